@@ -1,0 +1,78 @@
+/*
+ * arena: bump allocation in chunks (see arena.h).  Chunks grow with the
+ * arena so that the number of chunks stays logarithmic; a request larger
+ * than a chunk gets a chunk of its own.
+ */
+#include "config.h"
+
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "xalloc.h"
+
+struct pv_arena_chunk {
+	struct pv_arena_chunk *prev;
+	alignas(max_align_t) char data[];
+};
+
+#define ALIGN alignof(max_align_t)
+
+void *
+pv_arena_alloc(struct pv_arena *a, size_t size)
+{
+	char *p;
+	size_t pad = (ALIGN - ((uintptr_t)a->next % ALIGN)) % ALIGN;
+
+	if (a->next == NULL || (size_t)(a->end - a->next) < size + pad) {
+		size_t csize = a->total < (64u << 10) ? (64u << 10) : a->total;
+		struct pv_arena_chunk *c;
+
+		if (csize > (64u << 20))
+			csize = 64u << 20;
+		if (size > SIZE_MAX - sizeof(*c) - ALIGN)
+			pv_die("out of memory");
+		if (csize < size)
+			csize = size;
+		c = pv_xmalloc(sizeof(*c) + csize);
+		c->prev = a->chunk;
+		a->chunk = c;
+		a->next = c->data;
+		a->end = c->data + csize;
+		pad = 0;
+	}
+	p = a->next + pad;
+	a->next = p + size;
+	a->total += size;
+	return p;
+}
+
+char *
+pv_arena_memdup(struct pv_arena *a, const void *s, size_t len)
+{
+	char *p;
+
+	if (len == SIZE_MAX)
+		pv_die("out of memory");
+	p = pv_arena_alloc(a, len + 1);
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+void
+pv_arena_release(struct pv_arena *a)
+{
+	struct pv_arena_chunk *c = a->chunk;
+
+	while (c != NULL) {
+		struct pv_arena_chunk *prev = c->prev;
+
+		free(c);
+		c = prev;
+	}
+	memset(a, 0, sizeof(*a));
+}

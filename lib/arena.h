@@ -1,0 +1,28 @@
+/*
+ * arena: bump allocation for data that lives as long as a run (interned
+ * frame names, stack frame lists).  Nothing is freed on its own; the whole
+ * arena is freed at once by pv_arena_release().  Allocation failure dies
+ * (xalloc.h).
+ */
+#ifndef PV_ARENA_H
+#define PV_ARENA_H
+
+#include <stddef.h>
+
+struct pv_arena_chunk;
+
+struct pv_arena {
+	struct pv_arena_chunk *chunk;	/* the current chunk, newest first */
+	char *next, *end;
+	size_t total;			/* bytes handed out */
+};
+
+#define PV_ARENA_INIT { NULL, NULL, NULL, 0 }
+
+/* size bytes aligned for any object */
+void *pv_arena_alloc(struct pv_arena *a, size_t size);
+/* a NUL-terminated copy of s[0..len) */
+char *pv_arena_memdup(struct pv_arena *a, const void *s, size_t len);
+void pv_arena_release(struct pv_arena *a);
+
+#endif

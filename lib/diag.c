@@ -1,0 +1,146 @@
+/*
+ * diag: messages and exit statuses of the pv tools (see diag.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+const char *pv_progname = "pv";
+
+void
+pv_diag_init(const char *argv0)
+{
+	const char *slash;
+
+	if (argv0 != NULL && *argv0 != '\0') {
+		slash = strrchr(argv0, '/');
+		pv_progname = slash != NULL ? slash + 1 : argv0;
+	}
+	signal(SIGPIPE, SIG_DFL);
+}
+
+static void
+vmsg(const char *prefix, const char *file, unsigned long line,
+     const char *fmt, va_list ap, int errnum)
+{
+	fflush(stdout);
+	if (file != NULL)
+		fprintf(stderr, "%s:%s:%lu: %s", pv_progname, file, line, prefix);
+	else
+		fprintf(stderr, "%s: %s", pv_progname, prefix);
+	vfprintf(stderr, fmt, ap);
+	if (errnum != 0)
+		fprintf(stderr, ": %s", strerror(errnum));
+	fputc('\n', stderr);
+}
+
+void
+pv_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", NULL, 0, fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+pv_warn_at(const char *file, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("warning: ", file, line, fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+pv_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", NULL, 0, fmt, ap, 0);
+	va_end(ap);
+}
+
+void
+pv_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", NULL, 0, fmt, ap, 0);
+	va_end(ap);
+	exit(PV_EXIT_TROUBLE);
+}
+
+void
+pv_die_at(const char *file, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg("", file, line, fmt, ap, 0);
+	va_end(ap);
+	exit(PV_EXIT_TROUBLE);
+}
+
+void
+pv_die_errno(const char *fmt, ...)
+{
+	va_list ap;
+	int errnum = errno;
+
+	va_start(ap, fmt);
+	vmsg("", NULL, 0, fmt, ap, errnum);
+	va_end(ap);
+	exit(PV_EXIT_TROUBLE);
+}
+
+void
+pv_close_stdout(void)
+{
+	int bad;
+
+	bad = fflush(stdout) != 0 || ferror(stdout);
+	if (fclose(stdout) != 0)
+		bad = 1;
+	if (bad) {
+		/* errno from the failed write, where stdio kept it */
+		if (errno != 0)
+			pv_die_errno("write error on standard output");
+		pv_die("write error on standard output");
+	}
+}
+
+void
+pv_version_exit(void)
+{
+	printf("%s (%s) %s\n", pv_progname, PACKAGE_NAME, PACKAGE_VERSION);
+	pv_close_stdout();
+	exit(PV_EXIT_OK);
+}
+
+void
+pv_usage_exit(const char *usage, const char *help, int status)
+{
+	FILE *f = status == PV_EXIT_OK ? stdout : stderr;
+
+	fprintf(f, "usage: %s\n", usage);
+	if (status == PV_EXIT_OK) {
+		printf("\n%s", help);
+		pv_close_stdout();
+		exit(PV_EXIT_OK);
+	}
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		pv_progname);
+	exit(status);
+}

@@ -1,0 +1,314 @@
+/*
+ * input: buffered line reading with transparent gzip (see input.h).
+ *
+ * The buffer holds raw (decompressed) bytes in [pos, end); lines are found
+ * with memchr and handed out in place.  When no newline is left, the tail is
+ * moved to the front and the buffer refilled, doubling it only when one
+ * line fills it.  NUL bytes are looked for once per refill, so that the
+ * common case costs one memchr over the block.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "input.h"
+#include "xalloc.h"
+
+#define BLOCK (1u << 20)
+#define ZBLOCK (256u << 10)
+#define NONUL ((size_t)-1)
+
+struct pv_input {
+	char *name;
+	int fd;
+	int is_stdin;
+	int eof;		/* no more raw bytes will come */
+	int failed;
+	unsigned long lineno;
+
+	char *buf;		/* decompressed bytes */
+	size_t cap, pos, end;
+	size_t nul_at;		/* offset of the first NUL in the buffer,
+				   or NONUL */
+
+	int gz;			/* 0 plain, 1 gzip */
+	int gz_member_done;	/* the last inflate() ended a member */
+	z_stream zs;
+	unsigned char *zbuf;
+	int zeof;
+
+	char err[256];
+};
+
+struct pv_input *
+pv_input_open(const char *path)
+{
+	struct pv_input *in;
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		fd = 0;
+	} else {
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return NULL;
+	}
+	in = pv_xcalloc(1, sizeof(*in));
+	in->fd = fd;
+	in->is_stdin = fd == 0;
+	in->name = pv_xstrdup(fd == 0 ? "(standard input)" : path);
+	in->cap = BLOCK;
+	in->buf = pv_xmalloc(in->cap + 1);
+	in->gz = -1;		/* not known until the first bytes */
+	in->nul_at = NONUL;
+	return in;
+}
+
+void
+pv_input_close(struct pv_input *in)
+{
+	if (in == NULL)
+		return;
+	if (in->gz == 1)
+		inflateEnd(&in->zs);
+	if (!in->is_stdin)
+		close(in->fd);
+	free(in->zbuf);
+	free(in->buf);
+	free(in->name);
+	free(in);
+}
+
+const char *
+pv_input_name(const struct pv_input *in)
+{
+	return in->name;
+}
+
+unsigned long
+pv_input_lineno(const struct pv_input *in)
+{
+	return in->lineno;
+}
+
+const char *
+pv_input_error(const struct pv_input *in)
+{
+	return in->err;
+}
+
+int
+pv_input_is_gzip(const struct pv_input *in)
+{
+	return in->gz == 1;
+}
+
+static int
+fail(struct pv_input *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int
+fail(struct pv_input *in, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(in->err, sizeof(in->err), fmt, ap);
+	va_end(ap);
+	in->failed = 1;
+	return -1;
+}
+
+/* read(2) that retries on EINTR; returns bytes, 0 at EOF, -1 on error */
+static ssize_t
+xread(int fd, void *p, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(fd, p, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
+/* Fill up to n raw bytes at dst; returns bytes, 0 at the end, -1 on error. */
+static ssize_t
+fill_plain(struct pv_input *in, char *dst, size_t n)
+{
+	ssize_t r = xread(in->fd, dst, n);
+
+	if (r < 0)
+		return fail(in, "read error: %s", strerror(errno));
+	return r;
+}
+
+static ssize_t
+fill_gz(struct pv_input *in, char *dst, size_t n)
+{
+	int rc;
+
+	in->zs.next_out = (unsigned char *)dst;
+	in->zs.avail_out = (uInt)n;
+	while (in->zs.avail_out == n) {
+		if (in->zs.avail_in == 0 && !in->zeof) {
+			ssize_t r = xread(in->fd, in->zbuf, ZBLOCK);
+
+			if (r < 0)
+				return fail(in, "read error: %s", strerror(errno));
+			if (r == 0)
+				in->zeof = 1;
+			in->zs.next_in = in->zbuf;
+			in->zs.avail_in = (uInt)r;
+		}
+		if (in->gz_member_done) {
+			if (in->zs.avail_in == 0 && in->zeof)
+				return 0;	/* clean end after a member */
+			/* another member follows (concatenated gzip) */
+			if (inflateReset(&in->zs) != Z_OK)
+				return fail(in, "invalid gzip data");
+			in->gz_member_done = 0;
+		}
+		if (in->zs.avail_in == 0 && in->zeof)
+			return fail(in, "truncated gzip data");
+		rc = inflate(&in->zs, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END) {
+			in->gz_member_done = 1;
+		} else if (rc == Z_BUF_ERROR) {
+			if (in->zs.avail_in == 0 && in->zeof)
+				return fail(in, "truncated gzip data");
+		} else if (rc != Z_OK) {
+			return fail(in, "invalid gzip data: %s",
+				    in->zs.msg ? in->zs.msg : "unknown error");
+		}
+	}
+	return (ssize_t)(n - in->zs.avail_out);
+}
+
+/* Note the first NUL among the bytes just added at [from, end). */
+static void
+scan_nul(struct pv_input *in, size_t from)
+{
+	char *z;
+
+	if (in->nul_at != NONUL)
+		return;
+	z = memchr(in->buf + from, '\0', in->end - from);
+	if (z != NULL)
+		in->nul_at = (size_t)(z - in->buf);
+}
+
+/* Decide plain or gzip from the first bytes. */
+static int
+sniff(struct pv_input *in)
+{
+	ssize_t r;
+	size_t have = 0;
+
+	/* two bytes decide; a short read may give only one */
+	while (have < 2) {
+		r = fill_plain(in, in->buf + have, in->cap - have);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		have += (size_t)r;
+	}
+	if (have >= 2 && (unsigned char)in->buf[0] == 0x1f &&
+	    (unsigned char)in->buf[1] == 0x8b) {
+		in->gz = 1;
+		in->zbuf = pv_xmalloc(ZBLOCK);
+		memset(&in->zs, 0, sizeof(in->zs));
+		if (inflateInit2(&in->zs, 15 + 16) != Z_OK)
+			return fail(in, "cannot initialise zlib");
+		memcpy(in->zbuf, in->buf, have);
+		in->zs.next_in = in->zbuf;
+		in->zs.avail_in = (uInt)have;
+		in->pos = in->end = 0;
+	} else {
+		in->gz = 0;
+		in->pos = 0;
+		in->end = have;
+		if (have == 0)
+			in->eof = 1;
+		scan_nul(in, 0);
+	}
+	return 0;
+}
+
+/* Add raw bytes after end; 1 if some came, 0 at the end, -1 on error. */
+static int
+refill(struct pv_input *in)
+{
+	ssize_t r;
+
+	if (in->pos > 0) {
+		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
+		in->end -= in->pos;
+		if (in->nul_at != NONUL)
+			in->nul_at -= in->pos;
+		in->pos = 0;
+	}
+	if (in->end == in->cap) {
+		/* one line fills the buffer: grow it */
+		in->cap *= 2;
+		in->buf = pv_xrealloc(in->buf, in->cap + 1);
+	}
+	if (in->gz == 1)
+		r = fill_gz(in, in->buf + in->end, in->cap - in->end);
+	else
+		r = fill_plain(in, in->buf + in->end, in->cap - in->end);
+	if (r < 0)
+		return -1;
+	if (r == 0) {
+		in->eof = 1;
+		return 0;
+	}
+	in->end += (size_t)r;
+	scan_nul(in, in->end - (size_t)r);
+	return 1;
+}
+
+int
+pv_input_getline(struct pv_input *in, char **line, size_t *len)
+{
+	char *start, *nl;
+	size_t n, scanned = 0;
+
+	if (in->failed)
+		return -1;
+	if (in->gz < 0 && sniff(in) < 0)
+		return -1;
+	for (;;) {
+		start = in->buf + in->pos;
+		nl = memchr(start + scanned, '\n', in->end - in->pos - scanned);
+		if (nl != NULL)
+			break;
+		if (in->eof) {
+			if (in->pos == in->end)
+				return 0;
+			nl = in->buf + in->end;	/* last line, no newline */
+			break;
+		}
+		scanned = in->end - in->pos;
+		if (refill(in) < 0)
+			return -1;
+	}
+	n = (size_t)(nl - start);
+	in->pos += n + (nl < in->buf + in->end);
+	in->lineno++;
+	if (in->nul_at < (size_t)(nl - in->buf))
+		return fail(in, "NUL byte in input (a binary file?)");
+	if (n > 0 && start[n - 1] == '\r')
+		n--;
+	start[n] = '\0';
+	*line = start;
+	*len = n;
+	return 1;
+}

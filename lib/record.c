@@ -1,0 +1,622 @@
+/*
+ * record: reading and writing pv-format(5) streams (see record.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "record.h"
+#include "xalloc.h"
+
+struct pv_reader {
+	struct pv_input *in;
+	struct pv_strbuf unesc;	/* unescaped copies; reserved per line */
+	struct pv_str *field;
+	size_t field_alloc;
+	struct pv_str *frame;
+	size_t frame_alloc;
+	int failed;
+	char err[512];
+};
+
+/* Bytes that need an escape: 1 in a field, 2 only in a frame name. */
+static const unsigned char special[256] = {
+	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\0'] = 1, [';'] = 2,
+};
+
+struct pv_reader *
+pv_reader_open(const char *path)
+{
+	struct pv_reader *r;
+	struct pv_input *in = pv_input_open(path);
+
+	if (in == NULL)
+		return NULL;
+	r = pv_xcalloc(1, sizeof(*r));
+	r->in = in;
+	pv_strbuf_init(&r->unesc, 0);
+	return r;
+}
+
+void
+pv_reader_close(struct pv_reader *r)
+{
+	if (r == NULL)
+		return;
+	pv_input_close(r->in);
+	pv_strbuf_release(&r->unesc);
+	free(r->field);
+	free(r->frame);
+	free(r);
+}
+
+const char *
+pv_reader_name(const struct pv_reader *r)
+{
+	return pv_input_name(r->in);
+}
+
+unsigned long
+pv_reader_lineno(const struct pv_reader *r)
+{
+	return pv_input_lineno(r->in);
+}
+
+const char *
+pv_reader_error(const struct pv_reader *r)
+{
+	return r->err;
+}
+
+static int
+bad(struct pv_reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int
+bad(struct pv_reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->err, sizeof(r->err), fmt, ap);
+	va_end(ap);
+	r->failed = 1;
+	return -1;
+}
+
+int
+pv_str_eq(struct pv_str a, const char *s)
+{
+	size_t n = strlen(s);
+
+	return a.len == n && memcmp(a.s, s, n) == 0;
+}
+
+int
+pv_str_cmp(struct pv_str a, struct pv_str b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c = n ? memcmp(a.s, b.s, n) : 0;
+
+	if (c != 0)
+		return c;
+	return a.len < b.len ? -1 : a.len > b.len;
+}
+
+int
+pv_parse_u64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (len == 0 || len > 20)
+		return -1;
+	for (i = 0; i < len; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9)
+			return -1;
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int
+pv_parse_double(const char *s, size_t len, double *out)
+{
+	char buf[64], *end;
+	double v;
+
+	/* strtod needs a terminated string and skips spaces: refuse both */
+	if (len == 0 || len >= sizeof(buf) || s[0] == ' ' || s[0] == '\t')
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + len || !isfinite(v))
+		return -1;
+	if (errno == ERANGE && fabs(v) > 1.0)
+		return -1;	/* overflow; an underflow to 0 is fine */
+	*out = v;
+	return 0;
+}
+
+/* Unescape s[0..len) into the reserved unesc buffer; zero-copy if clean. */
+static int
+unescape(struct pv_reader *r, const char *s, size_t len, struct pv_str *out)
+{
+	const char *p = memchr(s, '\\', len), *end = s + len;
+	char *dst;
+
+	if (p == NULL) {
+		out->s = s;
+		out->len = len;
+		return 0;
+	}
+	dst = r->unesc.buf + r->unesc.len;
+	out->s = dst;
+	memcpy(dst, s, (size_t)(p - s));
+	dst += p - s;
+	while (p < end) {
+		if (*p != '\\') {
+			*dst++ = *p++;
+			continue;
+		}
+		if (++p == end)
+			return bad(r, "backslash at the end of a field");
+		switch (*p++) {
+		case '\\': *dst++ = '\\'; break;
+		case 't': *dst++ = '\t'; break;
+		case 'n': *dst++ = '\n'; break;
+		case 'r': *dst++ = '\r'; break;
+		case '0': *dst++ = '\0'; break;
+		case ';': *dst++ = ';'; break;
+		default:
+			return bad(r, "unknown escape '\\%c'", p[-1]);
+		}
+	}
+	out->len = (size_t)(dst - out->s);
+	r->unesc.len += out->len;
+	return 0;
+}
+
+/* Split s into frames at unescaped ';', unescaping each. */
+static int
+split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
+	     struct pv_record *rec)
+{
+	const char *p = s, *end = s + len, *start = s;
+	size_t n = 0;
+
+	if (len == 0) {
+		rec->nframe = 0;
+		rec->frame = r->frame;
+		return 0;
+	}
+	for (;;) {
+		const char *semi;
+
+		if (escaped) {
+			/* skip escaped bytes while looking for ';' */
+			while (p < end && *p != ';') {
+				if (*p == '\\' && p + 1 < end)
+					p++;
+				p++;
+			}
+			semi = p < end ? p : NULL;
+		} else {
+			semi = memchr(p, ';', (size_t)(end - p));
+		}
+		PV_GROW(r->frame, n + 1, r->frame_alloc);
+		if (semi == NULL) {
+			if (escaped) {
+				if (unescape(r, start, (size_t)(end - start),
+					     &r->frame[n]) < 0)
+					return -1;
+			} else {
+				r->frame[n].s = start;
+				r->frame[n].len = (size_t)(end - start);
+			}
+			n++;
+			break;
+		}
+		if (escaped) {
+			if (unescape(r, start, (size_t)(semi - start),
+				     &r->frame[n]) < 0)
+				return -1;
+		} else {
+			r->frame[n].s = start;
+			r->frame[n].len = (size_t)(semi - start);
+		}
+		n++;
+		p = start = semi + 1;
+	}
+	rec->frame = r->frame;
+	rec->nframe = n;
+	return 0;
+}
+
+static int
+want_fields(struct pv_reader *r, const struct pv_record *rec, size_t n)
+{
+	if (rec->nfield == n)
+		return 0;
+	return bad(r, "'%.*s' record has %zu fields, expected %zu",
+		   (int)rec->field[0].len, rec->field[0].s,
+		   rec->nfield - 1, n - 1);
+}
+
+static int
+num_field(struct pv_reader *r, struct pv_str f, const char *what,
+	  int dash_ok, uint64_t *out)
+{
+	if (dash_ok && pv_str_eq(f, "-")) {
+		*out = PV_NONE;
+		return 0;
+	}
+	if (pv_parse_u64(f.s, f.len, out) < 0)
+		return bad(r, "%s '%.*s' is not a whole number in range", what,
+			   (int)(f.len > 40 ? 40 : f.len), f.s);
+	return 0;
+}
+
+static struct pv_str
+opt_field(struct pv_str f)
+{
+	if (pv_str_eq(f, "-"))
+		f.len = 0;
+	return f;
+}
+
+/* A plain folded line: "frame;frame;frame COUNT" or "... COUNT1 COUNT2". */
+static int
+parse_folded(struct pv_reader *r, char *line, size_t len,
+	     struct pv_record *rec)
+{
+	size_t end = len, sp;
+	uint64_t c;
+
+	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+		end--;
+	sp = end;
+	while (sp > 0 && line[sp - 1] != ' ' && line[sp - 1] != '\t')
+		sp--;
+	if (sp == 0)
+		return bad(r, "not a pv record or a folded stack "
+			   "(no count at the end of the line)");
+	if (pv_parse_u64(line + sp, end - sp, &c) < 0)
+		return bad(r, "not a pv record or a folded stack "
+			   "(count '%.*s' is not a whole number in range)",
+			   (int)(end - sp > 40 ? 40 : end - sp), line + sp);
+	rec->type = PV_REC_STACK;
+	rec->folded = 1;
+	rec->event.s = "";
+	rec->event.len = 0;
+	rec->samples = rec->period = c;
+	rec->period2 = 0;
+	end = sp;
+	while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+		end--;
+	/* diff-folded: "stack COUNT1 COUNT2" */
+	sp = end;
+	while (sp > 0 && line[sp - 1] >= '0' && line[sp - 1] <= '9')
+		sp--;
+	if (sp < end && sp > 0 && (line[sp - 1] == ' ' || line[sp - 1] == '\t')
+	    && pv_parse_u64(line + sp, end - sp, &c) == 0) {
+		rec->folded = 2;
+		rec->period2 = rec->period;
+		rec->period = rec->samples = c;
+		end = sp;
+		while (end > 0 && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+			end--;
+	}
+	rec->field = r->field;
+	rec->nfield = 0;
+	return split_frames(r, line, end, 0, rec);
+}
+
+int
+pv_reader_next(struct pv_reader *r, struct pv_record *rec)
+{
+	char *line;
+	size_t len, i, n, tlen;
+	int rc;
+
+	if (r->failed)
+		return -1;
+	for (;;) {
+		rc = pv_input_getline(r->in, &line, &len);
+		if (rc < 0)
+			return bad(r, "%s", pv_input_error(r->in));
+		if (rc == 0)
+			return 0;
+		if (len > 0 && line[0] != '#')
+			break;
+	}
+	memset(rec, 0, sizeof(*rec));
+	rec->raw.s = line;
+	rec->raw.len = len;
+	pv_strbuf_reset(&r->unesc);
+	pv_strbuf_grow(&r->unesc, len + 1);
+
+	/* a type word, [a-z][a-z0-9_-]*, then TAB or the end: a record */
+	tlen = 0;
+	if (line[0] >= 'a' && line[0] <= 'z') {
+		for (tlen = 1; tlen < len; tlen++) {
+			char c = line[tlen];
+
+			if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			      c == '-' || c == '_'))
+				break;
+		}
+	}
+	if (tlen == 0 || (tlen < len && line[tlen] != '\t'))
+		return parse_folded(r, line, len, rec) < 0 ? -1 : 1;
+
+	/* split into fields; unescape all but a stack's frame list */
+	n = 0;
+	for (i = 0;;) {
+		char *tab = memchr(line + i, '\t', len - i);
+		size_t flen = (tab ? (size_t)(tab - line) : len) - i;
+
+		PV_GROW(r->field, n + 1, r->field_alloc);
+		r->field[n].s = line + i;
+		r->field[n].len = flen;
+		n++;
+		if (tab == NULL)
+			break;
+		i += flen + 1;
+	}
+	rec->field = r->field;
+	rec->nfield = n;
+	for (i = 1; i < n; i++) {
+		if (i == 4 && pv_str_eq(rec->field[0], "stack"))
+			continue;
+		if (unescape(r, rec->field[i].s, rec->field[i].len,
+			     &rec->field[i]) < 0)
+			return -1;
+	}
+
+	if (pv_str_eq(rec->field[0], PV_FORMAT_NAME)) {
+		uint64_t v;
+
+		rec->type = PV_REC_VERSION;
+		if (want_fields(r, rec, 2) < 0 ||
+		    num_field(r, rec->field[1], "format version", 0, &v) < 0)
+			return -1;
+		if (v != PV_FORMAT_VERSION)
+			return bad(r, "pv-format version %llu is not supported "
+				   "(this tool reads version %d)",
+				   (unsigned long long)v, PV_FORMAT_VERSION);
+	} else if (pv_str_eq(rec->field[0], "section")) {
+		rec->type = PV_REC_SECTION;
+		if (want_fields(r, rec, 4) < 0)
+			return -1;
+		rec->role = opt_field(rec->field[1]);
+		rec->version = opt_field(rec->field[2]);
+		rec->experiment = opt_field(rec->field[3]);
+	} else if (pv_str_eq(rec->field[0], "meta") ||
+		   pv_str_eq(rec->field[0], "env")) {
+		rec->type = rec->field[0].s[0] == 'm' ? PV_REC_META : PV_REC_ENV;
+		if (want_fields(r, rec, 3) < 0)
+			return -1;
+		rec->key = rec->field[1];
+		rec->value = rec->field[2];
+	} else if (pv_str_eq(rec->field[0], "stack")) {
+		rec->type = PV_REC_STACK;
+		if (want_fields(r, rec, 5) < 0 ||
+		    num_field(r, rec->field[2], "sample count", 0,
+			      &rec->samples) < 0 ||
+		    num_field(r, rec->field[3], "period", 0, &rec->period) < 0)
+			return -1;
+		rec->event = opt_field(rec->field[1]);
+		if (split_frames(r, rec->field[4].s, rec->field[4].len,
+				 memchr(rec->field[4].s, '\\',
+					rec->field[4].len) != NULL, rec) < 0)
+			return -1;
+	} else if (pv_str_eq(rec->field[0], "sample")) {
+		struct pv_str *f = rec->field;
+
+		rec->type = PV_REC_SAMPLE;
+		if (want_fields(r, rec, 11) < 0)
+			return -1;
+		rec->suite = f[1];
+		rec->test = f[2];
+		rec->operation = f[3];
+		rec->metric = f[4];
+		rec->unit = f[5];
+		if (pv_str_eq(f[6], "higher"))
+			rec->direction = PV_HIGHER_BETTER;
+		else if (pv_str_eq(f[6], "lower"))
+			rec->direction = PV_LOWER_BETTER;
+		else
+			return bad(r, "direction '%.*s' is neither 'higher' "
+				   "nor 'lower'", (int)(f[6].len > 40 ? 40 :
+				   f[6].len), f[6].s);
+		if (num_field(r, f[7], "level", 1, &rec->level) < 0 ||
+		    num_field(r, f[8], "run", 0, &rec->run) < 0 ||
+		    num_field(r, f[9], "sequence number", 1, &rec->seq) < 0)
+			return -1;
+		if (pv_parse_double(f[10].s, f[10].len, &rec->val) < 0)
+			return bad(r, "value '%.*s' is not a finite number",
+				   (int)(f[10].len > 40 ? 40 : f[10].len),
+				   f[10].s);
+	} else {
+		rec->type = PV_REC_OTHER;
+	}
+	return 1;
+}
+
+/* Writing */
+
+void
+pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame)
+{
+	size_t i, start = 0;
+	unsigned char lim = frame ? 2 : 1;
+
+	pv_strbuf_grow(sb, len);
+	for (i = 0; i < len; i++) {
+		unsigned char k = special[(unsigned char)s[i]];
+		char e;
+
+		if (k == 0 || k > lim)
+			continue;
+		pv_strbuf_add(sb, s + start, i - start);
+		switch (s[i]) {
+		case '\t': e = 't'; break;
+		case '\n': e = 'n'; break;
+		case '\r': e = 'r'; break;
+		case '\0': e = '0'; break;
+		default: e = s[i]; break;	/* '\\' and ';' */
+		}
+		pv_strbuf_addch(sb, '\\');
+		pv_strbuf_addch(sb, e);
+		start = i + 1;
+	}
+	pv_strbuf_add(sb, s + start, len - start);
+}
+
+void
+pv_format_double(struct pv_strbuf *sb, double v)
+{
+	char buf[40];
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof(buf), "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	pv_strbuf_addstr(sb, buf);
+}
+
+static struct pv_strbuf linebuf = PV_STRBUF_INIT;
+
+static void
+put_line(FILE *out)
+{
+	pv_strbuf_addch(&linebuf, '\n');
+	fwrite(linebuf.buf, 1, linebuf.len, out);
+	pv_strbuf_reset(&linebuf);
+}
+
+static void
+add_field(const char *s, size_t len)
+{
+	pv_strbuf_addch(&linebuf, '\t');
+	pv_escape(&linebuf, s, len, 0);
+}
+
+static void
+add_opt(const char *s)
+{
+	if (s == NULL || *s == '\0')
+		s = "-";
+	add_field(s, strlen(s));
+}
+
+void
+pv_write_version(FILE *out)
+{
+	fprintf(out, "%s\t%d\n", PV_FORMAT_NAME, PV_FORMAT_VERSION);
+}
+
+void
+pv_write_section(FILE *out, const char *role, const char *version,
+		 const char *experiment)
+{
+	pv_strbuf_addstr(&linebuf, "section");
+	add_opt(role);
+	add_opt(version);
+	add_opt(experiment);
+	put_line(out);
+}
+
+void
+pv_write_kv(FILE *out, const char *type, const char *key, const char *value)
+{
+	pv_strbuf_addstr(&linebuf, type);
+	add_field(key, strlen(key));
+	add_field(value, strlen(value));
+	put_line(out);
+}
+
+void
+pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
+	       uint64_t period, const struct pv_str *frame, size_t nframe)
+{
+	size_t i;
+
+	pv_strbuf_addstr(&linebuf, "stack");
+	if (event.len == 0)
+		add_opt(NULL);
+	else
+		add_field(event.s, event.len);
+	pv_strbuf_addf(&linebuf, "\t%llu\t%llu\t", (unsigned long long)samples,
+		       (unsigned long long)period);
+	for (i = 0; i < nframe; i++) {
+		if (i > 0)
+			pv_strbuf_addch(&linebuf, ';');
+		pv_escape(&linebuf, frame[i].s, frame[i].len, 1);
+	}
+	put_line(out);
+}
+
+static void
+add_num(uint64_t v)
+{
+	if (v == PV_NONE)
+		pv_strbuf_addstr(&linebuf, "\t-");
+	else
+		pv_strbuf_addf(&linebuf, "\t%llu", (unsigned long long)v);
+}
+
+void
+pv_write_sample(FILE *out, const struct pv_record *rec)
+{
+	pv_strbuf_addstr(&linebuf, "sample");
+	add_field(rec->suite.s, rec->suite.len);
+	add_field(rec->test.s, rec->test.len);
+	add_field(rec->operation.s, rec->operation.len);
+	add_field(rec->metric.s, rec->metric.len);
+	add_field(rec->unit.s, rec->unit.len);
+	pv_strbuf_addstr(&linebuf, rec->direction == PV_LOWER_BETTER ?
+			 "\tlower" : "\thigher");
+	add_num(rec->level);
+	add_num(rec->run);
+	add_num(rec->seq);
+	pv_strbuf_addch(&linebuf, '\t');
+	pv_format_double(&linebuf, rec->val);
+	put_line(out);
+}
+
+void
+pv_write_raw(FILE *out, const struct pv_record *rec)
+{
+	fwrite(rec->raw.s, 1, rec->raw.len, out);
+	putc('\n', out);
+}
+
+void
+pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield)
+{
+	size_t i;
+
+	for (i = 0; i < nfield; i++) {
+		if (i > 0)
+			pv_strbuf_addch(&linebuf, '\t');
+		pv_escape(&linebuf, field[i].s, field[i].len, 0);
+	}
+	put_line(out);
+}

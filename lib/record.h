@@ -1,0 +1,157 @@
+/*
+ * record: the pv interchange format, pv-format(5).  This module is the only
+ * code that knows its syntax: it reads records (and plain folded stacks)
+ * from a pv_input and writes them to a stdio stream.
+ *
+ * A stream is text, one record a line, fields separated by TAB, the first
+ * field naming the record type.  In every field, backslash, TAB, newline
+ * and carriage return are written as \\ \t \n \r (and NUL as \0); inside
+ * the frame list of a stack record, a ';' belonging to a frame name is
+ * written \; so that an unescaped ';' separates frames.  Every other byte,
+ * non-ASCII included, stands for itself.
+ *
+ * Reading: pv_reader_next() fills a struct pv_record whose strings point
+ * into the reader's buffers and stay valid until the next call.  Record
+ * types this module does not know are returned as PV_REC_OTHER with their
+ * fields split and unescaped and their raw line kept, so that a tool can
+ * pass them on unchanged with pv_write_raw().  Errors are returned as -1
+ * with "FILE:LINE: message" parts in the reader (pv_reader_error()); the
+ * module never prints.
+ */
+#ifndef PV_RECORD_H
+#define PV_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "strbuf.h"
+
+#define PV_FORMAT_NAME "pv-format"
+#define PV_FORMAT_VERSION 1
+
+/* A byte string that is not NUL-terminated unless said so. */
+struct pv_str {
+	const char *s;
+	size_t len;
+};
+
+enum pv_rec_type {
+	PV_REC_VERSION,		/* pv-format VERSION */
+	PV_REC_SECTION,		/* section ROLE VERSION EXPERIMENT */
+	PV_REC_META,		/* meta KEY VALUE */
+	PV_REC_ENV,		/* env KEY VALUE */
+	PV_REC_STACK,		/* stack EVENT SAMPLES PERIOD FRAMES; or folded */
+	PV_REC_SAMPLE,		/* sample SUITE TEST OPERATION METRIC UNIT
+				   DIRECTION LEVEL RUN SEQ VALUE */
+	PV_REC_OTHER		/* any other type: pass it on */
+};
+
+enum pv_direction {
+	PV_HIGHER_BETTER,
+	PV_LOWER_BETTER
+};
+
+/* "-" in LEVEL or SEQ: not given */
+#define PV_NONE UINT64_MAX
+
+struct pv_record {
+	enum pv_rec_type type;
+	struct pv_str raw;	/* the line as read, without its newline */
+	/*
+	 * 0 for a record; 1 for a plain folded line "FRAMES COUNT"; 2 for a
+	 * diff-folded line "FRAMES COUNT1 COUNT2" (period holds COUNT1,
+	 * period2 COUNT2).  A folded line has no escapes and no event.
+	 */
+	int folded;
+	uint64_t period2;
+
+	/* every record: its fields, unescaped; field[0] is the type */
+	struct pv_str *field;
+	size_t nfield;
+
+	/* PV_REC_SECTION: field[1..3]; an absent value ("-") has len 0 */
+	struct pv_str role, version, experiment;
+	/* PV_REC_META, PV_REC_ENV */
+	struct pv_str key, value;
+	/* PV_REC_STACK: event is empty for folded lines */
+	struct pv_str event;
+	uint64_t samples, period;
+	struct pv_str *frame;	/* root first */
+	size_t nframe;
+	/* PV_REC_SAMPLE */
+	struct pv_str suite, test, operation, metric, unit;
+	enum pv_direction direction;
+	uint64_t level, run, seq;	/* level, seq: PV_NONE when "-" */
+	double val;
+};
+
+struct pv_reader;
+
+/*
+ * Open a reader on path ("-" or NULL: standard input).  Returns NULL with
+ * errno set when the file cannot be opened.
+ */
+struct pv_reader *pv_reader_open(const char *path);
+void pv_reader_close(struct pv_reader *r);
+
+/*
+ * Read the next record: 1 and *rec filled, 0 at the end, -1 on an error
+ * (pv_reader_error()).  Blank lines and lines starting with '#' are
+ * skipped.  A version record is checked and returned.  After an error the
+ * reader returns -1 again.
+ */
+int pv_reader_next(struct pv_reader *r, struct pv_record *rec);
+
+const char *pv_reader_name(const struct pv_reader *r);
+unsigned long pv_reader_lineno(const struct pv_reader *r);
+const char *pv_reader_error(const struct pv_reader *r);
+
+/* Equality of a pv_str with a C string. */
+int pv_str_eq(struct pv_str a, const char *s);
+/* Byte-wise comparison, as memcmp over the shorter then by length. */
+int pv_str_cmp(struct pv_str a, struct pv_str b);
+
+/*
+ * Parsers of the format's scalar fields, used by the reader and by tools
+ * for their own record types: a decimal uint64_t without sign, spaces or
+ * overflow; a finite double.  They return 0, or -1 for a bad value.
+ */
+int pv_parse_u64(const char *s, size_t len, uint64_t *out);
+int pv_parse_double(const char *s, size_t len, double *out);
+
+/*
+ * Writing.  Every writer appends whole lines to out with stdio; the caller
+ * checks the stream's errors once, at the end (pv_close_stdout()).
+ * Strings given as (pointer, length) may hold any bytes.
+ */
+void pv_write_version(FILE *out);
+/* NULL or "" for an absent value */
+void pv_write_section(FILE *out, const char *role, const char *version,
+		      const char *experiment);
+/* type is "meta" or "env" (or another key-value record type) */
+void pv_write_kv(FILE *out, const char *type, const char *key,
+		 const char *value);
+void pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
+		    uint64_t period, const struct pv_str *frame, size_t nframe);
+void pv_write_sample(FILE *out, const struct pv_record *rec);
+/* the raw line of a record, as read */
+void pv_write_raw(FILE *out, const struct pv_record *rec);
+/*
+ * A record of any type from its fields (field[0] the type), escaping each;
+ * for record types other than stack, whose frame list is kept escaped.
+ */
+void pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield);
+
+/*
+ * Escaping: append s escaped for a field (frame != 0: also escape ';',
+ * for a name inside a frame list).
+ */
+void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
+/*
+ * Write a double the shortest way that reads back to the same value
+ * ("%.15g" to "%.17g").
+ */
+void pv_format_double(struct pv_strbuf *sb, double v);
+
+#endif

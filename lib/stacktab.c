@@ -1,0 +1,169 @@
+/*
+ * stacktab: distinct stacks and their counts (see stacktab.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "hash.h"
+#include "stacktab.h"
+#include "xalloc.h"
+
+void
+pv_stacktab_init(struct pv_stacktab *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mask = 1023;
+	t->slot = pv_xcalloc(t->mask + 1, sizeof(*t->slot));
+}
+
+void
+pv_stacktab_release(struct pv_stacktab *t)
+{
+	pv_arena_release(&t->arena);
+	free(t->stack);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
+static void
+grow(struct pv_stacktab *t)
+{
+	size_t mask = t->mask * 2 + 1, i, j;
+	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
+
+	for (i = 0; i < t->nstack; i++) {
+		for (j = t->stack[i].hash & mask; slot[j]; j = (j + 1) & mask)
+			;
+		slot[j] = (uint32_t)i + 1;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->mask = mask;
+}
+
+static uint64_t
+sat_add(struct pv_stacktab *t, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		t->overflow = 1;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+struct pv_stack *
+pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
+		size_t nframe, uint64_t samples, uint64_t period)
+{
+	uint64_t h = pv_hash(frame, nframe * sizeof(*frame), event);
+	struct pv_stack *s;
+	uint32_t *copy;
+	size_t j;
+
+	for (j = h & t->mask; t->slot[j]; j = (j + 1) & t->mask) {
+		s = &t->stack[t->slot[j] - 1];
+		if (s->hash == h && s->event == event && s->nframe == nframe &&
+		    memcmp(s->frame, frame, nframe * sizeof(*frame)) == 0) {
+			s->samples = sat_add(t, s->samples, samples);
+			s->period = sat_add(t, s->period, period);
+			return s;
+		}
+	}
+	if (nframe > UINT32_MAX || t->nstack >= UINT32_MAX - 1)
+		pv_die("too many distinct stacks");
+	PV_GROW(t->stack, t->nstack + 1, t->alloc);
+	s = &t->stack[t->nstack++];
+	copy = pv_arena_alloc(&t->arena, nframe * sizeof(*frame) + 1);
+	if (nframe)
+		memcpy(copy, frame, nframe * sizeof(*frame));
+	s->hash = h;
+	s->frame = copy;
+	s->nframe = (uint32_t)nframe;
+	s->event = event;
+	s->samples = samples;
+	s->period = period;
+	t->slot[j] = (uint32_t)t->nstack;
+	if (t->nstack * 2 > t->mask + 1)
+		grow(t);
+	return s;
+}
+
+/* qsort has no context argument in C11: the sort runs one at a time */
+static const struct pv_symtab *sort_names;
+
+/* Compare the frame lists as if joined with ';', byte by byte. */
+static int
+cmp_frames(const struct pv_stack *a, const struct pv_stack *b)
+{
+	const struct pv_symtab *n = sort_names;
+	uint32_t i = 0, k = 0;
+	size_t ai = 0, bk = 0;
+	struct pv_str fa = { "", 0 }, fb = { "", 0 };
+
+	if (a->nframe)
+		fa = pv_symtab_get(n, a->frame[0]);
+	if (b->nframe)
+		fb = pv_symtab_get(n, b->frame[0]);
+	for (;;) {
+		int ca, cb;
+
+		/* the next byte of each joined string, -1 at its end */
+		if (ai < fa.len)
+			ca = (unsigned char)fa.s[ai];
+		else
+			ca = i + 1 < a->nframe ? ';' : -1;
+		if (bk < fb.len)
+			cb = (unsigned char)fb.s[bk];
+		else
+			cb = k + 1 < b->nframe ? ';' : -1;
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca < 0)
+			return 0;
+		if (ai < fa.len) {
+			ai++;
+		} else {
+			fa = pv_symtab_get(n, a->frame[++i]);
+			ai = 0;
+		}
+		if (bk < fb.len) {
+			bk++;
+		} else {
+			fb = pv_symtab_get(n, b->frame[++k]);
+			bk = 0;
+		}
+	}
+}
+
+static int
+cmp_stack(const void *pa, const void *pb)
+{
+	const struct pv_stack *a = *(struct pv_stack *const *)pa;
+	const struct pv_stack *b = *(struct pv_stack *const *)pb;
+	int c;
+
+	if (a->event != b->event) {
+		c = pv_str_cmp(pv_symtab_get(sort_names, a->event),
+			       pv_symtab_get(sort_names, b->event));
+		if (c != 0)
+			return c;
+	}
+	return cmp_frames(a, b);
+}
+
+struct pv_stack **
+pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
+{
+	struct pv_stack **v = pv_xreallocarray(NULL, t->nstack + 1, sizeof(*v));
+	size_t i;
+
+	for (i = 0; i < t->nstack; i++)
+		v[i] = &t->stack[i];
+	sort_names = names;
+	qsort(v, t->nstack, sizeof(*v), cmp_stack);
+	sort_names = NULL;
+	return v;
+}

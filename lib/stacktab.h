@@ -1,0 +1,58 @@
+/*
+ * stacktab: aggregation of stack samples by distinct (event, frame list).
+ *
+ * Frames and events are symtab ids (the caller's symtab, which must outlive
+ * the table).  Adding the same stack again adds to its sample count and
+ * period sum; memory grows with the distinct stacks only.  Counts saturate
+ * at UINT64_MAX rather than wrap, and pv_stacktab_overflowed() says so.
+ */
+#ifndef PV_STACKTAB_H
+#define PV_STACKTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "symtab.h"
+
+struct pv_stack {
+	uint64_t hash;
+	const uint32_t *frame;	/* root first, in the table's arena */
+	uint32_t nframe;
+	uint32_t event;
+	uint64_t samples, period;
+};
+
+struct pv_stacktab {
+	struct pv_arena arena;
+	struct pv_stack *stack;	/* in order of first appearance */
+	size_t nstack, alloc;
+	uint32_t *slot;		/* open addressing: index + 1, 0 empty */
+	size_t mask;
+	int overflow;
+};
+
+void pv_stacktab_init(struct pv_stacktab *t);
+void pv_stacktab_release(struct pv_stacktab *t);
+
+/* Add samples and period to the stack (event, frame[0..nframe)). */
+struct pv_stack *pv_stacktab_add(struct pv_stacktab *t, uint32_t event,
+				 const uint32_t *frame, size_t nframe,
+				 uint64_t samples, uint64_t period);
+
+static inline int
+pv_stacktab_overflowed(const struct pv_stacktab *t)
+{
+	return t->overflow;
+}
+
+/*
+ * The stacks in the order of their folded form: by event name, then by the
+ * frame names joined with ';', compared byte-wise (as sort(1) with
+ * LC_ALL=C orders folded lines).  Returns an array of nstack pointers the
+ * caller frees; the table is unchanged.
+ */
+struct pv_stack **pv_stacktab_sorted(const struct pv_stacktab *t,
+				     const struct pv_symtab *names);
+
+#endif

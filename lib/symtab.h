@@ -1,0 +1,48 @@
+/*
+ * symtab: interned byte strings (frame names, event names).  Each distinct
+ * string gets a small id, dense from 0 in order of first appearance, and
+ * one copy in the table's arena; ids stay valid, and the strings in place,
+ * until pv_symtab_release().  Memory grows with the distinct strings only.
+ */
+#ifndef PV_SYMTAB_H
+#define PV_SYMTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "record.h"
+
+struct pv_symtab_entry {
+	const char *s;		/* NUL-terminated copy */
+	size_t len;
+	uint64_t hash;
+};
+
+struct pv_symtab {
+	struct pv_arena arena;
+	struct pv_symtab_entry *sym;
+	size_t nsym, alloc;
+	uint32_t *slot;		/* open addressing: id + 1, 0 when empty */
+	size_t mask;
+};
+
+void pv_symtab_init(struct pv_symtab *t);
+void pv_symtab_release(struct pv_symtab *t);
+
+/* The id of s[0..len), adding it if new. */
+uint32_t pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len);
+/* The same with the hash already computed by pv_symtab_hash(). */
+uint32_t pv_symtab_intern_hashed(struct pv_symtab *t, const char *s,
+				 size_t len, uint64_t hash);
+uint64_t pv_symtab_hash(const char *s, size_t len);
+
+static inline struct pv_str
+pv_symtab_get(const struct pv_symtab *t, uint32_t id)
+{
+	struct pv_str r = { t->sym[id].s, t->sym[id].len };
+
+	return r;
+}
+
+#endif

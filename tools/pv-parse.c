@@ -1,0 +1,2 @@
+/* placeholder until the perf reader lands */
+int main(void){return 0;}
