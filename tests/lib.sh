@@ -1,0 +1,79 @@
+# tests/lib.sh: helpers for the shell tests, sourced by tests/tools/*.sh.
+#
+# Each test runs in a fresh temporary directory ($T) with LC_ALL=C and the
+# built tools first on PATH.  Exit 0 passes, 1 fails, 77 skips (automake).
+# PV_UPDATE_GOLDEN=1 makes expect_golden rewrite the golden files instead
+# of comparing, for review with git diff.
+
+set -u
+LC_ALL=C
+export LC_ALL
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+top_srcdir=$(cd "$top_srcdir" && pwd)
+top_builddir=$(cd "$top_builddir" && pwd)
+PATH=$top_builddir/tools:$PATH
+export PATH top_srcdir top_builddir
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/pv-test.XXXXXX") || exit 99
+trap 'rm -rf "$T"' EXIT
+failures=0
+passes=0
+
+fail() {
+	printf 'FAIL: %s\n' "$*" >&2
+	failures=$((failures + 1))
+}
+
+pass() {
+	passes=$((passes + 1))
+}
+
+skip_all() {
+	printf 'SKIP: %s\n' "$*" >&2
+	exit 77
+}
+
+# test_cmp EXPECTED ACTUAL: compare files, show a diff when they differ.
+test_cmp() {
+	if cmp -s "$1" "$2"; then
+		return 0
+	fi
+	diff -u "$1" "$2" | head -40 >&2
+	return 1
+}
+
+# expect_status WANT NAME CMD...: run CMD, check its exit status.
+expect_status() {
+	want=$1 name=$2
+	shift 2
+	"$@"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		fail "$name: exit status $got, expected $want"
+		return 1
+	fi
+	pass
+	return 0
+}
+
+# expect_golden GOLDEN ACTUAL NAME: compare with (or update) a golden file.
+expect_golden() {
+	if [ "${PV_UPDATE_GOLDEN:-0}" = 1 ]; then
+		cp "$2" "$1"
+		pass
+		return 0
+	fi
+	if test_cmp "$1" "$2"; then
+		pass
+	else
+		fail "$3: output differs from $1"
+	fi
+}
+
+# finish: report and exit with the automake status.
+finish() {
+	printf '%d passed, %d failed\n' "$passes" "$failures"
+	[ "$failures" -eq 0 ]
+	exit $?
+}
