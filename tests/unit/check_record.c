@@ -1,0 +1,383 @@
+/*
+ * Unit tests of lib/record.c: the reader and writer of pv-format(5).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "strbuf.h"
+
+/* Write s to a temporary file and open a reader on it. */
+static struct pv_reader *
+reader_on(const char *s, size_t len, char *path)
+{
+	int fd;
+	struct pv_reader *r;
+
+	strcpy(path, "/tmp/check_record.XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, s, len), (ssize_t)len);
+	close(fd);
+	r = pv_reader_open(path);
+	ck_assert_ptr_nonnull(r);
+	return r;
+}
+
+struct fixture {
+	char path[64];
+	struct pv_reader *r;
+	struct pv_record rec;
+};
+
+static void
+open_str(struct fixture *f, const char *s)
+{
+	f->r = reader_on(s, strlen(s), f->path);
+}
+
+static void
+close_fix(struct fixture *f)
+{
+	pv_reader_close(f->r);
+	unlink(f->path);
+}
+
+static int
+str_is(struct pv_str s, const char *want)
+{
+	return s.len == strlen(want) && memcmp(s.s, want, s.len) == 0;
+}
+
+START_TEST(test_every_type)
+{
+	struct fixture f;
+
+	open_str(&f, "pv-format\t1\n"
+		 "section\tbaseline\tv6.12\texp1\n"
+		 "meta\tcommit\tabc123\n"
+		 "env\tos-release\t6.12.0\n"
+		 "stack\tcpu-clock\t3\t750\tbash;main;do_work\n"
+		 "sample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second\t"
+		 "ops/s\thigher\t4\t2\t-\t12345.5\n"
+		 "frob\tx\ty\n");
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_VERSION);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_SECTION);
+	ck_assert(str_is(f.rec.role, "baseline"));
+	ck_assert(str_is(f.rec.version, "v6.12"));
+	ck_assert(str_is(f.rec.experiment, "exp1"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_META);
+	ck_assert(str_is(f.rec.key, "commit"));
+	ck_assert(str_is(f.rec.value, "abc123"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_ENV);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_STACK);
+	ck_assert(str_is(f.rec.event, "cpu-clock"));
+	ck_assert_uint_eq(f.rec.samples, 3);
+	ck_assert_uint_eq(f.rec.period, 750);
+	ck_assert_uint_eq(f.rec.nframe, 3);
+	ck_assert(str_is(f.rec.frame[0], "bash"));
+	ck_assert(str_is(f.rec.frame[2], "do_work"));
+	ck_assert_int_eq(f.rec.folded, 0);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_SAMPLE);
+	ck_assert(str_is(f.rec.suite, "stress-ng"));
+	ck_assert(str_is(f.rec.unit, "ops/s"));
+	ck_assert_int_eq(f.rec.direction, PV_HIGHER_BETTER);
+	ck_assert_uint_eq(f.rec.level, 4);
+	ck_assert_uint_eq(f.rec.run, 2);
+	ck_assert_uint_eq(f.rec.seq, PV_NONE);
+	ck_assert(f.rec.val == 12345.5);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_OTHER);
+	ck_assert_uint_eq(f.rec.nfield, 3);
+	ck_assert(str_is(f.rec.raw, "frob\tx\ty"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 0);
+	close_fix(&f);
+}
+END_TEST
+
+START_TEST(test_absent_fields)
+{
+	struct fixture f;
+
+	open_str(&f, "section\t-\t-\t-\nstack\t-\t1\t1\t\n");
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.role.len, 0);
+	ck_assert_uint_eq(f.rec.version.len, 0);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.event.len, 0);
+	ck_assert_uint_eq(f.rec.nframe, 0);
+	close_fix(&f);
+}
+END_TEST
+
+/* Frame names with every special byte survive a write and a read. */
+START_TEST(test_escape_round_trip)
+{
+	static const char *names[] = {
+		"a;b", "tab\there", "back\\slash", "new\nline", "cr\rx",
+		"\xff\xfe non-UTF-8 \xc3\xa9", "trailing\\", ";", "", "\\;\\t",
+	};
+	size_t n = sizeof(names) / sizeof(names[0]), i;
+	struct pv_str fr[sizeof(names) / sizeof(names[0]) + 1];
+	struct pv_str ev = { "ev\tent;x", 8 };
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *mem = open_memstream(&buf, &blen);
+	struct fixture f;
+
+	for (i = 0; i < n; i++) {
+		fr[i].s = names[i];
+		fr[i].len = strlen(names[i]);
+	}
+	/* a NUL inside a name */
+	fr[n].s = "nul\0inside";
+	fr[n].len = 10;
+	pv_write_version(mem);
+	pv_write_kv(mem, "meta", "key\twith\\tab", "value\nline");
+	pv_write_stack(mem, ev, 7, 9, fr, n + 1);
+	fclose(mem);
+	/* the written line has exactly the record's four TABs */
+	f.r = reader_on(buf, blen, f.path);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert(str_is(f.rec.key, "key\twith\\tab"));
+	ck_assert(str_is(f.rec.value, "value\nline"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_STACK);
+	ck_assert_uint_eq(f.rec.nfield, 5);
+	ck_assert(str_is(f.rec.event, "ev\tent;x"));
+	ck_assert_uint_eq(f.rec.nframe, n + 1);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(str_is(f.rec.frame[i], names[i]),
+			      "frame %zu differs", i);
+	ck_assert_uint_eq(f.rec.frame[n].len, 10);
+	ck_assert(memcmp(f.rec.frame[n].s, "nul\0inside", 10) == 0);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 0);
+	close_fix(&f);
+	free(buf);
+}
+END_TEST
+
+START_TEST(test_escape_form)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_escape(&sb, "a;b\tc\\d", 7, 1);
+	ck_assert_str_eq(sb.buf, "a\\;b\\tc\\\\d");
+	pv_strbuf_reset(&sb);
+	pv_escape(&sb, "a;b", 3, 0);
+	ck_assert_str_eq(sb.buf, "a;b");
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+/* A frame list of one megabyte, and a line longer than the buffer. */
+START_TEST(test_long_line)
+{
+	size_t nfr = 100000, i;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct fixture f;
+
+	pv_strbuf_addstr(&sb, "stack\tcpu-clock\t1\t1\t");
+	for (i = 0; i < nfr; i++)
+		pv_strbuf_addf(&sb, "%sframe%04zu", i ? ";" : "", i % 10000);
+	pv_strbuf_addch(&sb, '\n');
+	pv_strbuf_addstr(&sb, "a;b 2\n");
+	ck_assert_uint_gt(sb.len, 1000000);
+	f.r = reader_on(sb.buf, sb.len, f.path);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.nframe, nfr);
+	ck_assert(str_is(f.rec.frame[nfr - 1], "frame9999"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.folded, 1);
+	close_fix(&f);
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_crlf)
+{
+	struct fixture f;
+
+	open_str(&f, "meta\tk\tv\r\na;b 3\r\n");
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert(str_is(f.rec.value, "v"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.period, 3);
+	ck_assert(str_is(f.rec.frame[1], "b"));
+	close_fix(&f);
+}
+END_TEST
+
+START_TEST(test_folded)
+{
+	struct fixture f;
+
+	open_str(&f, "# comment\n\nmain;foo bar;baz 12\nx;y 5 7\nsolo 1\n");
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_STACK);
+	ck_assert_int_eq(f.rec.folded, 1);
+	ck_assert_uint_eq(f.rec.nframe, 3);
+	ck_assert(str_is(f.rec.frame[1], "foo bar"));
+	ck_assert_uint_eq(f.rec.period, 12);
+	ck_assert_uint_eq(pv_reader_lineno(f.r), 3);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.folded, 2);
+	ck_assert_uint_eq(f.rec.period, 5);
+	ck_assert_uint_eq(f.rec.period2, 7);
+	ck_assert_uint_eq(f.rec.nframe, 2);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.nframe, 1);
+	ck_assert(str_is(f.rec.frame[0], "solo"));
+	close_fix(&f);
+}
+END_TEST
+
+/* Each bad line gives -1, the line number and a message naming the fault. */
+static void
+expect_error(const char *text, unsigned long line, const char *msg)
+{
+	struct fixture f;
+	int rc;
+
+	open_str(&f, text);
+	while ((rc = pv_reader_next(f.r, &f.rec)) > 0)
+		;
+	ck_assert_int_eq(rc, -1);
+	ck_assert_uint_eq(pv_reader_lineno(f.r), line);
+	ck_assert_msg(strstr(pv_reader_error(f.r), msg) != NULL,
+		      "error '%s' lacks '%s'", pv_reader_error(f.r), msg);
+	/* errors stick */
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), -1);
+	close_fix(&f);
+}
+
+START_TEST(test_errors)
+{
+	expect_error("pv-format\t1\nsection\tbaseline\tv1\n", 2,
+		     "has 2 fields, expected 3");
+	expect_error("meta\tkey\n", 1, "has 1 fields, expected 2");
+	expect_error("stack\tev\tx\t1\ta\n", 1, "sample count 'x'");
+	expect_error("stack\tev\t1\t18446744073709551616\ta\n", 1,
+		     "period '18446744073709551616'");
+	expect_error("stack\tev\t1\t1\ta\\qb\n", 1, "unknown escape");
+	expect_error("meta\tk\tv\\\n", 1, "backslash at the end");
+	expect_error("pv-format\t2\n", 1, "version 2 is not supported");
+	expect_error("a;b;c\n", 1, "not a pv record or a folded stack");
+	expect_error("ok 1\na;b x\n", 2, "count 'x'");
+	expect_error("sample\ts\tt\to\tm\tu\tup\t1\t1\t-\t1\n", 1,
+		     "direction 'up'");
+	expect_error("sample\ts\tt\to\tm\tu\thigher\t1\t1\t-\tnan\n", 1,
+		     "value 'nan' is not a finite number");
+	expect_error("sample\ts\tt\to\tm\tu\thigher\t1\t1\t-\tinf\n", 1,
+		     "not a finite number");
+	expect_error("sample\ts\tt\to\tm\tu\thigher\t1\t1\t-\t1e999\n", 1,
+		     "not a finite number");
+	expect_error("sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\tabc\n", 1,
+		     "value 'abc'");
+	expect_error("sample\ts\tt\to\tm\tu\thigher\t1\t-\t-\t1\n", 1,
+		     "run '-'");
+}
+END_TEST
+
+START_TEST(test_nul_byte)
+{
+	struct fixture f;
+	static const char text[] = "a;b 1\nc\0d 2\n";
+
+	f.r = reader_on(text, sizeof(text) - 1, f.path);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), -1);
+	ck_assert_uint_eq(pv_reader_lineno(f.r), 2);
+	ck_assert(strstr(pv_reader_error(f.r), "NUL byte") != NULL);
+	close_fix(&f);
+}
+END_TEST
+
+START_TEST(test_sample_round_trip)
+{
+	struct fixture f;
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *mem;
+	static const char line[] =
+		"sample\tsysbench\tcpu\tevents\tlatency-p95\tms\tlower\t-\t3\t2"
+		"\t0.10000000000000001\n";
+
+	open_str(&f, line);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert(f.rec.val == 0.1);
+	mem = open_memstream(&buf, &blen);
+	pv_write_sample(mem, &f.rec);
+	fclose(mem);
+	/* the shortest form that reads back the same */
+	ck_assert_str_eq(buf, "sample\tsysbench\tcpu\tevents\tlatency-p95\tms"
+			 "\tlower\t-\t3\t2\t0.1\n");
+	free(buf);
+	close_fix(&f);
+}
+END_TEST
+
+START_TEST(test_parse_numbers)
+{
+	uint64_t u;
+	double d;
+
+	ck_assert_int_eq(pv_parse_u64("18446744073709551615", 20, &u), 0);
+	ck_assert(u == UINT64_MAX);
+	ck_assert_int_eq(pv_parse_u64("18446744073709551616", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("-1", 2, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("", 0, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("+1", 2, &u), -1);
+	ck_assert_int_eq(pv_parse_double("1e-320", 6, &d), 0);
+	ck_assert_int_eq(pv_parse_double(" 1", 2, &d), -1);
+	ck_assert_int_eq(pv_parse_double("1x", 2, &d), -1);
+	ck_assert_int_eq(pv_parse_double("-2.5", 4, &d), 0);
+	ck_assert(d == -2.5);
+}
+END_TEST
+
+static Suite *
+record_suite(void)
+{
+	Suite *s = suite_create("record");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_every_type);
+	tcase_add_test(tc, test_absent_fields);
+	tcase_add_test(tc, test_escape_round_trip);
+	tcase_add_test(tc, test_escape_form);
+	tcase_add_test(tc, test_long_line);
+	tcase_add_test(tc, test_crlf);
+	tcase_add_test(tc, test_folded);
+	tcase_add_test(tc, test_errors);
+	tcase_add_test(tc, test_nul_byte);
+	tcase_add_test(tc, test_sample_round_trip);
+	tcase_add_test(tc, test_parse_numbers);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(record_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
