@@ -143,14 +143,10 @@ cmp_stack(const void *pa, const void *pb)
 {
 	const struct pv_stack *a = *(struct pv_stack *const *)pa;
 	const struct pv_stack *b = *(struct pv_stack *const *)pb;
-	int c;
 
-	if (a->event != b->event) {
-		c = pv_str_cmp(pv_symtab_get(sort_names, a->event),
-			       pv_symtab_get(sort_names, b->event));
-		if (c != 0)
-			return c;
-	}
+	/* events in order of first appearance: ids are dense in that order */
+	if (a->event != b->event)
+		return a->event < b->event ? -1 : 1;
 	return cmp_frames(a, b);
 }
 

@@ -47,9 +47,10 @@ pv_stacktab_overflowed(const struct pv_stacktab *t)
 }
 
 /*
- * The stacks in the order of their folded form: by event name, then by the
- * frame names joined with ';', compared byte-wise (as sort(1) with
- * LC_ALL=C orders folded lines).  Returns an array of nstack pointers the
+ * The stacks by event, in the order the events were first interned in
+ * names, then in the order of their folded form: the frame names joined
+ * with ';', compared byte-wise (as sort(1) with LC_ALL=C orders folded
+ * lines).  Returns an array of nstack pointers the
  * caller frees; the table is unchanged.
  */
 struct pv_stack **pv_stacktab_sorted(const struct pv_stacktab *t,
