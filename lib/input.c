@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "input.h"
@@ -39,6 +40,8 @@ struct pv_input {
 				   or NONUL */
 
 	int gz;			/* 0 plain, 1 gzip */
+	int ranged;		/* read [off, off + left) with pread */
+	uint64_t off, left;
 	int gz_member_done;	/* the last inflate() ended a member */
 	z_stream zs;
 	unsigned char *zbuf;
@@ -142,7 +145,23 @@ xread(int fd, void *p, size_t n)
 static ssize_t
 fill_plain(struct pv_input *in, char *dst, size_t n)
 {
-	ssize_t r = xread(in->fd, dst, n);
+	ssize_t r;
+
+	if (in->ranged) {
+		if (n > in->left)
+			n = (size_t)in->left;
+		if (n == 0)
+			return 0;
+		do
+			r = pread(in->fd, dst, n, (off_t)in->off);
+		while (r < 0 && errno == EINTR);
+		if (r > 0) {
+			in->off += (uint64_t)r;
+			in->left -= (uint64_t)r;
+		}
+	} else {
+		r = xread(in->fd, dst, n);
+	}
 
 	if (r < 0)
 		return fail(in, "read error: %s", strerror(errno));
@@ -285,6 +304,7 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 		return -1;
 	if (in->gz < 0 && sniff(in) < 0)
 		return -1;
+
 	for (;;) {
 		start = in->buf + in->pos;
 		nl = memchr(start + scanned, '\n', in->end - in->pos - scanned);
@@ -311,4 +331,41 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	*line = start;
 	*len = n;
 	return 1;
+}
+
+int
+pv_input_plain_size(const char *path, uint64_t *size)
+{
+	struct stat st;
+	unsigned char magic[2];
+	int fd, rc = -1;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 2 &&
+	    pread(fd, magic, 2, 0) == 2 && !(magic[0] == 0x1f && magic[1] == 0x8b)) {
+		*size = (uint64_t)st.st_size;
+		rc = 0;
+	}
+	close(fd);
+	return rc;
+}
+
+struct pv_input *
+pv_input_open_range(const char *path, uint64_t off, uint64_t len)
+{
+	struct pv_input *in = pv_input_open(path);
+
+	if (in == NULL)
+		return NULL;
+	in->gz = 0;		/* the caller checked: plain */
+	in->ranged = 1;
+	in->off = off;
+	in->left = len;
+	if (len == 0)
+		in->eof = 1;
+	return in;
 }

@@ -46,4 +46,17 @@ const char *pv_input_error(const struct pv_input *in);
 /* Whether the input is gzip-compressed. */
 int pv_input_is_gzip(const struct pv_input *in);
 
+/*
+ * Parts of a file, for readers that split their work between threads
+ * (pv-parse).  pv_input_plain_size() gives the size of a regular file that
+ * is not compressed (0), or -1 for anything else (a pipe, gzip data, an
+ * error), which must be read whole with pv_input_open().
+ * pv_input_open_range() reads the bytes [off, off + len) of such a file
+ * with pread(2), so that several handles on one file do not share an
+ * offset; its line numbers count from 1 at off.
+ */
+int pv_input_plain_size(const char *path, uint64_t *size);
+struct pv_input *pv_input_open_range(const char *path, uint64_t off,
+				     uint64_t len);
+
 #endif

@@ -22,16 +22,23 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-/* A distinct frame line and the frames it gives. */
+/*
+ * A distinct frame, as a frame line names it: the symbol without its
+ * offset, the module, and the address only where it is part of the name
+ * (unknown symbols under --addrs).  Keying on these rather than the whole
+ * line matters: addresses and offsets differ at every call site, symbols
+ * and modules do not.
+ */
 struct fline {
 	uint64_t hash;
-	const char *text;
-	uint32_t len;
+	const char *key;	/* symbol, module, address, back to back */
+	uint32_t flen, mlen, pclen;
 	uint32_t nid;		/* 0: a line that gives no frame */
 	const uint32_t *id;	/* frames in the order written */
 	unsigned char java;	/* named for a java process */
-	unsigned char weird;	/* not a frame line: warn, skip */
 };
+
+#define WEIRD UINT32_MAX
 
 struct env_kv {
 	char *key, *value;
@@ -81,6 +88,10 @@ pv_perf_new(const struct pv_perf_opts *opt, struct pv_symtab *names,
 		p->opt.include_pid = 1;
 	p->names = names;
 	p->stacks = stacks;
+	if (opt->continuation) {
+		p->seen_event = 1;
+		p->header_state = 2;
+	}
 	p->mask = 4095;
 	p->slot = pv_xcalloc(p->mask + 1, sizeof(*p->slot));
 	pv_strbuf_init(&p->tmp, 256);
@@ -391,9 +402,8 @@ frame_parts(const char *line, size_t len, const char **pc, size_t *pclen,
 	while (*pclen > 0 && is_space(line[*pclen - 1]))
 		(*pclen)--;
 	rest++;
-	for (last = end; last > rest && last[-1] != ' '; last--)
-		;
-	if (last == rest || end - last < 2 || *last != '(' || end[-1] != ')')
+	last = memrchr(rest, ' ', (size_t)(end - rest));
+	if (last == NULL || end - ++last < 2 || *last != '(' || end[-1] != ')')
 		return -1;	/* no space before "(module)", or no module */
 	*mod = last + 1;
 	*mlen = (size_t)(end - last) - 2;
@@ -494,49 +504,18 @@ grow_cache(struct pv_perf *p)
 	p->mask = mask;
 }
 
-/* Turn a new frame line into its frames; returns the cache entry. */
-static uint32_t
-new_fline(struct pv_perf *p, const char *text, size_t len, uint64_t h,
-	  size_t j)
+/* Name the frames of a new cache entry. */
+static void
+name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
+	    const char *mod, size_t mlen, const char *pc, size_t pclen)
 {
-	const char *pc, *func, *mod, *end;
-	size_t pclen, flen, mlen, n = 0, k;
+	const char *end;
 	uint32_t *ids = NULL;
-	struct fline *e;
+	size_t n = 0, k;
 
-	PV_GROW(p->fl, p->nfl + 1, p->fl_alloc);
-	e = &p->fl[p->nfl];
-	e->hash = h;
-	e->text = pv_arena_memdup(&p->arena, text, len);
-	e->len = (uint32_t)len;
-	e->nid = 0;
-	e->id = NULL;
-	e->java = (unsigned char)p->is_java;
-	e->weird = 0;
-	p->slot[j] = (uint32_t)++p->nfl;
-	if (p->nfl * 2 > p->mask + 1)
-		grow_cache(p);
-
-	if (frame_parts(text, len, &pc, &pclen, &func, &flen, &mod, &mlen) < 0) {
-		p->fl[p->nfl - 1].weird = 1;
-		return (uint32_t)(p->nfl - 1);
-	}
-	/* strip the symbol offset, "+0x1f" */
-	for (k = flen; k >= 3; k--) {
-		if (memcmp(func + k - 3, "+0x", 3) == 0)
-			break;
-	}
-	if (k >= 3) {
-		size_t x;
-
-		for (x = k; x < flen && is_hex(func[x]); x++)
-			;
-		if (x == flen)
-			flen = k - 3;
-	}
 	/* "(comm)" lines name processes, not functions */
 	if (flen > 0 && func[0] == '(')
-		return (uint32_t)(p->nfl - 1);
+		return;
 	if (fix_rust(func, flen, &p->rust)) {
 		func = p->rust.buf;
 		flen = p->rust.len;
@@ -545,41 +524,78 @@ new_fline(struct pv_perf *p, const char *text, size_t len, uint64_t h,
 	end = func + flen;
 	for (k = 0; func <= end; k++) {
 		const char *arrow = func;
-		size_t plen;
 
 		while (arrow + 1 < end && !(arrow[0] == '-' && arrow[1] == '>'))
 			arrow++;
 		if (arrow + 1 >= end)
 			arrow = end;
-		plen = (size_t)(arrow - func);
-		name_func(p, func, plen, mod, mlen, pc, pclen, k);
+		name_func(p, func, (size_t)(arrow - func), mod, mlen, pc, pclen,
+			  k);
 		ids = pv_xreallocarray(ids, n + 1, sizeof(*ids));
 		ids[n++] = pv_symtab_intern(p->names, p->func.buf, p->func.len);
 		func = arrow + 2;
 	}
-	e = &p->fl[p->nfl - 1];
 	e->nid = (uint32_t)n;
 	e->id = pv_arena_alloc(&p->arena, n * sizeof(*ids));
 	memcpy((uint32_t *)e->id, ids, n * sizeof(*ids));
 	free(ids);
-	return (uint32_t)(p->nfl - 1);
 }
 
-/* The cache entry of a frame line. */
+/* The cache entry of a frame line, or WEIRD for a line of another shape. */
 static uint32_t
 fline_of(struct pv_perf *p, const char *text, size_t len)
 {
-	uint64_t h = pv_hash(text, len, (uint64_t)p->is_java);
-	size_t j;
+	const char *pc, *func, *mod;
+	size_t pclen, flen, mlen, x, j;
+	uint64_t h;
+	struct fline *e;
+	char *key;
 
+	if (frame_parts(text, len, &pc, &pclen, &func, &flen, &mod, &mlen) < 0)
+		return WEIRD;
+	/*
+	 * The offset "+0x1f" at the end: the hex digits at the end, after
+	 * the last "+0x" (which cannot lie inside them: 'x' is no hex digit).
+	 */
+	for (x = flen; x > 0 && is_hex(func[x - 1]); x--)
+		;
+	if (x >= 3 && memcmp(func + x - 3, "+0x", 3) == 0)
+		flen = x - 3;
+	if (!(p->opt.include_addrs && memmem(func, flen, "[unknown]", 9)))
+		pclen = 0;
+
+	h = pv_hash(func, flen, (uint64_t)p->is_java) ^
+	    pv_hash(mod, mlen, flen) * PV_HASH_K2;
+	if (pclen)
+		h ^= pv_hash(pc, pclen, mlen);
 	for (j = h & p->mask; p->slot[j]; j = (j + 1) & p->mask) {
-		const struct fline *e = &p->fl[p->slot[j] - 1];
-
-		if (e->hash == h && e->len == len && e->java == p->is_java &&
-		    memcmp(e->text, text, len) == 0)
+		e = &p->fl[p->slot[j] - 1];
+		if (e->hash == h && e->flen == flen && e->mlen == mlen &&
+		    e->pclen == pclen && e->java == p->is_java &&
+		    memcmp(e->key, func, flen) == 0 &&
+		    memcmp(e->key + flen, mod, mlen) == 0 &&
+		    memcmp(e->key + flen + mlen, pc, pclen) == 0)
 			return p->slot[j] - 1;
 	}
-	return new_fline(p, text, len, h, j);
+
+	PV_GROW(p->fl, p->nfl + 1, p->fl_alloc);
+	e = &p->fl[p->nfl];
+	memset(e, 0, sizeof(*e));
+	e->hash = h;
+	key = pv_arena_alloc(&p->arena, flen + mlen + pclen + 1);
+	memcpy(key, func, flen);
+	memcpy(key + flen, mod, mlen);
+	memcpy(key + flen + mlen, pc, pclen);
+	e->key = key;
+	e->flen = (uint32_t)flen;
+	e->mlen = (uint32_t)mlen;
+	e->pclen = (uint32_t)pclen;
+	e->java = (unsigned char)p->is_java;
+	name_frames(p, e, func, flen, mod, mlen, pc, pclen);
+	p->slot[j] = (uint32_t)++p->nfl;
+	if (p->nfl * 2 > p->mask + 1)
+		grow_cache(p);
+	return (uint32_t)(p->nfl - 1);
 }
 
 /* Add the frames of a frame line to the sample; PV_PERF_WARN if weird. */
@@ -591,7 +607,7 @@ stack_line(struct pv_perf *p, const char *text, size_t len)
 	if (p->skip_stack)
 		return 0;
 	k = fline_of(p, text, len);
-	if (p->fl[k].weird)
+	if (k == WEIRD)
 		return message(p, PV_PERF_WARN, "weird stack line: %.*s",
 			       (int)(len > 80 ? 80 : len), text);
 	if (p->fl[k].nid == 0)
@@ -644,6 +660,9 @@ event_parts(const char *line, size_t len, struct pv_str *comm,
 		} else if (c == '/') {
 			if (digits)
 				slash = i;
+		} else if (c == '-' && i == word && i + 1 < len &&
+			   line[i + 1] >= '0' && line[i + 1] <= '9') {
+			/* pid -1: perf's exiting tasks (not in the reference) */
 		} else if (!(c >= '0' && c <= '9')) {
 			digits = 0;
 			slash = SIZE_MAX;
@@ -656,7 +675,7 @@ event_parts(const char *line, size_t len, struct pv_str *comm,
 static void after_event(struct pv_perf *p);
 
 static int
-event_line(struct pv_perf *p, char *line, size_t len)
+event_line(struct pv_perf *p, const char *line, size_t len)
 {
 	struct pv_str comm, pid, tid, ev = { "", 0 };
 	const char *c1, *c2 = NULL, *lim = line + len;
@@ -775,7 +794,7 @@ after_event(struct pv_perf *p)
 }
 
 int
-pv_perf_line(struct pv_perf *p, char *line, size_t len)
+pv_perf_line(struct pv_perf *p, const char *line, size_t len)
 {
 	if (len > 0 && line[0] == '#')
 		return header_line(p, line, len);

@@ -32,6 +32,12 @@ struct pv_perf_opts {
 	int annotate_jit;	/* suffix JIT frames with _[j] */
 	int include_addrs;	/* keep addresses of unknown frames */
 	const char *event_filter;	/* only this event; NULL: all */
+	/*
+	 * The lines start in the middle of a capture (a later part of a file
+	 * split between threads): no header, and an odd first line is a
+	 * warning, not a sign of a file of another kind.
+	 */
+	int continuation;
 };
 
 #define PV_PERF_WARN 1
@@ -43,8 +49,8 @@ struct pv_perf *pv_perf_new(const struct pv_perf_opts *opt,
 			    struct pv_stacktab *stacks);
 void pv_perf_free(struct pv_perf *p);
 
-/* One line, without its newline; the folder may modify it. */
-int pv_perf_line(struct pv_perf *p, char *line, size_t len);
+/* One line, without its newline. */
+int pv_perf_line(struct pv_perf *p, const char *line, size_t len);
 /* The end of the input: count the last sample. */
 int pv_perf_finish(struct pv_perf *p);
 const char *pv_perf_message(const struct pv_perf *p);

@@ -94,48 +94,45 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 /* qsort has no context argument in C11: the sort runs one at a time */
 static const struct pv_symtab *sort_names;
 
-/* Compare the frame lists as if joined with ';', byte by byte. */
+/*
+ * Compare the frame lists as if joined with ';', byte by byte.  Equal ids
+ * are equal names, so the common prefix of frames is skipped by id; at the
+ * first frame that differs, the names decide, or, when one name is a
+ * prefix of the other, what follows it in the joined string (';', the
+ * end, or the next byte of the longer name).
+ */
 static int
 cmp_frames(const struct pv_stack *a, const struct pv_stack *b)
 {
 	const struct pv_symtab *n = sort_names;
-	uint32_t i = 0, k = 0;
-	size_t ai = 0, bk = 0;
-	struct pv_str fa = { "", 0 }, fb = { "", 0 };
+	uint32_t i = 0, m = a->nframe < b->nframe ? a->nframe : b->nframe;
+	struct pv_str fa, fb;
+	size_t k;
+	int ca, cb, c;
 
-	if (a->nframe)
-		fa = pv_symtab_get(n, a->frame[0]);
-	if (b->nframe)
-		fb = pv_symtab_get(n, b->frame[0]);
-	for (;;) {
-		int ca, cb;
-
-		/* the next byte of each joined string, -1 at its end */
-		if (ai < fa.len)
-			ca = (unsigned char)fa.s[ai];
-		else
-			ca = i + 1 < a->nframe ? ';' : -1;
-		if (bk < fb.len)
-			cb = (unsigned char)fb.s[bk];
-		else
-			cb = k + 1 < b->nframe ? ';' : -1;
-		if (ca != cb)
-			return ca < cb ? -1 : 1;
-		if (ca < 0)
+	while (i < m && a->frame[i] == b->frame[i])
+		i++;
+	if (i == m) {
+		if (a->nframe == b->nframe)
 			return 0;
-		if (ai < fa.len) {
-			ai++;
-		} else {
-			fa = pv_symtab_get(n, a->frame[++i]);
-			ai = 0;
-		}
-		if (bk < fb.len) {
-			bk++;
-		} else {
-			fb = pv_symtab_get(n, b->frame[++k]);
-			bk = 0;
-		}
+		return a->nframe < b->nframe ? -1 : 1;
 	}
+	fa = pv_symtab_get(n, a->frame[i]);
+	fb = pv_symtab_get(n, b->frame[i]);
+	k = fa.len < fb.len ? fa.len : fb.len;
+	c = k ? memcmp(fa.s, fb.s, k) : 0;
+	if (c != 0)
+		return c;
+	/* one name is a prefix of the other: compare the next bytes */
+	ca = k < fa.len ? (unsigned char)fa.s[k] : i + 1 < a->nframe ? ';' : -1;
+	cb = k < fb.len ? (unsigned char)fb.s[k] : i + 1 < b->nframe ? ';' : -1;
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	/*
+	 * Both ';': a name holding a ';' ("x;y" against "x", "y") may join
+	 * to the same bytes; the shorter name goes first, for a total order.
+	 */
+	return fa.len < fb.len ? -1 : 1;
 }
 
 static int
@@ -162,4 +159,38 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 	qsort(v, t->nstack, sizeof(*v), cmp_stack);
 	sort_names = NULL;
 	return v;
+}
+
+void
+pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
+		  const struct pv_stacktab *src,
+		  const struct pv_symtab *src_names)
+{
+	uint32_t *map, *frame = NULL;
+	size_t i, k, alloc = 0;
+
+	/* src ids to dst ids, interned on first use */
+	map = pv_xreallocarray(NULL, src_names->nsym + 1, sizeof(*map));
+	for (i = 0; i < src_names->nsym; i++)
+		map[i] = UINT32_MAX;
+	for (i = 0; i < src->nstack; i++) {
+		const struct pv_stack *s = &src->stack[i];
+		uint32_t ids[1] = { s->event };
+
+		PV_GROW(frame, s->nframe + 1, alloc);
+		for (k = 0; k <= s->nframe; k++) {
+			uint32_t id = k == 0 ? ids[0] : s->frame[k - 1];
+
+			if (map[id] == UINT32_MAX) {
+				struct pv_str n = pv_symtab_get(src_names, id);
+
+				map[id] = pv_symtab_intern(names, n.s, n.len);
+			}
+			frame[k] = map[id];
+		}
+		pv_stacktab_add(dst, frame[0], frame + 1, s->nframe,
+				s->samples, s->period);
+	}
+	free(frame);
+	free(map);
 }

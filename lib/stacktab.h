@@ -47,6 +47,14 @@ pv_stacktab_overflowed(const struct pv_stacktab *t)
 }
 
 /*
+ * Add every stack of src (named in src_names) to dst (named in names),
+ * as if they had been added to dst one by one, in src's order.
+ */
+void pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
+		       const struct pv_stacktab *src,
+		       const struct pv_symtab *src_names);
+
+/*
  * The stacks by event, in the order the events were first interned in
  * names, then in the order of their folded form: the frame names joined
  * with ';', compared byte-wise (as sort(1) with LC_ALL=C orders folded

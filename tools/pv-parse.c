@@ -10,10 +10,14 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "input.h"
@@ -52,6 +56,9 @@ static const char help[] =
 
 /* warnings printed per input before they are only counted */
 #define MAX_WARNINGS 10
+/* threads folding one file, and the least bytes worth a thread */
+#define MAX_THREADS 8
+#define MIN_CHUNK (16u << 20)
 
 struct options {
 	struct pv_perf_opts perf;
@@ -80,55 +87,256 @@ write_stacks(const struct pv_stacktab *stacks, const struct pv_symtab *names)
 	free(v);
 }
 
-static void
-parse_file(const struct options *opt, const char *path)
-{
-	struct pv_input *in = pv_input_open(path);
+/*
+ * One part of a capture, folded on its own (by a thread of its own when
+ * the file is split), with its own tables, warnings and error.
+ */
+struct chunk {
+	const char *path;
+	uint64_t off, len;	/* the part of the file; len 0: all of it */
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
 	struct pv_perf *perf;
-	unsigned long warnings = 0;
+	const char *name;	/* for messages */
+	unsigned long failed_line;	/* line of the error */
+	char *error;		/* NULL if none */
+	struct warning {
+		unsigned long line;
+		char *msg;
+	} warn[MAX_WARNINGS];
+	unsigned long nwarn;	/* all of them, printed or not */
+};
+
+static void
+chunk_init(struct chunk *c, const struct options *opt, const char *path,
+	   int continuation)
+{
+	struct pv_perf_opts po = opt->perf;
+
+	memset(c, 0, sizeof(*c));
+	c->path = path;
+	po.continuation = continuation;
+	pv_symtab_init(&c->names);
+	pv_stacktab_init(&c->stacks);
+	c->perf = pv_perf_new(&po, &c->names, &c->stacks);
+}
+
+static void
+chunk_release(struct chunk *c)
+{
+	unsigned long i;
+
+	for (i = 0; i < c->nwarn && i < MAX_WARNINGS; i++)
+		free(c->warn[i].msg);
+	free(c->error);
+	pv_perf_free(c->perf);
+	pv_stacktab_release(&c->stacks);
+	pv_symtab_release(&c->names);
+}
+
+static void
+chunk_fail(struct chunk *c, unsigned long line, const char *msg)
+{
+	c->failed_line = line;
+	c->error = pv_xstrdup(msg);
+}
+
+/* Fold the chunk's lines; errors and warnings are kept in the chunk. */
+static void *
+run_chunk(void *arg)
+{
+	struct chunk *c = arg;
+	struct pv_input *in;
 	char *line;
-	size_t len, i;
+	size_t len;
+	unsigned long lineno = 0;
 	int rc;
 
-	if (in == NULL)
-		pv_die_errno("cannot open '%s'", path);
-	pv_symtab_init(&names);
-	pv_stacktab_init(&stacks);
-	perf = pv_perf_new(&opt->perf, &names, &stacks);
+	in = c->len ? pv_input_open_range(c->path, c->off, c->len) :
+		      pv_input_open(c->path);
+	if (in == NULL) {
+		chunk_fail(c, 0, strerror(errno));
+		return NULL;
+	}
 	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
-		if (pv_input_lineno(in) == 1 && len >= 7 &&
-		    memcmp(line, "PERFILE", 7) == 0)
-			pv_die_at(pv_input_name(in), 1, "a perf.data file, "
-				  "not perf script text (run 'perf script' "
-				  "on it)");
-		rc = pv_perf_line(perf, line, len);
-		if (rc < 0)
-			pv_die_at(pv_input_name(in), pv_input_lineno(in), "%s",
-				  pv_perf_message(perf));
-		if (rc == PV_PERF_WARN && warnings++ < MAX_WARNINGS)
-			pv_warn_at(pv_input_name(in), pv_input_lineno(in),
-				   "%s", pv_perf_message(perf));
+		lineno = pv_input_lineno(in);
+		if (lineno == 1 && c->off == 0 && len >= 7 &&
+		    memcmp(line, "PERFILE", 7) == 0) {
+			chunk_fail(c, 1, "a perf.data file, not perf script "
+				   "text (run 'perf script' on it)");
+			break;
+		}
+		rc = pv_perf_line(c->perf, line, len);
+		if (rc < 0) {
+			chunk_fail(c, lineno, pv_perf_message(c->perf));
+			break;
+		}
+		if (rc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
+			c->warn[c->nwarn - 1].line = lineno;
+			c->warn[c->nwarn - 1].msg =
+				pv_xstrdup(pv_perf_message(c->perf));
+		}
 	}
 	if (rc < 0)
-		pv_die_at(pv_input_name(in), pv_input_lineno(in), "%s",
-			  pv_input_error(in));
-	if (pv_perf_finish(perf) < 0)
-		pv_die_at(pv_input_name(in), pv_input_lineno(in), "%s",
-			  pv_perf_message(perf));
-	if (warnings > MAX_WARNINGS)
-		pv_warn("%s: %lu more lines skipped with warnings",
-			pv_input_name(in), warnings - MAX_WARNINGS);
-	if (pv_stacktab_overflowed(&stacks))
-		pv_die("%s: a count does not fit in 64 bits",
-		       pv_input_name(in));
+		chunk_fail(c, pv_input_lineno(in), pv_input_error(in));
+	else if (c->error == NULL && pv_perf_finish(c->perf) < 0)
+		chunk_fail(c, lineno, pv_perf_message(c->perf));
+	pv_input_close(in);
+	return NULL;
+}
+
+/* The offset just after the first blank line at or after from, or 0. */
+static uint64_t
+sample_boundary(int fd, uint64_t from, uint64_t size)
+{
+	char buf[65536];
+	ssize_t r;
+
+	while (from < size) {
+		const char *p;
+
+		r = pread(fd, buf, sizeof(buf), (off_t)from);
+		if (r < 2)
+			return 0;
+		p = memmem(buf, (size_t)r, "\n\n", 2);
+		if (p != NULL)
+			return from + (uint64_t)(p - buf) + 2;
+		from += (uint64_t)r - 1;
+	}
+	return 0;
+}
+
+/* Lines in the first off bytes: where a later chunk's numbers start. */
+static unsigned long
+lines_before(const char *path, uint64_t off)
+{
+	char buf[65536];
+	unsigned long n = 0;
+	uint64_t at = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	while (fd >= 0 && at < off) {
+		size_t want = off - at < sizeof(buf) ? (size_t)(off - at) :
+			      sizeof(buf);
+		ssize_t r = pread(fd, buf, want, (off_t)at);
+		const char *p = buf;
+
+		if (r <= 0)
+			break;
+		while ((p = memchr(p, '\n', (size_t)(buf + r - p))) != NULL) {
+			n++;
+			p++;
+		}
+		at += (uint64_t)r;
+	}
+	if (fd >= 0)
+		close(fd);
+	return n;
+}
+
+/*
+ * Split a plain capture file into parts that end at a blank line (the end
+ * of a sample), one per processor, and fold them in parallel.  Returns the
+ * number of parts.
+ */
+static size_t
+fold_parallel(const struct options *opt, const char *path, uint64_t size,
+	      struct chunk *c)
+{
+	pthread_t tid[MAX_THREADS];
+	int started[MAX_THREADS];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t n = 1, i;
+	int fd;
+
+	if (cpus > MAX_THREADS)
+		cpus = MAX_THREADS;
+	while (n < (size_t)cpus && size / (n + 1) >= MIN_CHUNK)
+		n++;
+	fd = n > 1 ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	for (i = 1; i < n && fd >= 0; i++) {
+		uint64_t cut = sample_boundary(fd, size / n * i, size);
+
+		if (cut == 0 || cut <= c[i - 1].off || cut >= size)
+			break;
+		chunk_init(&c[i], opt, path, 1);
+		c[i].off = cut;
+		c[i].len = size - cut;
+		c[i - 1].len = cut - c[i - 1].off;
+	}
+	if (fd >= 0)
+		close(fd);
+	n = i;
+	if (n == 1)
+		c[0].len = 0;	/* whole: read as any file */
+	for (i = 1; i < n; i++) {
+		started[i] = pthread_create(&tid[i], NULL, run_chunk,
+					    &c[i]) == 0;
+		if (!started[i])
+			run_chunk(&c[i]);	/* no thread: do it here */
+	}
+	run_chunk(&c[0]);
+	for (i = 1; i < n; i++)
+		if (started[i])
+			pthread_join(tid[i], NULL);
+	return n;
+}
+
+static void
+parse_file(const struct options *opt, const char *path)
+{
+	struct chunk c[MAX_THREADS];
+	const char *name;
+	size_t n = 1, i;
+	uint64_t size;
+	unsigned long warned = 0;
+
+	chunk_init(&c[0], opt, path, 0);
+	if (pv_input_plain_size(path, &size) == 0) {
+		n = fold_parallel(opt, path, size, c);
+	} else {
+		/* a pipe or compressed data: one pass */
+		run_chunk(&c[0]);
+	}
+	name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+
+	/* messages in the order of the file, with the file's line numbers */
+	for (i = 0; i < n; i++) {
+		unsigned long k, base = 0;
+
+		if (c[i].failed_line == 0 && c[i].error != NULL)
+			pv_die("cannot open '%s': %s", path, c[i].error);
+		if (i > 0 && (c[i].nwarn > 0 || c[i].error != NULL))
+			base = lines_before(path, c[i].off);
+		for (k = 0; k < c[i].nwarn && k < MAX_WARNINGS; k++)
+			if (warned++ < MAX_WARNINGS)
+				pv_warn_at(name, base + c[i].warn[k].line, "%s",
+					   c[i].warn[k].msg);
+		if (c[i].nwarn > MAX_WARNINGS)
+			warned += c[i].nwarn - MAX_WARNINGS;
+		if (c[i].error != NULL)
+			pv_die_at(name, base + c[i].failed_line, "%s",
+				  c[i].error);
+	}
+	if (warned > MAX_WARNINGS)
+		pv_warn("%s: %lu more lines skipped with warnings", name,
+			warned - MAX_WARNINGS);
+	for (i = 1; i < n; i++) {
+		pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
+				  &c[i].names);
+		chunk_release(&c[i]);
+	}
+	if (pv_stacktab_overflowed(&c[0].stacks))
+		pv_die("%s: a count does not fit in 64 bits", name);
+	if (c[0].stacks.nstack == 0)
+		pv_die("%s: no samples with stacks%s", name,
+		       opt->perf.event_filter ? " of that event" : "");
 
 	pv_write_section(stdout, opt->role, opt->subject, opt->experiment);
-	for (i = 0; i < pv_perf_nenv(perf); i++) {
+	for (i = 0; i < pv_perf_nenv(c[0].perf); i++) {
 		const char *k, *v;
 
-		pv_perf_env(perf, i, &k, &v);
+		pv_perf_env(c[0].perf, i, &k, &v);
 		pv_write_kv(stdout, "env", k, v);
 	}
 	for (i = 0; i < opt->nmeta; i++) {
@@ -138,12 +346,8 @@ parse_file(const struct options *opt, const char *path)
 		pv_write_kv(stdout, "meta", opt->meta[i], eq + 1);
 		*eq = '=';
 	}
-	write_stacks(&stacks, &names);
-
-	pv_perf_free(perf);
-	pv_stacktab_release(&stacks);
-	pv_symtab_release(&names);
-	pv_input_close(in);
+	write_stacks(&c[0].stacks, &c[0].names);
+	chunk_release(&c[0]);
 }
 
 int

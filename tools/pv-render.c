@@ -22,7 +22,7 @@
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-render [--format=folded] [--event=EVENT] [FILE ...]";
+	"pv-render [--format=FORMAT] [--event=EVENT] [FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"

@@ -1,0 +1,39 @@
+#!/bin/sh
+# Man pages: mandoc finds nothing to warn about, and each tool's --help
+# starts with the SYNOPSIS of its page, word for word.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+command -v mandoc >/dev/null || skip_all "mandoc is not installed"
+for page in "$top_srcdir"/man/*.[157]; do
+	if mandoc -T lint -W warning "$page" >"$T/lint" 2>&1; then
+		pass
+	else
+		fail "mandoc -T lint ${page##*/}"
+		cat "$T/lint" >&2
+	fi
+done
+
+for tool in "$top_builddir"/tools/pv-*; do
+	[ -x "$tool" ] || continue
+	name=${tool##*/}
+	page=$top_srcdir/man/$name.1
+	[ -f "$page" ] || { fail "$name has no man page"; continue; }
+	# the SYNOPSIS as mandoc renders it, in one line
+	mandoc -T ascii "$page" | col -b |
+		sed -n '/^SYNOPSIS/,/^DESCRIPTION/p' | sed '1d;$d' |
+		tr '\t\n' '  ' | tr -s ' ' | sed 's/^ //; s/ $//' >"$T/synopsis"
+	"$tool" --help >"$T/help" || fail "$name --help exit status"
+	sed '/^$/,$d; s/^usage: //' "$T/help" | tr '\t\n' '  ' | tr -s ' ' |
+		sed 's/^ //; s/ $//' >"$T/usage"
+	if test_cmp "$T/synopsis" "$T/usage"; then
+		pass
+	else
+		fail "$name --help does not match the SYNOPSIS of $name.1"
+	fi
+	"$tool" --version >"$T/version" || fail "$name --version exit status"
+	grep -q "^$name (pv-tools) " "$T/version" && pass ||
+		fail "$name --version: $(cat "$T/version")"
+	"$tool" --no-such-option >/dev/null 2>"$T/err"
+	[ $? -eq 2 ] && pass || fail "$name: an unknown option does not exit 2"
+done
+finish
