@@ -323,8 +323,14 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	n = (size_t)(nl - start);
 	in->pos += n + (nl < in->buf + in->end);
 	in->lineno++;
-	if (in->nul_at < (size_t)(nl - in->buf))
+	if (in->nul_at < (size_t)(nl - in->buf)) {
+		if (in->lineno == 1 && n >= 7 && memcmp(start, "PERFILE", 7) == 0)
+			return fail(in, "a perf.data file, not text "
+				    "(convert it with 'perf script')");
+		if (in->lineno == 1 && n >= 4 && memcmp(start, "\177ELF", 4) == 0)
+			return fail(in, "an ELF binary, not text");
 		return fail(in, "NUL byte in input (a binary file?)");
+	}
 	if (n > 0 && start[n - 1] == '\r')
 		n--;
 	start[n] = '\0';

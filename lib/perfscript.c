@@ -607,9 +607,14 @@ stack_line(struct pv_perf *p, const char *text, size_t len)
 	if (p->skip_stack)
 		return 0;
 	k = fline_of(p, text, len);
-	if (k == WEIRD)
+	if (k == WEIRD) {
+		while (len > 0 && is_space(*text)) {
+			text++;
+			len--;
+		}
 		return message(p, PV_PERF_WARN, "weird stack line: %.*s",
 			       (int)(len > 80 ? 80 : len), text);
+	}
 	if (p->fl[k].nid == 0)
 		return 0;
 	PV_GROW(p->lines, p->nlines + 1, p->lines_alloc);
@@ -681,6 +686,9 @@ event_line(struct pv_perf *p, const char *line, size_t len)
 	const char *c1, *c2 = NULL, *lim = line + len;
 	size_t end, i;
 
+	if (!p->seen_event && line[0] == '\t')
+		return message(p, -1, "a frame line before any sample header "
+			       "(not perf script output?)");
 	if (event_parts(line, len, &comm, &pid, &tid, &end) < 0) {
 		if (!p->seen_event)
 			return message(p, -1, "not perf script output: "

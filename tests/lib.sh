@@ -77,3 +77,51 @@ finish() {
 	[ "$failures" -eq 0 ]
 	exit $?
 }
+
+# run_cases TOOL DIR: the golden cases of a tool.  Each case NAME in DIR
+# has NAME.in (the input, given to the tool as the file NAME.in, from $T),
+# and optionally NAME.args (the options, one line, split by the shell),
+# NAME.out and NAME.err (stdout and stderr, empty when absent) and
+# NAME.status (the exit status, 0 when absent).
+run_cases() {
+	tool=$1 dir=$2
+	for input in "$dir"/*.in; do
+		[ -e "$input" ] || continue
+		case_=${input##*/}
+		case_=${case_%.in}
+		cp "$input" "$T/$case_.in"
+		args=
+		[ -f "$dir/$case_.args" ] && args=$(cat "$dir/$case_.args")
+		want=0
+		[ -f "$dir/$case_.status" ] && want=$(cat "$dir/$case_.status")
+		# shellcheck disable=SC2086
+		(cd "$T" && "$tool" $args "$case_.in" >"$T/out" 2>"$T/err")
+		got=$?
+		for stream in out err; do
+			exp=$dir/$case_.$stream
+			[ -f "$exp" ] || exp=/dev/null
+			if [ "${PV_UPDATE_GOLDEN:-0}" = 1 ]; then
+				if [ -s "$T/$stream" ]; then
+					cp "$T/$stream" "$dir/$case_.$stream"
+				else
+					rm -f "$dir/$case_.$stream"
+				fi
+			elif ! test_cmp "$exp" "$T/$stream"; then
+				fail "$tool $case_: std$stream differs"
+				continue
+			fi
+			pass
+		done
+		if [ "${PV_UPDATE_GOLDEN:-0}" = 1 ]; then
+			if [ "$got" -ne 0 ]; then
+				echo "$got" >"$dir/$case_.status"
+			else
+				rm -f "$dir/$case_.status"
+			fi
+		elif [ "$got" -ne "$want" ]; then
+			fail "$tool $case_: exit status $got, expected $want"
+		else
+			pass
+		fi
+	done
+}

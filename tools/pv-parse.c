@@ -65,6 +65,7 @@ struct options {
 	const char *role, *subject, *experiment;
 	char **meta;		/* "KEY=VALUE" */
 	size_t nmeta;
+	int wrote_version;	/* output starts only with a good section */
 };
 
 static void
@@ -159,19 +160,14 @@ run_chunk(void *arg)
 		return NULL;
 	}
 	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
+		int prc = pv_perf_line(c->perf, line, len);
+
 		lineno = pv_input_lineno(in);
-		if (lineno == 1 && c->off == 0 && len >= 7 &&
-		    memcmp(line, "PERFILE", 7) == 0) {
-			chunk_fail(c, 1, "a perf.data file, not perf script "
-				   "text (run 'perf script' on it)");
-			break;
-		}
-		rc = pv_perf_line(c->perf, line, len);
-		if (rc < 0) {
+		if (prc < 0) {
 			chunk_fail(c, lineno, pv_perf_message(c->perf));
 			break;
 		}
-		if (rc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
+		if (prc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
 			c->warn[c->nwarn - 1].line = lineno;
 			c->warn[c->nwarn - 1].msg =
 				pv_xstrdup(pv_perf_message(c->perf));
@@ -283,7 +279,7 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
 }
 
 static void
-parse_file(const struct options *opt, const char *path)
+parse_file(struct options *opt, const char *path)
 {
 	struct chunk c[MAX_THREADS];
 	const char *name;
@@ -332,6 +328,8 @@ parse_file(const struct options *opt, const char *path)
 		pv_die("%s: no samples with stacks%s", name,
 		       opt->perf.event_filter ? " of that event" : "");
 
+	if (!opt->wrote_version++)
+		pv_write_version(stdout);
 	pv_write_section(stdout, opt->role, opt->subject, opt->experiment);
 	for (i = 0; i < pv_perf_nenv(c[0].perf); i++) {
 		const char *k, *v;
@@ -427,7 +425,6 @@ main(int argc, char **argv)
 		}
 	}
 
-	pv_write_version(stdout);
 	if (optind == argc)
 		parse_file(&opt, "-");
 	for (i = optind; i < argc; i++)

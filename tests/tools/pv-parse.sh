@@ -1,0 +1,37 @@
+#!/bin/sh
+# pv-parse: golden cases (tests/data/pv-parse), the same bytes from a file
+# folded by threads and from a pipe, and output errors.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+run_cases pv-parse "$top_srcdir/tests/data/pv-parse"
+
+# A capture large enough to be split between threads (over 32 MiB) gives
+# the same bytes as the same capture read from a pipe, in one piece.
+big=$T/big.txt
+i=0
+while [ "$i" -lt 16 ]; do
+	gzip -dc "$top_srcdir/tests/data/conformance/input/example-perf-stacks.txt.gz"
+	i=$((i + 1))
+done >"$big"
+pv-parse "$big" >"$T/threads.pv" || fail "pv-parse on a file"
+pv-parse <"$big" >"$T/pipe.pv" || fail "pv-parse on a pipe"
+test_cmp "$T/pipe.pv" "$T/threads.pv" && pass || fail "threads and pipe differ"
+# and the warnings of a later part carry the file's line numbers
+printf 'x 1 1.0: 1 cpu-clock:\n\tno frame here\n' >>"$big"
+lines=$(wc -l <"$big")
+pv-parse "$big" 2>"$T/err" >/dev/null
+echo "pv-parse:$big:$lines: warning: weird stack line: no frame here" >"$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "line number of a warning"
+
+# output errors: a full disk is trouble, a closed pipe is not
+if [ -w /dev/full ]; then
+	expect_status 2 "write to /dev/full" \
+		pv-parse "$top_srcdir/tests/data/pv-parse/events.in" >/dev/full 2>/dev/null
+fi
+(pv-parse "$big"; echo $? >"$T/status") | head -1 >/dev/null
+status=$(cat "$T/status")
+[ "$status" = 141 ] || [ "$status" = 0 ] && pass ||
+	fail "a closed pipe gives exit status $status"
+expect_status 2 "a missing file" pv-parse "$T/no-such-file" 2>/dev/null
+expect_status 2 "a directory" pv-parse "$T" 2>/dev/null
+finish
