@@ -1,0 +1,16 @@
+#!/bin/sh
+# pv-render: golden cases (tests/data/pv-render) and output errors.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+run_cases pv-render "$top_srcdir/tests/data/pv-render"
+
+# standard input, and - for it
+printf 'x;y 2\n' | pv-render >"$T/out" && printf 'x;y 2\n' >"$T/want" &&
+	test_cmp "$T/want" "$T/out" && pass || fail "standard input"
+printf 'x;y 2\n' | pv-render - >"$T/out" && test_cmp "$T/want" "$T/out" &&
+	pass || fail "- as standard input"
+if [ -w /dev/full ]; then
+	expect_status 2 "write to /dev/full" \
+		pv-render "$top_srcdir/tests/data/pv-render/folded.in" >/dev/full 2>/dev/null
+fi
+finish
