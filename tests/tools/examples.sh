@@ -1,0 +1,12 @@
+#!/bin/sh
+# The examples run, and give what they should.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+cd "$T" || exit 99
+"$top_srcdir/examples/profile.sh" out.folded >stdout 2>stderr ||
+	fail "examples/profile.sh exit status"
+pv-parse "$top_srcdir/examples/pv-parse.perf.txt.gz" |
+	pv-render --format=folded >want
+test_cmp want out.folded && pass || fail "profile.sh output"
+[ -s stderr ] && fail "profile.sh wrote to stderr" || pass
+finish
