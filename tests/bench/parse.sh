@@ -60,15 +60,16 @@ measure() {
 	rss=0
 	i=0
 	while [ "$i" -lt "$runs" ]; do
-		/usr/bin/time -f '%e %M' -o "$dir/time" sh -c "$*" >/dev/null
-		read -r t m <"$dir/time"
+		/usr/bin/time -f '%e %M %U %S' -o "$dir/time" sh -c "$*" >/dev/null
+		read -r t m u sy <"$dir/time"
 		if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then
 			best=$t
 		fi
 		[ "$m" -gt "$rss" ] && rss=$m
 		i=$((i + 1))
 	done
-	printf '%-44s %7.2f s %8d KiB\n' "$name" "$best" "$rss"
+	printf '%-44s %7.2f s %8d KiB  (cpu %s s user, %s s sys)\n' \
+		"$name" "$best" "$rss" "$u" "$sy"
 }
 
 floor=$(
@@ -91,7 +92,17 @@ measure "pv-parse FILE | pv-render --format=folded" \
 	"$bin/pv-parse '$capture' | $bin/pv-render --format=folded"
 both=$best
 stacks=$("$bin/pv-parse" "$capture" | grep -c '^stack')
-measure "pv-parse --version" "$bin/pv-parse --version"
+# start-up: the mean of 200 runs of --version, process creation included
+s=$(date +%s%N)
+i=0
+while [ "$i" -lt 200 ]; do
+	"$bin/pv-parse" --version >/dev/null
+	i=$((i + 1))
+done
+e=$(date +%s%N)
+startup=$(( (e - s) / 200000 ))
+printf '%-44s %7.3f ms\n' "pv-parse --version (mean of 200)" \
+	"$(echo "$startup / 1000" | bc -l)"
 echo "distinct stacks: $stacks"
 printf 'pv-parse / floor: %.2f   pipeline / floor: %.2f\n' \
 	"$(echo "$parse / $floor" | bc -l)" "$(echo "$both / $floor" | bc -l)"
