@@ -29,6 +29,11 @@ pv_diag_init(const char *argv0)
 static void
 vmsg(const char *prefix, const char *file, unsigned long line,
      const char *fmt, va_list ap, int errnum)
+	__attribute__((format(printf, 4, 0)));
+
+static void
+vmsg(const char *prefix, const char *file, unsigned long line,
+     const char *fmt, va_list ap, int errnum)
 {
 	fflush(stdout);
 	if (file != NULL)

@@ -41,7 +41,8 @@ void pv_strbuf_addstr(struct pv_strbuf *sb, const char *s);
 void pv_strbuf_addch(struct pv_strbuf *sb, int c);
 void pv_strbuf_addf(struct pv_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void pv_strbuf_vaddf(struct pv_strbuf *sb, const char *fmt, va_list ap);
+void pv_strbuf_vaddf(struct pv_strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 
 /* Take the buffer (NUL-terminated, caller frees); sb is left empty. */
 char *pv_strbuf_detach(struct pv_strbuf *sb, size_t *len);
