@@ -285,10 +285,16 @@ read_run(struct tree *t, const char *rundir, const char *run)
 			if (!is_dir(p.buf))
 				continue;
 			if (!known_test(tests.v[k])) {
-				if (i == 0)
+				if (i == 0) {
+					/* name the test's directory */
+					pv_strbuf_setlen(&p, p.len - 5);
+					b->file = p.buf;
+					b->lineno = 0;
 					pv_bench_warn(b, "MMTests test '%s' "
 						      "has no reader; "
 						      "skipped", tests.v[k]);
+					b->file = NULL;
+				}
 				continue;
 			}
 			rc = read_test(t, p.buf, tests.v[k]);

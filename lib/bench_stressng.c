@@ -24,6 +24,7 @@ enum yaml_part { Y_NONE, Y_SYSINFO, Y_METRICS, Y_OTHER };
 struct hog {
 	char *name;
 	uint64_t n;
+	int warned;	/* about a different --level */
 };
 
 struct sng {
@@ -120,7 +121,8 @@ level_of(struct pv_bench *b, struct sng *st, const char *name, size_t len)
 		if (strlen(st->hog[i].name) == len &&
 		    memcmp(st->hog[i].name, name, len) == 0) {
 			if (b->opts.level != PV_NONE &&
-			    b->opts.level != st->hog[i].n)
+			    b->opts.level != st->hog[i].n &&
+			    !st->hog[i].warned++)
 				pv_bench_warn(b, "level %llu given, but the "
 					      "output runs %llu '%s' "
 					      "instances; using %llu",
@@ -282,6 +284,7 @@ hogs(struct pv_bench *b, struct sng *st, const char *s, size_t len)
 		PV_GROW(st->hog, st->nhog + 1, st->hog_alloc);
 		st->hog[st->nhog].name = pv_xmemdup(w[i + 1].s, nl);
 		st->hog[st->nhog].n = cnt;
+		st->hog[st->nhog].warned = 0;
 		st->nhog++;
 	}
 	return 0;
