@@ -30,6 +30,7 @@ struct wis {
 	char *test, *model;	/* from opts.test; NULL when not given */
 	struct pv_strbuf desc;	/* the testcase line's description */
 	uint64_t run, seq;
+	double sum;		/* of the measured totals */
 	unsigned long measure_line;
 	int named;		/* warned about the missing --test */
 	/* CSV column numbers, or -1 */
@@ -124,6 +125,7 @@ binary_line(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 			st->run++;
 		st->state = W_MEASURE;
 		st->seq = 0;
+		st->sum = 0;
 		st->measure_line = b->lineno;
 		return 0;
 	}
@@ -135,7 +137,14 @@ binary_line(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 			return pv_bench_fail(b, "'average:' line without "
 					     "measured lines");
 		st->state = W_DONE;
-		return pv_bench_num(b, "average", s + 8, len - 8, &mn);
+		if (pv_bench_num(b, "average", s + 8, len - 8, &mn) < 0)
+			return -1;
+		/* the binary prints the integer mean of the totals */
+		mx = st->sum / (double)st->seq;
+		if (mn < mx - 1 || mn > mx + 1)
+			pv_bench_warn(b, "'average:%.0f' is not the mean of "
+				      "the measured lines (%.1f)", mn, mx);
+		return 0;
 	}
 	if (!pv_bench_prefix(s, len, "min:"))
 		return 0;	/* -v per-task lines, tool noise */
@@ -154,6 +163,7 @@ binary_line(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 		pv_bench_sample(b, test_name(b, st), st->model, "throughput",
 				"ops/s", PV_HIGHER_BETTER, b->opts.level,
 				st->run, st->seq++, total);
+		st->sum += total;
 		return 0;
 	case W_DONE:
 		return pv_bench_fail(b, "measured line after 'average:'");

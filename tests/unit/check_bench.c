@@ -454,6 +454,10 @@ static const struct {
 	  "testcase:x\nmin:1 max:2 total:3\n",
 	  "2: 'min:' line before 'warmup' or 'measurement': cannot tell "
 	  "warm-up from measurement" },
+	{ "will-it-scale", "futex1_processes",
+	  "measurement\nmin:1 max:2 total:3\naverage:3\n"
+	  "min:1 max:2 total:3\n",
+	  "4: measured line after 'average:'" },
 	{ "will-it-scale", "futex1",
 	  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 	  "1,832636,46.89,804090\n",
