@@ -272,6 +272,10 @@ hogs(struct pv_bench *b, struct sng *st, const char *s, size_t len)
 	struct pv_str w[64];
 	size_t n = pv_bench_words(s, len, w, 64), i;
 
+	/* a new invocation: its own instance counts */
+	for (i = 0; i < st->nhog; i++)
+		free(st->hog[i].name);
+	st->nhog = 0;
 	for (i = 2; i + 1 < n && i + 1 < 64; i += 2) {
 		uint64_t cnt;
 		size_t nl = w[i + 1].len;

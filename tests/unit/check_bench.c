@@ -640,6 +640,71 @@ START_TEST(test_line_ends)
 }
 END_TEST
 
+/*
+ * Concatenated outputs: each invocation is the next RUN with its own
+ * level; a wrong will-it-scale average is reported.
+ */
+START_TEST(test_concatenated)
+{
+	static const char *const in[] = {
+		"stress-ng: info:  [1] dispatching hogs: 1 futex",
+		"stress-ng: metrc: [1] stressor       bogo ops real time  "
+		"usr time  sys time   bogo ops/s     bogo ops/s",
+		"stress-ng: metrc: [1] futex  10  3.00  1.00  1.00  3.33  5.00",
+		"stress-ng: info:  [2] dispatching hogs: 2 futex",
+		"stress-ng: metrc: [2] stressor       bogo ops real time  "
+		"usr time  sys time   bogo ops/s     bogo ops/s",
+		"stress-ng: metrc: [2] futex  20  3.00  1.00  1.00  6.67  10.00",
+	};
+	struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
+	struct pv_strbuf warn = PV_STRBUF_INIT;
+	struct pv_bench *b;
+	char *buf = NULL;
+	size_t blen = 0, i;
+	FILE *f = open_memstream(&buf, &blen);
+
+	b = pv_bench_new("stress-ng", &o, f);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		ck_assert_int_eq(pv_bench_line(b, in[i], strlen(in[i])), 0);
+	ck_assert_int_eq(pv_bench_finish(b), 0);
+	pv_bench_free(b);
+	fflush(f);
+	ck_assert_str_eq(buf,
+	    "sample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second-real-"
+	    "time\tbogo-ops/s\thigher\t1\t1\t-\t3.33\n"
+	    "sample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second-usr-"
+	    "sys-time\tbogo-ops/s\thigher\t1\t1\t-\t5\n"
+	    "sample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second-real-"
+	    "time\tbogo-ops/s\thigher\t2\t2\t-\t6.67\n"
+	    "sample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second-usr-"
+	    "sys-time\tbogo-ops/s\thigher\t2\t2\t-\t10\n");
+	fclose(f);
+	free(buf);
+
+	o.test = "futex1_processes";
+	o.warn = collect_warning;
+	o.warn_arg = &warn;
+	buf = NULL;
+	f = open_memstream(&buf, &blen);
+	b = pv_bench_new("will-it-scale", &o, f);
+	ck_assert_int_eq(pv_bench_line(b, "measurement", 11), 0);
+	ck_assert_int_eq(pv_bench_line(b, "min:1 max:1 total:10", 20), 0);
+	ck_assert_int_eq(pv_bench_line(b, "min:1 max:1 total:20", 20), 0);
+	ck_assert_int_eq(pv_bench_line(b, "average:15", 10), 0);
+	ck_assert_int_eq(pv_bench_line(b, "measurement", 11), 0);
+	ck_assert_int_eq(pv_bench_line(b, "min:1 max:1 total:30", 20), 0);
+	ck_assert_int_eq(pv_bench_line(b, "average:20", 10), 0);
+	ck_assert_int_eq(pv_bench_finish(b), 0);
+	pv_bench_free(b);
+	fclose(f);
+	ck_assert_str_eq(warn.buf, "-:7: 'average:20' is not the mean of the "
+			 "measured lines (30.0)\n");
+	ck_assert(strstr(buf, "\t2\t0\t30\n") != NULL);	/* RUN 2 */
+	free(buf);
+	pv_strbuf_release(&warn);
+}
+END_TEST
+
 static Suite *
 bench_suite(void)
 {
@@ -661,6 +726,7 @@ bench_suite(void)
 	tcase_add_test(tc, test_mmtests_bad_file);
 	tcase_add_test(tc, test_mmtests_empty);
 	tcase_add_test(tc, test_line_ends);
+	tcase_add_test(tc, test_concatenated);
 	suite_add_tcase(s, tc);
 	return s;
 }
