@@ -1,6 +1,6 @@
 /*
  * bench_sysbench: the text output of sysbench 1.0 (it has no machine
- * format), read by label: the rate lines of the cpu and memory tests,
+ * format), read by label: the rate lines of the cpu, memory and OLTP tests,
  * "General statistics" (total time, total number of events) and the
  * latency summary in milliseconds (lower is better).  The output names
  * the cpu and memory tests by their option lines; threads, mutex and the
@@ -69,6 +69,19 @@ emit(struct pv_bench *b, struct sb *st, const char *op, const char *metric,
 	return 0;
 }
 
+/* "N (X per sec.)": X */
+static int
+per_sec(struct pv_bench *b, struct sb *st, const char *op,
+	const char *metric, const char *unit, const char *v, size_t n)
+{
+	const char *p = memchr(v, '(', n);
+
+	if (p == NULL || n < 10 || memcmp(v + n - 10, " per sec.)", 10) != 0)
+		return pv_bench_fail(b, "expected '%s: N (X per sec.)'", op);
+	return emit(b, st, op, metric, unit, PV_HIGHER_BETTER, p + 1,
+		    (size_t)(v + n - 10 - (p + 1)));
+}
+
 /* The text after "label:" with spaces skipped, or NULL. */
 static const char *
 after(const char *s, size_t len, const char *label, size_t *rest)
@@ -91,6 +104,7 @@ latency(struct pv_bench *b, struct sb *st, const char *s, size_t len)
 	};
 	const char *v;
 	size_t n, i;
+	double sum;
 
 	for (i = 0; i < 3; i++)
 		if ((v = after(s, len, lab[i][0], &n)) != NULL)
@@ -99,7 +113,7 @@ latency(struct pv_bench *b, struct sb *st, const char *s, size_t len)
 	/* "95th percentile:", or another --percentile */
 	i = pv_bench_skipws(s, len, 0);
 	if ((v = after(s, len, "sum:", &n)) != NULL)
-		return pv_bench_num(b, "latency sum", v, n, &(double){ 0 });
+		return pv_bench_num(b, "latency sum", v, n, &sum);
 	if (i < len && s[i] >= '1' && s[i] <= '9') {
 		size_t d = i;
 		char metric[32];
@@ -198,6 +212,13 @@ sb_line(struct pv_bench *b, void *state, const char *s, size_t len)
 	if ((v = after(s, len, "total number of events:", &n)) != NULL)
 		return emit(b, st, "events", "total-events", "events",
 			    PV_HIGHER_BETTER, v, n);
+	/* OLTP: "transactions: N (X per sec.)", "queries: N (X per sec.)" */
+	if ((v = after(s, len, "transactions:", &n)) != NULL)
+		return per_sec(b, st, "transactions", "transactions-per-second",
+			       "transactions/s", v, n);
+	if ((v = after(s, len, "queries:", &n)) != NULL)
+		return per_sec(b, st, "queries", "queries-per-second",
+			       "queries/s", v, n);
 	/* memory: "Total operations: N (X per second)" */
 	if ((v = after(s, len, "Total operations:", &n)) != NULL) {
 		p = memchr(v, '(', n);

@@ -275,10 +275,13 @@ ub_line(struct pv_bench *b, void *state, const char *s, size_t len)
 	if (pv_bench_prefix(s, len, "System Benchmarks Index Score")) {
 		size_t nw = pv_bench_words(s, len, w, 16);
 
-		if (nw > 16 || pv_bench_num(b, "index score", w[nw - 1].s,
-					    w[nw - 1].len, &v) < 0)
-			return nw > 16 ? pv_bench_fail(b, "bad index line") :
-			       -1;
+		/* "System Benchmarks Index Score [(Partial Only)]  89.7" */
+		if (nw < 5 || nw > 16)
+			return pv_bench_fail(b, "expected 'System Benchmarks "
+					     "Index Score ... N'");
+		if (pv_bench_num(b, "index score", w[nw - 1].s, w[nw - 1].len,
+				 &v) < 0)
+			return -1;
 		pv_bench_sample(b, "index-score", "index", "index", "index",
 				PV_HIGHER_BETTER, st->level, st->run, PV_NONE,
 				v);

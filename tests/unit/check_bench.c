@@ -478,6 +478,12 @@ static const struct {
 	{ "sysbench", "threads",
 	  "sysbench 1.0.20\n\nNumber of threads: 2\nThreads started!\n",
 	  "4: sysbench output ends before its results" },
+	{ "sysbench", "oltp_read_only",
+	  "sysbench 1.0.20\n    transactions:     10000  (fast per sec.)\n",
+	  "2: transactions-per-second 'fast' is not a finite number" },
+	{ "sysbench", "oltp_read_only",
+	  "sysbench 1.0.20\n    queries:     10000\n",
+	  "2: expected 'queries: N (X per sec.)'" },
 	{ "sysbench", NULL,
 	  "sysbench 1.0.20\nNumber of threads: -2\n",
 	  "2: number of threads '-2' is not a whole number" },
@@ -654,7 +660,8 @@ START_TEST(test_concatenated)
 		"stress-ng: info:  [2] dispatching hogs: 2 futex",
 		"stress-ng: metrc: [2] stressor       bogo ops real time  "
 		"usr time  sys time   bogo ops/s     bogo ops/s",
-		"stress-ng: metrc: [2] futex  20  3.00  1.00  1.00  6.67  10.00",
+		"stress-ng: metrc: [2] futex  20  3.00  1.00  1.00  6.67  "
+		"10.00",
 	};
 	struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
 	struct pv_strbuf warn = PV_STRBUF_INIT;
@@ -705,6 +712,49 @@ START_TEST(test_concatenated)
 }
 END_TEST
 
+/* sysbench OLTP rates, in the layout of sysbench 1.0's report */
+START_TEST(test_sysbench_oltp)
+{
+	static const char in[] =
+	    "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n"
+	    "Number of threads: 8\n"
+	    "SQL statistics:\n"
+	    "    queries performed:\n"
+	    "        read:                            140000\n"
+	    "        total:                           200000\n"
+	    "    transactions:                        10000  "
+	    "(332.71 per sec.)\n"
+	    "    queries:                             200000 "
+	    "(6654.27 per sec.)\n"
+	    "    ignored errors:                      0      (0.00 per sec.)\n";
+	struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
+	struct pv_bench *b;
+	const char *p = in;
+	char *buf = NULL;
+	size_t blen = 0;
+	FILE *f = open_memstream(&buf, &blen);
+
+	o.test = "oltp_read_write";
+	b = pv_bench_new("sysbench", &o, f);
+	while (*p != '\0') {
+		size_t n = strcspn(p, "\n");
+
+		ck_assert_int_eq(pv_bench_line(b, p, n), 0);
+		p += n + 1;
+	}
+	ck_assert_int_eq(pv_bench_finish(b), 0);
+	pv_bench_free(b);
+	fclose(f);
+	ck_assert_str_eq(buf,
+	    "meta\tsysbench-version\t1.0.20\n"
+	    "sample\tsysbench\toltp_read_write\ttransactions\ttransactions-"
+	    "per-second\ttransactions/s\thigher\t8\t1\t-\t332.71\n"
+	    "sample\tsysbench\toltp_read_write\tqueries\tqueries-per-second"
+	    "\tqueries/s\thigher\t8\t1\t-\t6654.27\n");
+	free(buf);
+}
+END_TEST
+
 static Suite *
 bench_suite(void)
 {
@@ -727,6 +777,7 @@ bench_suite(void)
 	tcase_add_test(tc, test_mmtests_empty);
 	tcase_add_test(tc, test_line_ends);
 	tcase_add_test(tc, test_concatenated);
+	tcase_add_test(tc, test_sysbench_oltp);
 	suite_add_tcase(s, tc);
 	return s;
 }
