@@ -230,9 +230,11 @@ csv_row(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 	if (col != st->ncol)
 		return pv_bench_fail(b, "CSV row has %d columns, the header "
 				     "%d", col, st->ncol);
-	if (v[st->c_tasks] < 0 || v[st->c_tasks] != (double)(uint64_t)
-	    v[st->c_tasks])
-		return pv_bench_fail(b, "task count is not a whole number");
+	/* bounded first: a cast of a huge double is undefined */
+	if (v[st->c_tasks] < 0 || v[st->c_tasks] > 1e9 ||
+	    v[st->c_tasks] != (double)(uint64_t)v[st->c_tasks])
+		return pv_bench_fail(b, "task count '%g' is not a whole "
+				     "number in range", v[st->c_tasks]);
 	tasks = (uint64_t)v[st->c_tasks];
 	if (tasks == 0)
 		return 0;	/* runtest.py's idle baseline row */

@@ -466,6 +466,14 @@ static const struct {
 	  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
 	  "1,832636,46.89,x,39.42,832636\n",
 	  "2: CSV value 'x' is not a finite number" },
+	{ "will-it-scale", "futex1",
+	  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+	  "1e30,832636,46.89,804090,39.42,832636\n",
+	  "2: task count '1e+30' is not a whole number in range" },
+	{ "will-it-scale", "futex1",
+	  "tasks,processes,processes_idle,threads,threads_idle,linear\n"
+	  "1.5,832636,46.89,804090,39.42,832636\n",
+	  "2: task count '1.5' is not a whole number in range" },
 	{ "sysbench", NULL,
 	  "sysbench 1.0.20\n\nPrime numbers limit: 10000\n"
 	  "CPU speed:\n    events per second:  fast\n",
