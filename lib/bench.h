@@ -73,7 +73,8 @@ struct pv_bench_opts {
 	 * stress-ng stressor, a sysbench cpu run), the output wins.
 	 */
 	const char *test;
-	/* LEVEL where the output does not state it; PV_NONE: not given */
+	/* LEVEL where the output does not state it; PV_NONE (record.h,
+	 * UINT64_MAX): not given */
 	uint64_t level;
 	/* RUN of the first repetition in this input; PV_NONE: 1 */
 	uint64_t run;
