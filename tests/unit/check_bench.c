@@ -273,12 +273,12 @@ START_TEST(test_mmtests_tree)
 	struct pv_strbuf out = PV_STRBUF_INIT, warn = PV_STRBUF_INIT;
 	struct pv_strbuf err = PV_STRBUF_INIT, again = PV_STRBUF_INIT;
 
-	run_tree(BENCH_DATA "/mmtests", &out, &warn, &err);
+	run_tree(BENCH_DATA "/mm", &out, &warn, &err);
 	ck_assert_msg(err.len == 0, "%s", err.buf);
 	golden("mmtests", "pv", out.buf, out.len);
 	golden("mmtests", "err", warn.buf, warn.len);
 	/* work/log itself and a trailing slash give the same stream */
-	run_tree(BENCH_DATA "/mmtests/work/log/", &again, &warn, &err);
+	run_tree(BENCH_DATA "/mm/work/log/", &again, &warn, &err);
 	ck_assert_msg(err.len == 0, "%s", err.buf);
 	ck_assert(again.len == out.len &&
 		  memcmp(again.buf, out.buf, out.len) == 0);
@@ -295,7 +295,7 @@ START_TEST(test_mmtests_one_run)
 	struct pv_strbuf out = PV_STRBUF_INIT, warn = PV_STRBUF_INIT;
 	struct pv_strbuf err = PV_STRBUF_INIT;
 
-	run_tree(BENCH_DATA "/mmtests/work/log/aa-2", &out, &warn, &err);
+	run_tree(BENCH_DATA "/mm/work/log/aa-2", &out, &warn, &err);
 	ck_assert_msg(err.len == 0, "%s", err.buf);
 	ck_assert(strncmp(out.buf, "section\t-\taa-2\t-\n", 16) == 0);
 	ck_assert(strstr(out.buf, "aa-1") == NULL);
@@ -614,9 +614,9 @@ START_TEST(test_mmtests_empty)
 	struct pv_strbuf out = PV_STRBUF_INIT, warn = PV_STRBUF_INIT;
 	struct pv_strbuf err = PV_STRBUF_INIT;
 
-	run_tree(BENCH_DATA "/mmtests/work/log/aa-1/iter-0/wis-futex",
+	run_tree(BENCH_DATA "/mm/work/log/aa-1/iter-0/wis-futex",
 		 &out, &warn, &err);
-	ck_assert_str_eq(err.buf, BENCH_DATA "/mmtests/work/log/aa-1/"
+	ck_assert_str_eq(err.buf, BENCH_DATA "/mm/work/log/aa-1/"
 			 "iter-0/wis-futex:0: no MMTests results of wis, "
 			 "stressng or sysbenchcpu under the directory");
 	pv_strbuf_reset(&err);
