@@ -121,6 +121,8 @@ pv_bench_detect(const char *line, size_t len)
 	if (pv_bench_prefix(line, len, "sysbench ") && len > 9 &&
 	    line[9] >= '0' && line[9] <= '9')
 		return "sysbench";
+	if (len >= 40 && strspn(line, "#") == len)	/* Run's .log */
+		return "unixbench";
 	if (pv_bench_prefix(line, len, "COUNT|") ||
 	    pv_bench_prefix(line, len, "Benchmark Run: "))
 		return "unixbench";

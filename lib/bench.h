@@ -10,7 +10,8 @@
  *                   table (stderr), mixed or apart
  *   will-it-scale   a test binary's output and runtest.py's CSV
  *   sysbench        sysbench 1.0 text output (cpu, memory, threads, mutex)
- *   unixbench       COUNT|n|timebase|unit lines and the report of Run
+ *   unixbench       COUNT|n|timebase|unit lines, Run's report and its
+ *                   per-pass .log
  *   generic         one measurement a line: KEY VALUE UNIT DIRECTION ...
  *   mmtests         a results tree (work/log/<run>/iter-<I>/<test>/logs);
  *                   read with pv_bench_read_tree(), not line by line

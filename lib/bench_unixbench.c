@@ -11,6 +11,9 @@
  *   per "Benchmark Run" block, the concurrency from "running N parallel
  *   copies" and one line "%-40s %12.1f %-5s (%.1f s, %d samples)" per
  *   test, the geometric mean of the best passes, and the index score.
+ * - Run's per-pass log (results/<host>-<date>-NN.log): blocks "<Title>
+ *   -- N copies", then per "#### Pass K" the "# COUNT0/1/2" and
+ *   "# elapsed" of each copy; every pass is one run.
  */
 #include "config.h"
 
@@ -28,6 +31,14 @@ struct ub {
 	uint64_t levels[16];		/* levels reported in this run */
 	size_t nlevels;
 	struct pv_strbuf slug;
+	/* the per-pass log */
+	struct pv_strbuf ltest;		/* the block's test; empty: none */
+	struct pv_strbuf lseen;		/* "test/copies\n" of the blocks */
+	struct pv_strbuf lunit;
+	uint64_t lcopies, lpass, ltimebase, lmaxpass, loffset;
+	double lcount, lelapsed;
+	size_t ncopy;			/* COUNT0 lines in this pass */
+	int in_pass, lstatus;
 };
 
 static void *
@@ -40,6 +51,9 @@ ub_init(struct pv_bench *b)
 	st->pairs = b->opts.test != NULL &&
 		    strcmp(b->opts.test, "context1") == 0;
 	pv_strbuf_init(&st->slug, 0);
+	pv_strbuf_init(&st->ltest, 0);
+	pv_strbuf_init(&st->lseen, 0);
+	pv_strbuf_init(&st->lunit, 0);
 	return st;
 }
 
@@ -51,6 +65,9 @@ ub_free(void *state)
 	if (st == NULL)
 		return;
 	pv_strbuf_release(&st->slug);
+	pv_strbuf_release(&st->ltest);
+	pv_strbuf_release(&st->lseen);
+	pv_strbuf_release(&st->lunit);
 	free(st);
 }
 
@@ -222,6 +239,142 @@ result_line(struct pv_bench *b, struct ub *st, const char *s, size_t len)
 	return 0;
 }
 
+/*
+ * The per-pass log: one pass's value is, as Run computes it, the sum of
+ * the copies' counts over their mean elapsed time in timebase units (the
+ * count itself for timebase 0).
+ */
+static int
+flush_pass(struct pv_bench *b, struct ub *st)
+{
+	double v = st->lcount;
+
+	if (!st->in_pass || st->ncopy == 0) {
+		st->in_pass = 0;
+		return 0;
+	}
+	st->in_pass = 0;
+	if (st->lstatus != 0) {
+		pv_bench_warn(b, "pass %llu of '%s' exited with status %d; "
+			      "skipped", (unsigned long long)st->lpass,
+			      st->ltest.buf, st->lstatus);
+		return 0;
+	}
+	if (st->ltimebase > 0) {
+		if (!(st->lelapsed > 0))
+			return pv_bench_fail(b, "pass %llu of '%s' has no "
+					     "elapsed time",
+					     (unsigned long long)st->lpass,
+					     st->ltest.buf);
+		v = st->lcount / (st->lelapsed / (double)st->ncopy /
+				  (double)st->ltimebase);
+	}
+	pv_bench_sample(b, st->ltest.buf, "pass", "score", st->lunit.buf,
+			PV_HIGHER_BETTER, st->lcopies,
+			pv_bench_run0(b) + st->loffset + st->lpass - 1, PV_NONE,
+			v);
+	if (st->lpass > st->lmaxpass)
+		st->lmaxpass = st->lpass;
+	return 0;
+}
+
+/* "System Call Overhead -- 2 copies": a block of the log */
+static int
+log_block(struct pv_bench *b, struct ub *st, const char *s, size_t len,
+	  const char *dashes)
+{
+	struct pv_strbuf key = PV_STRBUF_INIT;
+	size_t at = (size_t)(dashes - s) + 4, e = at;
+
+	if (flush_pass(b, st) < 0)
+		return -1;
+	while (e < len && s[e] >= '0' && s[e] <= '9')
+		e++;
+	if (pv_bench_u64(b, "number of copies", s + at, e - at,
+			 &st->lcopies) < 0)
+		return -1;
+	pv_strbuf_reset(&st->ltest);
+	pv_strbuf_addstr(&st->ltest, slug(st, s, (size_t)(dashes - s)));
+	pv_strbuf_addf(&key, "%s/%llu\n", st->ltest.buf,
+		       (unsigned long long)st->lcopies);
+	if (strstr(st->lseen.buf, key.buf) != NULL) {
+		/* a second log: its passes are further runs */
+		st->loffset += st->lmaxpass;
+		st->lmaxpass = 0;
+		pv_strbuf_reset(&st->lseen);
+	}
+	pv_strbuf_add(&st->lseen, key.buf, key.len);
+	pv_strbuf_release(&key);
+	return 0;
+}
+
+/* "# COUNT0: n" and its kin inside a pass */
+static int
+log_value(struct pv_bench *b, struct ub *st, const char *s, size_t len)
+{
+	size_t i = 2;
+	double v;
+
+	if (pv_bench_prefix(s, len, "# COUNT2: ")) {
+		pv_strbuf_reset(&st->lunit);
+		pv_strbuf_add(&st->lunit, s + 10, len - 10);
+		return 0;
+	}
+	while (i < len && s[i] != ':')
+		i++;
+	if (i == len)
+		return 0;
+	i = pv_bench_skipws(s, len, i + 1);
+	if (pv_bench_prefix(s, len, "# COUNT0: ")) {
+		if (pv_bench_num(b, "count", s + i, len - i, &v) < 0)
+			return -1;
+		st->lcount += v;
+		st->ncopy++;
+	} else if (pv_bench_prefix(s, len, "# COUNT1: ")) {
+		return pv_bench_u64(b, "timebase", s + i, len - i,
+				    &st->ltimebase);
+	} else if (pv_bench_prefix(s, len, "# elapsed: ")) {
+		if (pv_bench_num(b, "elapsed time", s + i, len - i, &v) < 0)
+			return -1;
+		st->lelapsed += v;
+	} else if (pv_bench_prefix(s, len, "# status: ")) {
+		if (pv_bench_num(b, "status", s + i, len - i, &v) < 0)
+			return -1;
+		if (v != 0)
+			st->lstatus = (int)(v > 255 || v < -255 ? 255 : v);
+	}
+	return 0;
+}
+
+static int
+log_line(struct pv_bench *b, struct ub *st, const char *s, size_t len)
+{
+	uint64_t pass;
+
+	if (pv_bench_prefix(s, len, "#### Pass ")) {
+		if (flush_pass(b, st) < 0)
+			return -1;
+		if (st->ltest.len == 0)
+			return pv_bench_fail(b, "pass outside a test block");
+		if (pv_bench_u64(b, "pass number", s + 10, len - 10, &pass) < 0)
+			return -1;
+		if (pass == 0)
+			return pv_bench_fail(b, "pass number 0");
+		st->lpass = pass;
+		st->in_pass = 1;
+		st->lcount = st->lelapsed = 0;
+		st->ncopy = 0;
+		st->ltimebase = 0;
+		st->lstatus = 0;
+		pv_strbuf_reset(&st->lunit);
+		return 0;
+	}
+	if (st->in_pass && pv_bench_prefix(s, len, "# "))
+		return log_value(b, st, s, len);
+	/* "########...", "*Dump score", "Count score", ">>>> ...": the end */
+	return flush_pass(b, st);
+}
+
 static int
 ub_line(struct pv_bench *b, void *state, const char *s, size_t len)
 {
@@ -229,9 +382,21 @@ ub_line(struct pv_bench *b, void *state, const char *s, size_t len)
 	size_t i;
 	struct pv_str w[16];
 	double v;
+	const char *dash;
 
 	if (pv_bench_prefix(s, len, "COUNT|"))
 		return count_line(b, st, s, len);
+	if (pv_bench_prefix(s, len, "#### Pass ") ||
+	    pv_bench_prefix(s, len, "# ") ||
+	    pv_bench_prefix(s, len, "########") ||
+	    pv_bench_prefix(s, len, "*Dump score:") ||
+	    pv_bench_prefix(s, len, "Count score:") ||
+	    pv_bench_prefix(s, len, ">>>> "))
+		return log_line(b, st, s, len);
+	if (len > 7 && s[0] != ' ' && (dash = strstr(s, " -- ")) != NULL &&
+	    (pv_bench_prefix(s + len - 5, 5, " copy") ||
+	     pv_bench_prefix(s + len - 7, 7, " copies")))
+		return log_block(b, st, s, len, dash);
 	i = pv_bench_skipws(s, len, 0);
 	if (pv_bench_prefix(s + i, len - i, "BYTE UNIX Benchmarks (Version ")) {
 		const char *p = s + i + 30, *e = memchr(p, ')',
@@ -294,6 +459,8 @@ ub_finish(struct pv_bench *b, void *state)
 {
 	struct ub *st = state;
 
+	if (flush_pass(b, st) < 0)
+		return -1;
 	if (st->block_open) {
 		b->lineno = st->block_line;
 		return pv_bench_fail(b, "UnixBench run has no results");

@@ -11,6 +11,7 @@
 
 #include <check.h>
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,8 @@ static const struct gcase gcases[] = {
 	  NULL, NULL },
 	{ "unixbench-run-stdout", "unixbench", "unixbench-Run-stdout.txt",
 	  NULL, N, N, NULL, NULL },
+	{ "unixbench-log", NULL, "unixbench-report.log", NULL, N, N, NULL,
+	  NULL },
 	{ "unixbench-context1", NULL, "unixbench-pgms-context1.log",
 	  "context1", 1, N, NULL, NULL },
 	{ "unixbench-syscall", NULL, "unixbench-pgms-syscall-getpid.log",
@@ -363,6 +366,8 @@ static const struct {
 	{ "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)", "sysbench" },
 	{ "COUNT|819988|1|lps", "unixbench" },
 	{ "   BYTE UNIX Benchmarks (Version 6.0.0)", "unixbench" },
+	{ "########################################################",
+	  "unixbench" },
 	{ "lat 12.5 us lower", "generic" },
 	{ "a/b/c/d 1 - higher 1 2 3", "generic" },
 	{ "meta kernel v6.12", "generic" },
@@ -510,6 +515,16 @@ static const struct {
 	  "2 CPUs in system; running 1 parallel copy of tests\n"
 	  "Pipe Throughput        nan lps   (10.1 s, 2 samples)\n",
 	  "2: result 'nan' is not a finite number" },
+	{ "unixbench", NULL,
+	  "Pipe Throughput -- 1 copy\n#### Pass 1\n# COUNT0: 10\n"
+	  "# COUNT1: 1\n# COUNT2: lps\n# elapsed: nan\n",
+	  "6: elapsed time 'nan' is not a finite number" },
+	{ "unixbench", NULL,
+	  "Pipe Throughput -- 1 copy\n#### Pass 1\n# COUNT0: 10\n"
+	  "# COUNT1: 1\n# COUNT2: lps\n",
+	  "5: pass 1 of 'pipe-throughput' has no elapsed time" },
+	{ "unixbench", NULL, "#### Pass 1\n# COUNT0: 10\n",
+	  "1: pass outside a test block" },
 	{ "generic", NULL, "lat 12.5 us sideways\n",
 	  "1: direction 'sideways' is neither 'higher' nor 'lower'" },
 	{ "generic", NULL, "# c\nlat NaN us lower\n",
@@ -763,6 +778,77 @@ START_TEST(test_sysbench_oltp)
 }
 END_TEST
 
+static int
+dblcmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * The per-pass values of Run's .log give back Run's own scores (the
+ * report of the same run): the geometric mean of the passes left after
+ * dropping the worst third.  So the pass values are the ones Run used.
+ */
+START_TEST(test_unixbench_log_matches_report)
+{
+	struct pv_reader *lr = pv_reader_open(BENCH_DATA "/unixbench-log.pv");
+	struct pv_reader *rr;
+	struct pv_record rec;
+	char key[256][128];
+	double val[256][8], score;
+	size_t nval[256], nkey = 0, i, checked = 0;
+
+	ck_assert(lr != NULL);
+	while (pv_reader_next(lr, &rec) > 0) {
+		char k[128];
+
+		if (rec.type != PV_REC_SAMPLE)
+			continue;
+		snprintf(k, sizeof(k), "%.*s/%llu", (int)rec.test.len,
+			 rec.test.s, (unsigned long long)rec.level);
+		for (i = 0; i < nkey && strcmp(key[i], k) != 0; i++)
+			;
+		if (i == nkey) {
+			ck_assert(nkey < 256);
+			snprintf(key[nkey], sizeof(key[nkey]), "%s", k);
+			nval[nkey++] = 0;
+		}
+		ck_assert(nval[i] < 8);
+		val[i][nval[i]++] = rec.val;
+	}
+	pv_reader_close(lr);
+	rr = pv_reader_open(BENCH_DATA "/unixbench-report.pv");
+	ck_assert(rr != NULL);
+	while (pv_reader_next(rr, &rec) > 0) {
+		char k[128];
+		size_t drop, j;
+		double lsum = 0;
+
+		if (rec.type != PV_REC_SAMPLE ||
+		    !pv_str_eq(rec.operation, "score"))
+			continue;
+		snprintf(k, sizeof(k), "%.*s/%llu", (int)rec.test.len,
+			 rec.test.s, (unsigned long long)rec.level);
+		for (i = 0; i < nkey && strcmp(key[i], k) != 0; i++)
+			;
+		ck_assert_msg(i < nkey, "%s not in the log", k);
+		qsort(val[i], nval[i], sizeof(double), dblcmp);
+		drop = nval[i] / 3;
+		for (j = drop; j < nval[i]; j++)
+			lsum += log(val[i][j]);
+		score = exp(lsum / (double)(nval[i] - drop));
+		/* the report prints one decimal */
+		ck_assert_msg(fabs(score - rec.val) <= 0.05, "%s: %f vs %f", k,
+			      score, rec.val);
+		checked++;
+	}
+	pv_reader_close(rr);
+	ck_assert_uint_eq(checked, 6);
+}
+END_TEST
+
 static Suite *
 bench_suite(void)
 {
@@ -786,6 +872,7 @@ bench_suite(void)
 	tcase_add_test(tc, test_line_ends);
 	tcase_add_test(tc, test_concatenated);
 	tcase_add_test(tc, test_sysbench_oltp);
+	tcase_add_test(tc, test_unixbench_log_matches_report);
 	suite_add_tcase(s, tc);
 	return s;
 }
