@@ -4,7 +4,7 @@
  * environment facts the output states as env records.
  *
  * Formats (names as pv-parse --format=NAME takes them; every one is
- * described in man/pv-parse-formats.txt):
+ * described in pv-bench(7), man/pv-bench.7):
  *
  *   stress-ng       the --yaml document and the --metrics-brief/--metrics
  *                   table (stderr), mixed or apart

@@ -59,7 +59,7 @@ static const struct {
 /*
  * Per-instance metrics that become samples; the times and CPU usage are
  * not samples (under --timeout the times are set by the run, not
- * measured), see pv-parse-formats.
+ * measured), see pv-bench(7).
  */
 static const struct {
 	const char *key, *op, *unit;
