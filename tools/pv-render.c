@@ -33,7 +33,7 @@
 
 static const char usage[] =
 	"pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]\n"
-	"          [--color=WHEN] [--title=TEXT] [--width=PX] "
+	"                 [--color=WHEN] [--title=TEXT] [--width=PX] "
 	"[--min-width=PX] [FILE ...]";
 
 static const char help[] =
