@@ -93,6 +93,14 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 
 /* qsort has no context argument in C11: the sort runs one at a time */
 static const struct pv_symtab *sort_names;
+/*
+ * The rank of each name in the byte-wise order of the name followed by
+ * ';', or NOSEMI for a name that holds a ';' itself: where two stacks
+ * first differ at a frame that both continue after, their joined forms
+ * compare as those ranks do.
+ */
+static uint32_t *sort_rank;
+#define NOSEMI UINT32_MAX
 
 /* Compare the frame lists as if joined with ';', byte by byte. */
 static int
@@ -103,10 +111,22 @@ cmp_frames(const struct pv_stack *a, const struct pv_stack *b)
 	size_t ai = 0, bk = 0;
 	struct pv_str fa = { "", 0 }, fb = { "", 0 };
 
+	/*
+	 * Equal leading frames that both stacks continue after are equal
+	 * bytes followed by ';' in both joined forms: skip them.
+	 */
+	while (i + 1 < a->nframe && i + 1 < b->nframe &&
+	       a->frame[i] == b->frame[i])
+		i++;
+	if (i + 1 < a->nframe && i + 1 < b->nframe &&
+	    sort_rank[a->frame[i]] != NOSEMI &&
+	    sort_rank[b->frame[i]] != NOSEMI)
+		return sort_rank[a->frame[i]] < sort_rank[b->frame[i]] ? -1 : 1;
+	k = i;
 	if (a->nframe)
-		fa = pv_symtab_get(n, a->frame[0]);
+		fa = pv_symtab_get(n, a->frame[i]);
 	if (b->nframe)
-		fb = pv_symtab_get(n, b->frame[0]);
+		fb = pv_symtab_get(n, b->frame[k]);
 	for (;;) {
 		int ca, cb;
 
@@ -154,16 +174,48 @@ cmp_stack(const void *pa, const void *pb)
 	return cmp_frames(a, b);
 }
 
+/* Compare two names as if each were followed by ';'. */
+static int
+cmp_semi(const void *pa, const void *pb)
+{
+	struct pv_str a = pv_symtab_get(sort_names, *(const uint32_t *)pa);
+	struct pv_str b = pv_symtab_get(sort_names, *(const uint32_t *)pb);
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c = n ? memcmp(a.s, b.s, n) : 0;
+
+	if (c != 0 || a.len == b.len)
+		return c;
+	/* the shorter one's ';' against the longer one's next byte */
+	if (a.len < b.len)
+		return ';' < (unsigned char)b.s[n] ? -1 : 1;
+	return (unsigned char)a.s[n] < ';' ? -1 : 1;
+}
+
 struct pv_stack **
 pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 {
 	struct pv_stack **v = pv_xreallocarray(NULL, t->nstack + 1, sizeof(*v));
+	uint32_t *id = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*id));
 	size_t i;
 
+	sort_names = names;
+	sort_rank = pv_xreallocarray(NULL, names->nsym + 1,
+				     sizeof(*sort_rank));
+	for (i = 0; i < names->nsym; i++)
+		id[i] = (uint32_t)i;
+	qsort(id, names->nsym, sizeof(*id), cmp_semi);
+	for (i = 0; i < names->nsym; i++) {
+		const struct pv_symtab_entry *e = &names->sym[id[i]];
+
+		sort_rank[id[i]] = memchr(e->s, ';', e->len) ? NOSEMI :
+				   (uint32_t)i;
+	}
+	free(id);
 	for (i = 0; i < t->nstack; i++)
 		v[i] = &t->stack[i];
-	sort_names = names;
 	qsort(v, t->nstack, sizeof(*v), cmp_stack);
+	free(sort_rank);
+	sort_rank = NULL;
 	sort_names = NULL;
 	return v;
 }
