@@ -555,10 +555,19 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 		fwrite(sb.buf, 1, sb.len, out);
 		pv_strbuf_reset(&sb);
 	}
+	/* the stacks in sorted order: fetch the next ones ahead */
 	for (i = 0; i < d->stacks.nstack; i++) {
 		const struct pv_stack *s = d->sorted[i];
 		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
 
+		if (i + 8 < d->stacks.nstack) {
+			const struct pv_stack *ahead = d->sorted[i + 8];
+
+			__builtin_prefetch(ahead->frame);
+			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
+		}
+		if (i + 16 < d->stacks.nstack)
+			__builtin_prefetch(d->sorted[i + 16]);
 		pv_strbuf_addstr(&sb, "dstack");
 		add_event(&sb, pv_symtab_get(&d->names, s->event));
 		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
@@ -573,9 +582,13 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 			pv_escape(&sb, f.s, f.len, 1);
 		}
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
-		pv_strbuf_reset(&sb);
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
 	}
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_reset(&sb);
 	for (i = 0; i < d->nfunc; i++) {
 		const struct pv_stackdiff_func *f = &d->func[i];
 		struct pv_str name = pv_symtab_get(&d->names, f->name);
