@@ -246,9 +246,13 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
 		d->frames[i] = pv_symtab_intern(&d->names, rec->frame[i].s,
 						rec->frame[i].len);
 	i = pv_symtab_intern(&d->names, ev.s, ev.len);
-	add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe, pb, pb);
-	add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames, rec->nframe, pt,
-		pt);
+	/* a side with no count did not have the stack */
+	if (pb != 0 || pt == 0)
+		add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe,
+			pb, pb);
+	if (pt != 0 || pb == 0)
+		add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames,
+			rec->nframe, pt, pt);
 	return 0;
 }
 

@@ -166,7 +166,8 @@ int pv_stackdiff_parse_func(const struct pv_record *rec,
 
 /*
  * Read a dstack record (field[0] "dstack") into d: both sides' periods
- * (as samples too), its event and frames taken as they are.  Returns 0, or
+ * (as samples too), its event and frames taken as they are; a side whose
+ * count is 0 is taken not to have the stack (for presence).  Returns 0, or
  * -1 with a message in err for a malformed record.
  */
 int pv_stackdiff_add_dstack(struct pv_stackdiff *d,

@@ -103,12 +103,17 @@ struct render {
 	char *other_name;
 };
 
-/* Whether to keep a stack of event ev: --event, else the first seen. */
+/*
+ * Whether to keep a stack of event ev: --event, else the first seen (the
+ * table of --format=text shows every event).
+ */
 static int
 keep_event(struct render *st, struct pv_str ev)
 {
 	if (st->opt->event != NULL)
 		return pv_str_eq(ev, st->opt->event);
+	if (st->opt->format == FMT_TEXT)
+		return 1;
 	if (st->event == NULL) {
 		st->event = pv_xmemdup(ev.s, ev.len);
 		return 1;

@@ -60,6 +60,27 @@ case_ bad-top 2 --format=text --top=x stacks.pv
 pv-render --format=svg "$F/default.txt" >"$T/lines.svg"
 expect_golden "$D/svg-diff.out" "$T/lines.svg" "svg from diff-folded lines"
 
+# the figures recomputed from the dstack records alone are pv-diff's
+for f in folded suffixes roles; do
+	pv-render --format=text --top=100 "$P/$f.out" >"$T/$f.func" 2>&1
+	grep -v '^func' "$P/$f.out" >"$T/$f.dstack"
+	pv-render --format=text --top=100 "$T/$f.dstack" >"$T/$f.re" 2>&1
+	if test_cmp "$T/$f.func" "$T/$f.re"; then
+		pass
+	else
+		fail "text of $f: func records and dstack records disagree"
+	fi
+done
+
+# --help prints the usage of the man page's SYNOPSIS
+pv-render --help >"$T/help" || fail "--help: exit status $?"
+sed -n '1,2p' "$T/help" >"$T/usage"
+cat >"$T/usage.want" <<'USAGE'
+usage: pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]
+                 [--color=WHEN] [--title=TEXT] [--width=PX] [--min-width=PX] [FILE ...]
+USAGE
+if test_cmp "$T/usage.want" "$T/usage"; then pass; else fail "--help"; fi
+
 # every SVG is well-formed XML, the hostile names included
 if command -v xmllint >/dev/null 2>&1; then
 	for f in svg svg-diff svg-merged; do
