@@ -45,6 +45,7 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	free(d->sorted);
 	free(d->func);
 	free(d->norm);
+	free(d->prev);
 	free(d->frames);
 	memset(d, 0, sizeof(*d));
 }
@@ -148,10 +149,24 @@ pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 /* Adding */
 
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name)
+norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
 {
-	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
+	uint32_t raw;
 	size_t old = d->norm_alloc;
+
+	/*
+	 * Folded input is mostly sorted: a frame is often the one at the
+	 * same depth in the stack before, whose name is still in cache.
+	 */
+	if (depth < d->nprev) {
+		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
+
+		if (e->len == name.len && memcmp(e->s, name.s, name.len) == 0)
+			return d->norm[d->prev[depth]];
+	}
+	raw = pv_symtab_intern(&d->raw, name.s, name.len);
+	if (depth < d->prev_alloc)
+		d->prev[depth] = raw;
 
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
@@ -206,8 +221,10 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 	size_t i;
 
 	PV_GROW(d->frames, nframe, d->frames_alloc);
+	PV_GROW(d->prev, nframe, d->prev_alloc);
 	for (i = 0; i < nframe; i++)
-		d->frames[i] = norm_id(d, frame[i]);
+		d->frames[i] = norm_id(d, frame[i], i);
+	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
 	add_ids(d, side, ev, d->frames, nframe, samples, period);
 }
 

@@ -100,6 +100,8 @@ struct pv_stackdiff {
 	struct pv_symtab raw;		/* frame names as read */
 	uint32_t *norm;			/* raw id -> names id, or UINT32_MAX */
 	size_t norm_alloc;
+	uint32_t *prev;			/* raw ids of the stack added last */
+	size_t nprev, prev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
 	struct pv_strbuf buf;

@@ -11,15 +11,16 @@ BENCH_RUNS=${BENCH_RUNS:-5}
 command -v /usr/bin/time >/dev/null 2>&1 ||
 	skip_all "GNU time (Debian package 'time') is needed"
 
-# gen_stacks FILE N SEED [BASE]: a synthetic profile (gen-stacks.awk)
+# gen_stacks FILE N SEED [BASE]: a synthetic profile (gen-stacks.awk),
+# sorted as stackcollapse-perf.pl and inferno-collapse-perf write theirs
 gen_stacks() {
 	if [ $# -ge 4 ]; then
 		awk -v mode=target -v n="$2" -v seed="$3" \
-			-f "$top_srcdir/tests/bench/gen-stacks.awk" "$4" >"$1"
+			-f "$top_srcdir/tests/bench/gen-stacks.awk" "$4"
 	else
 		awk -v n="$2" -v seed="$3" \
-			-f "$top_srcdir/tests/bench/gen-stacks.awk" >"$1"
-	fi
+			-f "$top_srcdir/tests/bench/gen-stacks.awk"
+	fi | LC_ALL=C sort >"$1"
 }
 
 # measure CMD...: best wall, CPU and peak RSS over BENCH_RUNS runs of CMD
