@@ -93,7 +93,8 @@ pv_svg_escape(struct pv_strbuf *sb, const char *s, size_t len)
 	while (i < len) {
 		n = utf8_char(p + i, len - i);
 		if (n == 0 || p[i] < 0x20 || p[i] == 0x7f) {
-			pv_strbuf_add(sb, "\xef\xbf\xbd", 3);	/* U+FFFD */
+			/* U+FFFD, the replacement character */
+			pv_strbuf_add(sb, "\xef\xbf\xbd", 3);
 			i++;
 			continue;
 		}
@@ -144,7 +145,8 @@ cmp_stack(const void *pa, const void *pb)
 	uint32_t i, n = a->nframe < b->nframe ? a->nframe : b->nframe;
 
 	for (i = 0; i < n; i++) {
-		uint32_t ra = sort_rank[a->frame[i]], rb = sort_rank[b->frame[i]];
+		uint32_t ra = sort_rank[a->frame[i]];
+		uint32_t rb = sort_rank[b->frame[i]];
 
 		if (ra != rb)
 			return ra < rb ? -1 : 1;

@@ -27,7 +27,7 @@
 #include "symtab.h"
 
 struct pv_svg_opts {
-	const char *title;	/* NULL: "Flame Graph" or "Differential ..." */
+	const char *title;	/* NULL: "[Differential ]Flame Graph" */
 	double width;		/* of the image, in pixels; 0: 1200 */
 	double min_width;	/* of a frame drawn, in pixels; <0: 0.1 */
 	int differential;	/* base counts are given */

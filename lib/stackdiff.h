@@ -76,21 +76,21 @@ struct pv_stackdiff_func {
 	uint32_t event, name;		/* ids in names */
 	uint64_t incl[2], excl[2];	/* period sums */
 	double incl_pct[2], excl_pct[2];	/* percent of the total */
-	double delta_incl, delta_excl;	/* percentage points, target - base */
-	double rel_incl, rel_excl;	/* share ratio - 1; NAN: base share 0 */
+	double delta_incl, delta_excl;	/* points, target - base */
+	double rel_incl, rel_excl;	/* ratio - 1; NAN: base share 0 */
 	unsigned presence;		/* PV_IN_BASE | PV_IN_TARGET */
-	size_t mark;			/* internal: last stack counted + 1 */
+	size_t mark;			/* internal: last stack + 1 */
 };
 
 struct pv_stackdiff {
 	struct pv_stackdiff_opts opt;
 	struct pv_symtab names;		/* normalised frame names, events */
 	struct pv_stacktab stacks;	/* counts unused: see pair */
-	struct pv_stackdiff_stack *pair;	/* parallel to stacks.stack */
+	struct pv_stackdiff_stack *pair;	/* beside stacks.stack */
 	size_t pair_alloc;
 
 	/* results of pv_stackdiff_compute() */
-	struct pv_stackdiff_total *total;	/* by event name */
+	struct pv_stackdiff_total *total;	/* by event */
 	size_t ntotal;
 	struct pv_stack **sorted;	/* stacks in folded order */
 	struct pv_stackdiff_func *func;	/* by event, suspects first */
@@ -98,9 +98,9 @@ struct pv_stackdiff {
 
 	/* internal */
 	struct pv_symtab raw;		/* frame names as read */
-	uint32_t *norm;			/* raw id -> names id, or UINT32_MAX */
+	uint32_t *norm;			/* raw id -> names id, or ~0 */
 	size_t norm_alloc;
-	uint32_t *prev;			/* raw ids of the stack added last */
+	uint32_t *prev;			/* raw ids of the last stack */
 	size_t nprev, prev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
