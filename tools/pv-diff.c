@@ -94,10 +94,17 @@ dup_opt(struct pv_str v)
 
 /* A section record, written with the role of the side it was given. */
 static void
-add_section(struct diff *st, int side, const struct pv_record *rec)
+add_section(struct diff *st, int side, const struct pv_record *rec,
+	    struct pv_reader *r)
 {
 	struct side *s = &st->side[side];
 	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	if (pv_str_eq(rec->role, role_name[!side]))
+		pv_warn_at(pv_reader_name(r), pv_reader_lineno(r),
+			   "a %s section taken as the %s (the order of the "
+			   "operands decides)", role_name[!side],
+			   role_name[side]);
 
 	pv_strbuf_addf(&sb, "section\t%s\t", role_name[side]);
 	if (rec->version.len)
@@ -154,7 +161,7 @@ read_input(struct diff *st, const char *path, int fixed)
 			cur = PV_SIDE_BASE;
 		}
 		if (rec.type == PV_REC_SECTION) {
-			add_section(st, cur, &rec);
+			add_section(st, cur, &rec, r);
 			continue;
 		}
 		st->side[cur].seen = 1;
