@@ -31,7 +31,7 @@ case_ roles 1 roles.pv
 case_ order 1 order.pv
 case_ event-pair 1 -t 50 base.folded target-event.pv
 case_ same 0 base.folded base.folded
-case_ swapped 1 roles.pv roles.pv
+case_ swapped 0 roles.pv roles.pv
 case_ bad-line 2 ../diff-folded/bad_before.txt ../diff-folded/after.txt
 case_ one-section 2 one.pv
 case_ three-sections 2 three.pv
