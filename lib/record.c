@@ -380,7 +380,8 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	rec->field = r->field;
 	rec->nfield = n;
 	for (i = 1; i < n; i++) {
-		if (i == 4 && pv_str_eq(rec->field[0], "stack"))
+		if (i == 4 && (pv_str_eq(rec->field[0], "stack") ||
+			       pv_str_eq(rec->field[0], "dstack")))
 			continue;
 		if (unescape(r, rec->field[i].s, rec->field[i].len,
 			     &rec->field[i]) < 0)
@@ -453,6 +454,12 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 				   f[10].s);
 	} else {
 		rec->type = PV_REC_OTHER;
+		/* a dstack record's frames, split as a stack's (pv-diff(1)) */
+		if (n == 5 && pv_str_eq(rec->field[0], "dstack") &&
+		    split_frames(r, rec->field[4].s, rec->field[4].len,
+				 memchr(rec->field[4].s, '\\',
+					rec->field[4].len) != NULL, rec) < 0)
+			return -1;
 	}
 	return 1;
 }

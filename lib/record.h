@@ -14,7 +14,9 @@
  * into the reader's buffers and stay valid until the next call.  Record
  * types this module does not know are returned as PV_REC_OTHER with their
  * fields split and unescaped and their raw line kept, so that a tool can
- * pass them on unchanged with pv_write_raw().  Errors are returned as -1
+ * pass them on unchanged with pv_write_raw(); a dstack record (pv-diff(1))
+ * of five fields is PV_REC_OTHER too, its frame list (field[4]) kept
+ * escaped and split into frame and nframe as a stack record's.  Errors are returned as -1
  * with "FILE:LINE: message" parts in the reader (pv_reader_error()); the
  * module never prints.
  */

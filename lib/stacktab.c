@@ -93,46 +93,69 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 
 /* qsort has no context argument in C11: the sort runs one at a time */
 static const struct pv_symtab *sort_names;
-
 /*
- * Compare the frame lists as if joined with ';', byte by byte.  Equal ids
- * are equal names, so the common prefix of frames is skipped by id; at the
- * first frame that differs, the names decide, or, when one name is a
- * prefix of the other, what follows it in the joined string (';', the
- * end, or the next byte of the longer name).
+ * The rank of each name in the byte-wise order of the name followed by
+ * ';', or NOSEMI for a name that holds a ';' itself: where two stacks
+ * first differ at a frame that both continue after, their joined forms
+ * compare as those ranks do.
  */
+static uint32_t *sort_rank;
+#define NOSEMI UINT32_MAX
+
+/* Compare the frame lists as if joined with ';', byte by byte. */
 static int
 cmp_frames(const struct pv_stack *a, const struct pv_stack *b)
 {
 	const struct pv_symtab *n = sort_names;
-	uint32_t i = 0, m = a->nframe < b->nframe ? a->nframe : b->nframe;
-	struct pv_str fa, fb;
-	size_t k;
-	int ca, cb, c;
+	uint32_t i = 0, k = 0;
+	size_t ai = 0, bk = 0;
+	struct pv_str fa = { "", 0 }, fb = { "", 0 };
 
-	while (i < m && a->frame[i] == b->frame[i])
-		i++;
-	if (i == m) {
-		if (a->nframe == b->nframe)
-			return 0;
-		return a->nframe < b->nframe ? -1 : 1;
-	}
-	fa = pv_symtab_get(n, a->frame[i]);
-	fb = pv_symtab_get(n, b->frame[i]);
-	k = fa.len < fb.len ? fa.len : fb.len;
-	c = k ? memcmp(fa.s, fb.s, k) : 0;
-	if (c != 0)
-		return c;
-	/* one name is a prefix of the other: compare the next bytes */
-	ca = k < fa.len ? (unsigned char)fa.s[k] : i + 1 < a->nframe ? ';' : -1;
-	cb = k < fb.len ? (unsigned char)fb.s[k] : i + 1 < b->nframe ? ';' : -1;
-	if (ca != cb)
-		return ca < cb ? -1 : 1;
 	/*
-	 * Both ';': a name holding a ';' ("x;y" against "x", "y") may join
-	 * to the same bytes; the shorter name goes first, for a total order.
+	 * Equal leading frames that both stacks continue after are equal
+	 * bytes followed by ';' in both joined forms: skip them.
 	 */
-	return fa.len < fb.len ? -1 : 1;
+	while (i + 1 < a->nframe && i + 1 < b->nframe &&
+	       a->frame[i] == b->frame[i])
+		i++;
+	if (i + 1 < a->nframe && i + 1 < b->nframe &&
+	    sort_rank[a->frame[i]] != NOSEMI &&
+	    sort_rank[b->frame[i]] != NOSEMI)
+		return sort_rank[a->frame[i]] < sort_rank[b->frame[i]] ? -1 : 1;
+	k = i;
+	if (a->nframe)
+		fa = pv_symtab_get(n, a->frame[i]);
+	if (b->nframe)
+		fb = pv_symtab_get(n, b->frame[k]);
+	for (;;) {
+		int ca, cb;
+
+		/* the next byte of each joined string, -1 at its end */
+		if (ai < fa.len)
+			ca = (unsigned char)fa.s[ai];
+		else
+			ca = i + 1 < a->nframe ? ';' : -1;
+		if (bk < fb.len)
+			cb = (unsigned char)fb.s[bk];
+		else
+			cb = k + 1 < b->nframe ? ';' : -1;
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca < 0)
+			return 0;
+		if (ai < fa.len) {
+			ai++;
+		} else {
+			fa = pv_symtab_get(n, a->frame[++i]);
+			ai = 0;
+		}
+		if (bk < fb.len) {
+			bk++;
+		} else {
+			fb = pv_symtab_get(n, b->frame[++k]);
+			bk = 0;
+		}
+	}
 }
 
 static int
@@ -147,16 +170,48 @@ cmp_stack(const void *pa, const void *pb)
 	return cmp_frames(a, b);
 }
 
+/* Compare two names as if each were followed by ';'. */
+static int
+cmp_semi(const void *pa, const void *pb)
+{
+	struct pv_str a = pv_symtab_get(sort_names, *(const uint32_t *)pa);
+	struct pv_str b = pv_symtab_get(sort_names, *(const uint32_t *)pb);
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c = n ? memcmp(a.s, b.s, n) : 0;
+
+	if (c != 0 || a.len == b.len)
+		return c;
+	/* the shorter one's ';' against the longer one's next byte */
+	if (a.len < b.len)
+		return ';' < (unsigned char)b.s[n] ? -1 : 1;
+	return (unsigned char)a.s[n] < ';' ? -1 : 1;
+}
+
 struct pv_stack **
 pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 {
 	struct pv_stack **v = pv_xreallocarray(NULL, t->nstack + 1, sizeof(*v));
+	uint32_t *id = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*id));
 	size_t i;
 
+	sort_names = names;
+	sort_rank = pv_xreallocarray(NULL, names->nsym + 1,
+				     sizeof(*sort_rank));
+	for (i = 0; i < names->nsym; i++)
+		id[i] = (uint32_t)i;
+	qsort(id, names->nsym, sizeof(*id), cmp_semi);
+	for (i = 0; i < names->nsym; i++) {
+		const struct pv_symtab_entry *e = &names->sym[id[i]];
+
+		sort_rank[id[i]] = memchr(e->s, ';', e->len) ? NOSEMI :
+				   (uint32_t)i;
+	}
+	free(id);
 	for (i = 0; i < t->nstack; i++)
 		v[i] = &t->stack[i];
-	sort_names = names;
 	qsort(v, t->nstack, sizeof(*v), cmp_stack);
+	free(sort_rank);
+	sort_rank = NULL;
 	sort_names = NULL;
 	return v;
 }

@@ -6,6 +6,12 @@
  * COUNT being the sum of the periods (the samples, where no period was
  * recorded): the input of flamegraph.pl and of inferno.  Stacks of every
  * section are added together; --event keeps one event's stacks.
+ *
+ * --format=diff-folded, --format=text and --format=svg render the output
+ * of pv-diff (dstack and func records; lib/stackdiff): diff-folded lines,
+ * the table of suspects, a differential flame graph.  --format=svg draws a
+ * plain flame graph from stack records.  The renderers live in lib/
+ * (render_text, render_svg); this file reads and dispatches.
  */
 #include "config.h"
 
@@ -14,22 +20,41 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "record.h"
+#include "render_svg.h"
+#include "render_text.h"
+#include "stackdiff.h"
 #include "stacktab.h"
 #include "symtab.h"
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-render [--format=FORMAT] [--event=EVENT] [FILE ...]";
+	"pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]\n"
+	"                 [--color=WHEN] [--title=TEXT] [--width=PX] "
+	"[--min-width=PX] [FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"
 	"\n"
-	"  -f, --format=FORMAT  folded: folded stacks, one line per stack\n"
+	"  -f, --format=FORMAT  folded: folded stacks, one line per stack;\n"
+	"                       diff-folded: \"stack count1 count2\" lines of a\n"
+	"                       comparison (pv-diff); text: the table of\n"
+	"                       suspects of a comparison; svg: a flame graph,\n"
+	"                       differential for a comparison\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
+	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
+	"                       target's total (as difffolded.pl -n)\n"
+	"      --top=N          text: the first N functions of each event (20)\n"
+	"      --color=WHEN     text: colour changes: auto (on a terminal),\n"
+	"                       always, never\n"
+	"      --title=TEXT     svg: the title\n"
+	"      --width=PX       svg: the width of the image (1200)\n"
+	"      --min-width=PX   svg: narrower frames are merged into their\n"
+	"                       parent (0.1)\n"
 	"  -h, --help           print this help and exit\n"
 	"  -V, --version        print the version and exit\n"
 	"\n"
@@ -39,26 +64,66 @@ static const char help[] =
 	"Exit status: 0 on success, 2 on trouble.\n";
 
 enum format {
-	FMT_FOLDED
+	FMT_FOLDED,
+	FMT_DIFF_FOLDED,
+	FMT_TEXT,
+	FMT_SVG
+};
+
+static const char *const format_name[] = {
+	"folded", "diff-folded", "text", "svg"
+};
+
+enum color {
+	COLOR_AUTO,
+	COLOR_ALWAYS,
+	COLOR_NEVER
 };
 
 struct options {
 	enum format format;
 	const char *event;	/* NULL: the first event seen */
+	int normalize;
+	uint64_t top;
+	enum color color;
+	struct pv_svg_opts svg;
 };
 
 struct render {
 	const struct options *opt;
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
+	struct pv_stackdiff diff;	/* dstack records */
+	struct pv_stackdiff_func *func;	/* func records */
+	size_t nfunc, func_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
-	int have_event;
-	uint32_t event;		/* the event kept */
+	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
-	struct pv_str other;	/* the first other event, for the warning */
 	char *other_name;
 };
+
+/*
+ * Whether to keep a stack of event ev: --event, else the first seen (the
+ * table of --format=text shows every event).
+ */
+static int
+keep_event(struct render *st, struct pv_str ev)
+{
+	if (st->opt->event != NULL)
+		return pv_str_eq(ev, st->opt->event);
+	if (st->opt->format == FMT_TEXT)
+		return 1;
+	if (st->event == NULL) {
+		st->event = pv_xmemdup(ev.s, ev.len);
+		return 1;
+	}
+	if (pv_str_eq(ev, st->event))
+		return 1;
+	if (st->other_events++ == 0)
+		st->other_name = pv_xmemdup(ev.s, ev.len);
+	return 0;
+}
 
 static void
 add_stack(struct render *st, const struct pv_record *rec)
@@ -66,26 +131,50 @@ add_stack(struct render *st, const struct pv_record *rec)
 	uint32_t ev;
 	size_t i;
 
-	if (st->opt->event != NULL) {
-		if (!pv_str_eq(rec->event, st->opt->event))
-			return;
-	}
-	ev = pv_symtab_intern(&st->names, rec->event.s, rec->event.len);
-	if (!st->have_event) {
-		st->have_event = 1;
-		st->event = ev;
-	} else if (ev != st->event) {
-		if (st->other_events++ == 0)
-			st->other_name = pv_xmemdup(rec->event.s,
-						    rec->event.len);
+	if (!keep_event(st, rec->event))
 		return;
-	}
+	ev = pv_symtab_intern(&st->names, rec->event.s, rec->event.len);
 	PV_GROW(st->frames, rec->nframe, st->frames_alloc);
 	for (i = 0; i < rec->nframe; i++)
 		st->frames[i] = pv_symtab_intern(&st->names, rec->frame[i].s,
 						 rec->frame[i].len);
 	pv_stacktab_add(&st->stacks, ev, st->frames, rec->nframe,
 			rec->samples, rec->period);
+}
+
+/* A record of a comparison (pv-diff), or a diff-folded line. */
+static void
+add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
+{
+	struct pv_str ev = rec->nfield > 1 ? rec->field[1] : rec->event;
+	char err[160];
+
+	if (pv_str_eq(ev, "-"))
+		ev.len = 0;
+	if (rec->folded == 2) {
+		if (!keep_event(st, ev))
+			return;
+		pv_stackdiff_add(&st->diff, PV_SIDE_BASE, ev, rec->frame,
+				 rec->nframe, rec->period, rec->period);
+		pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, ev, rec->frame,
+				 rec->nframe, rec->period2, rec->period2);
+	} else if (pv_str_eq(rec->field[0], "dstack")) {
+		if (!keep_event(st, ev))
+			return;
+		if (pv_stackdiff_add_dstack(&st->diff, rec, err,
+					    sizeof(err)) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", err);
+	} else {
+		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
+		if (pv_stackdiff_parse_func(rec, &st->diff.names,
+					    &st->func[st->nfunc], err,
+					    sizeof(err)) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", err);
+		if (st->opt->event == NULL || pv_str_eq(ev, st->opt->event))
+			st->nfunc++;
+	}
 }
 
 static void
@@ -98,13 +187,22 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (rec.type == PV_REC_OTHER && st->opt->format != FMT_FOLDED &&
+		    (pv_str_eq(rec.field[0], "dstack") ||
+		     pv_str_eq(rec.field[0], "func"))) {
+			add_diff(st, &rec, r);
+			continue;
+		}
 		if (rec.type != PV_REC_STACK)
 			continue;
-		if (rec.folded == 2)
+		if (rec.folded == 2 && st->opt->format == FMT_FOLDED)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "a diff-folded line (two counts) where "
 				  "stacks were expected");
-		add_stack(st, &rec);
+		if (rec.folded == 2)
+			add_diff(st, &rec, r);
+		else
+			add_stack(st, &rec);
 	}
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
@@ -134,33 +232,168 @@ print_folded(struct render *st)
 	free(v);
 }
 
+static void
+need_diff(struct render *st)
+{
+	if (st->diff.stacks.nstack == 0)
+		pv_die("no dstack records (nor diff-folded lines) to render "
+		       "as %s: give the output of pv-diff",
+		       format_name[st->opt->format]);
+	if (pv_stackdiff_compute(&st->diff) < 0)
+		pv_die("%s", st->diff.err);
+}
+
+static void
+render_text(struct render *st)
+{
+	const struct options *opt = st->opt;
+	int color = opt->color == COLOR_ALWAYS ||
+		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO));
+
+	if (st->nfunc == 0) {
+		/* no func records: compute them from the stacks */
+		need_diff(st);
+		pv_render_text(stdout, st->diff.func, st->diff.nfunc,
+			       &st->diff.names, opt->top, color);
+		return;
+	}
+	pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
+	pv_render_text(stdout, st->func, st->nfunc, &st->diff.names,
+		       opt->top, color);
+}
+
+static void
+render_svg(struct render *st)
+{
+	struct pv_svg_opts o = st->opt->svg;
+	struct pv_svg_stack *v;
+	size_t i, n;
+	int rc;
+
+	if (st->diff.stacks.nstack > 0) {
+		need_diff(st);
+		n = st->diff.stacks.nstack;
+		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
+		for (i = 0; i < n; i++) {
+			const struct pv_stack *s = &st->diff.stacks.stack[i];
+			const struct pv_stackdiff_stack *p =
+				pv_stackdiff_pair(&st->diff, s);
+
+			v[i].frame = s->frame;
+			v[i].nframe = s->nframe;
+			v[i].base = p->period[PV_SIDE_BASE];
+			v[i].count = p->period[PV_SIDE_TARGET];
+		}
+		o.differential = 1;
+		rc = pv_svg_write(stdout, &o, &st->diff.names, v, n);
+	} else if (st->stacks.nstack > 0) {
+		n = st->stacks.nstack;
+		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
+		for (i = 0; i < n; i++) {
+			v[i].frame = st->stacks.stack[i].frame;
+			v[i].nframe = st->stacks.stack[i].nframe;
+			v[i].count = st->stacks.stack[i].period;
+			v[i].base = 0;
+		}
+		o.differential = 0;
+		rc = pv_svg_write(stdout, &o, &st->names, v, n);
+	} else {
+		pv_die("no stacks to draw");
+	}
+	free(v);
+	if (rc < 0)
+		pv_die("a count does not fit in 64 bits");
+}
+
+static double
+parse_px(const char *arg, const char *what)
+{
+	double v;
+
+	if (pv_parse_double(arg, strlen(arg), &v) < 0 || v < 0) {
+		pv_error("%s '%s' is not a number of pixels", what, arg);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	return v;
+}
+
 int
 main(int argc, char **argv)
 {
+	enum {
+		OPT_TOP = 256, OPT_COLOR, OPT_TITLE, OPT_WIDTH, OPT_MIN_WIDTH
+	};
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "event", required_argument, NULL, 'e' },
+		{ "normalize", no_argument, NULL, 'n' },
+		{ "top", required_argument, NULL, OPT_TOP },
+		{ "color", required_argument, NULL, OPT_COLOR },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "width", required_argument, NULL, OPT_WIDTH },
+		{ "min-width", required_argument, NULL, OPT_MIN_WIDTH },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options opt = { FMT_FOLDED, NULL };
+	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	struct options opt;
 	struct render st;
+	size_t k;
 	int c, i;
 
 	pv_diag_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "f:e:hV", longopts, NULL)) != -1) {
+	memset(&opt, 0, sizeof(opt));
+	opt.top = 20;
+	opt.svg.min_width = -1;
+	while ((c = getopt_long(argc, argv, "f:e:nhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (strcmp(optarg, "folded") == 0) {
-				opt.format = FMT_FOLDED;
-			} else {
+			for (k = 0; k < sizeof(format_name) /
+			     sizeof(format_name[0]); k++) {
+				if (strcmp(optarg, format_name[k]) == 0)
+					break;
+			}
+			if (k == sizeof(format_name) / sizeof(format_name[0])) {
 				pv_error("unknown format '%s'", optarg);
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 			}
+			opt.format = (enum format)k;
 			break;
 		case 'e':
 			opt.event = optarg;
+			break;
+		case 'n':
+			opt.normalize = 1;
+			break;
+		case OPT_TOP:
+			if (pv_parse_u64(optarg, strlen(optarg), &opt.top) < 0) {
+				pv_error("--top '%s' is not a whole number",
+					 optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			break;
+		case OPT_COLOR:
+			if (strcmp(optarg, "auto") == 0) {
+				opt.color = COLOR_AUTO;
+			} else if (strcmp(optarg, "always") == 0) {
+				opt.color = COLOR_ALWAYS;
+			} else if (strcmp(optarg, "never") == 0) {
+				opt.color = COLOR_NEVER;
+			} else {
+				pv_error("--color '%s' is not auto, always or "
+					 "never", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			break;
+		case OPT_TITLE:
+			opt.svg.title = optarg;
+			break;
+		case OPT_WIDTH:
+			opt.svg.width = parse_px(optarg, "--width");
+			break;
+		case OPT_MIN_WIDTH:
+			opt.svg.min_width = parse_px(optarg, "--min-width");
 			break;
 		case 'h':
 			pv_usage_exit(usage, help, PV_EXIT_OK);
@@ -175,6 +408,7 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
+	pv_stackdiff_init(&st.diff, &asis);
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)
@@ -185,10 +419,30 @@ main(int argc, char **argv)
 		pv_warn("%lu stack records of other events (such as '%s') "
 			"left out; choose one with --event",
 			st.other_events, st.other_name);
-	print_folded(&st);
+	switch (opt.format) {
+	case FMT_FOLDED:
+		print_folded(&st);
+		break;
+	case FMT_DIFF_FOLDED:
+		need_diff(&st);
+		if (st.diff.ntotal > 0)
+			pv_render_diff_folded(stdout, &st.diff,
+					      st.diff.total[0].event,
+					      opt.normalize);
+		break;
+	case FMT_TEXT:
+		render_text(&st);
+		break;
+	case FMT_SVG:
+		render_svg(&st);
+		break;
+	}
 
 	free(st.frames);
+	free(st.event);
 	free(st.other_name);
+	free(st.func);
+	pv_stackdiff_release(&st.diff);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);
 	pv_close_stdout();

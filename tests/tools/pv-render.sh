@@ -1,8 +1,9 @@
 #!/bin/sh
-# pv-render: golden cases (tests/data/pv-render) and output errors.
+# pv-render --format=folded: golden cases (tests/data/pv-render-folded)
+# and output errors.
 . "${top_srcdir:-.}/tests/lib.sh"
 
-run_cases pv-render "$top_srcdir/tests/data/pv-render"
+run_cases pv-render "$top_srcdir/tests/data/pv-render-folded"
 
 # standard input, and - for it
 printf 'x;y 2\n' | pv-render >"$T/out" && printf 'x;y 2\n' >"$T/want" &&
@@ -11,6 +12,6 @@ printf 'x;y 2\n' | pv-render - >"$T/out" && test_cmp "$T/want" "$T/out" &&
 	pass || fail "- as standard input"
 if [ -w /dev/full ]; then
 	expect_status 2 "write to /dev/full" \
-		pv-render "$top_srcdir/tests/data/pv-render/folded.in" >/dev/full 2>/dev/null
+		pv-render "$top_srcdir/tests/data/pv-render-folded/folded.in" >/dev/full 2>/dev/null
 fi
 finish

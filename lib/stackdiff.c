@@ -1,0 +1,708 @@
+/*
+ * stackdiff: two profiles paired stack by stack and function by function
+ * (see stackdiff.h).
+ *
+ * Frame names are interned twice: as read (raw), and normalised (names),
+ * with a raw id -> normalised id map, so that each distinct name is
+ * normalised once however often it appears.  The distinct stacks of both
+ * sides share one stacktab whose own counts stay zero; the per-side counts
+ * live in the parallel pair array.  Functions are found by a small
+ * open-addressing table keyed by (event, name).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "stackdiff.h"
+#include "xalloc.h"
+
+#define NONE UINT32_MAX
+
+void
+pv_stackdiff_init(struct pv_stackdiff *d, const struct pv_stackdiff_opts *opt)
+{
+	memset(d, 0, sizeof(*d));
+	if (opt != NULL)
+		d->opt = *opt;
+	pv_symtab_init(&d->names);
+	pv_symtab_init(&d->raw);
+	pv_stacktab_init(&d->stacks);
+	pv_strbuf_init(&d->buf, 0);
+}
+
+void
+pv_stackdiff_release(struct pv_stackdiff *d)
+{
+	pv_symtab_release(&d->names);
+	pv_symtab_release(&d->raw);
+	pv_stacktab_release(&d->stacks);
+	pv_strbuf_release(&d->buf);
+	free(d->pair);
+	free(d->total);
+	free(d->sorted);
+	free(d->func);
+	free(d->norm);
+	free(d->prev);
+	free(d->frames);
+	memset(d, 0, sizeof(*d));
+}
+
+/* Normalisation */
+
+static int
+is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
+	       (c >= 'A' && c <= 'F');
+}
+
+/* The compiler suffixes, each followed by ".N" unless bare is set. */
+static const struct {
+	const char *s;
+	size_t len;
+	int bare;	/* may stand without a number */
+	int number;	/* may be followed by ".N" */
+} suffix[] = {
+	{ ".isra", 5, 0, 1 },
+	{ ".constprop", 10, 0, 1 },
+	{ ".part", 5, 0, 1 },
+	{ ".cold", 5, 1, 1 },
+	{ ".llvm", 5, 0, 1 },
+	{ ".lto_priv", 9, 0, 1 },
+};
+
+/* The length of s[0..len) without one compiler suffix at its end. */
+static size_t
+strip_one(const char *s, size_t len)
+{
+	size_t i, end = len, k;
+
+	/* ".N" at the end? */
+	while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9')
+		end--;
+	if (end < len && end > 0 && s[end - 1] == '.') {
+		end--;
+		for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
+			if (end > suffix[k].len &&
+			    memcmp(s + end - suffix[k].len, suffix[k].s,
+				   suffix[k].len) == 0)
+				return end - suffix[k].len;
+		}
+	}
+	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
+		i = suffix[k].len;
+		if (suffix[k].bare && len > i &&
+		    memcmp(s + len - i, suffix[k].s, i) == 0)
+			return len - i;
+	}
+	return len;
+}
+
+void
+pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
+		       const struct pv_stackdiff_opts *opt)
+{
+	size_t start = out->len, i, n, note = 0;
+
+	if (opt->strip_hex) {
+		for (i = 0; i < len; i++) {
+			if (s[i] == '0' && i + 2 < len && s[i + 1] == 'x' &&
+			    is_hex((unsigned char)s[i + 2])) {
+				pv_strbuf_add(out, "0x...", 5);
+				for (i += 2; i < len &&
+				     is_hex((unsigned char)s[i]); i++)
+					;
+				i--;
+			} else {
+				pv_strbuf_addch(out, s[i]);
+			}
+		}
+	} else {
+		pv_strbuf_add(out, s, len);
+	}
+	if (opt->keep_suffixes)
+		return;
+	s = out->buf + start;
+	len = out->len - start;
+	/* keep an annotation such as "_[k]" aside */
+	if (len >= 4 && s[len - 4] == '_' && s[len - 3] == '[' &&
+	    s[len - 1] == ']' && strchr("kjiw", s[len - 2]) != NULL &&
+	    s[len - 2] != '\0')
+		note = 4;
+	n = len - note;
+	for (;;) {
+		size_t m = strip_one(s, n);
+
+		if (m == n || m == 0)
+			break;
+		n = m;
+	}
+	if (n == len - note)
+		return;
+	memmove(out->buf + start + n, s + len - note, note);
+	pv_strbuf_setlen(out, start + n + note);
+}
+
+/* Adding */
+
+static uint32_t
+norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
+{
+	uint32_t raw;
+	size_t old = d->norm_alloc;
+
+	/*
+	 * Folded input is mostly sorted: a frame is often the one at the
+	 * same depth in the stack before, whose name is still in cache.
+	 */
+	if (depth < d->nprev) {
+		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
+
+		if (e->len == name.len && memcmp(e->s, name.s, name.len) == 0)
+			return d->norm[d->prev[depth]];
+	}
+	raw = pv_symtab_intern(&d->raw, name.s, name.len);
+	if (depth < d->prev_alloc)
+		d->prev[depth] = raw;
+
+	if (raw >= d->norm_alloc) {
+		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
+		memset(d->norm + old, 0xff,
+		       (d->norm_alloc - old) * sizeof(*d->norm));
+	}
+	if (d->norm[raw] == NONE) {
+		pv_strbuf_reset(&d->buf);
+		pv_stackdiff_normalize(&d->buf, name.s, name.len, &d->opt);
+		d->norm[raw] = pv_symtab_intern(&d->names, d->buf.buf,
+						d->buf.len);
+	}
+	return d->norm[raw];
+}
+
+static uint64_t
+sat_add(struct pv_stackdiff *d, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		d->overflow = 1;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+static void
+add_ids(struct pv_stackdiff *d, int side, uint32_t ev, const uint32_t *frame,
+	size_t nframe, uint64_t samples, uint64_t period)
+{
+	struct pv_stack *s = pv_stacktab_add(&d->stacks, ev, frame, nframe,
+					     0, 0);
+	size_t i = (size_t)(s - d->stacks.stack), old = d->pair_alloc;
+	struct pv_stackdiff_stack *p;
+
+	if (i >= d->pair_alloc) {
+		PV_GROW(d->pair, i + 1, d->pair_alloc);
+		memset(d->pair + old, 0,
+		       (d->pair_alloc - old) * sizeof(*d->pair));
+	}
+	p = &d->pair[i];
+	p->period[side] = sat_add(d, p->period[side], period);
+	p->samples[side] = sat_add(d, p->samples[side], samples);
+	p->presence |= side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET;
+}
+
+void
+pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
+		 const struct pv_str *frame, size_t nframe, uint64_t samples,
+		 uint64_t period)
+{
+	uint32_t ev = pv_symtab_intern(&d->names, event.s, event.len);
+	size_t i;
+
+	PV_GROW(d->frames, nframe, d->frames_alloc);
+	PV_GROW(d->prev, nframe, d->prev_alloc);
+	for (i = 0; i < nframe; i++)
+		d->frames[i] = norm_id(d, frame[i], i);
+	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
+	add_ids(d, side, ev, d->frames, nframe, samples, period);
+}
+
+static int
+bad(char *err, size_t errlen, const char *msg, struct pv_str f)
+{
+	snprintf(err, errlen, "%s '%.*s'", msg,
+		 (int)(f.len > 40 ? 40 : f.len), f.s);
+	return -1;
+}
+
+int
+pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
+			char *err, size_t errlen)
+{
+	uint64_t pb, pt;
+	struct pv_str ev;
+	size_t i;
+
+	if (rec->nfield != 5) {
+		snprintf(err, errlen, "'dstack' record has %zu fields, "
+			 "expected 4", rec->nfield - 1);
+		return -1;
+	}
+	if (pv_parse_u64(rec->field[2].s, rec->field[2].len, &pb) < 0)
+		return bad(err, errlen, "baseline period is not a whole "
+			   "number in range:", rec->field[2]);
+	if (pv_parse_u64(rec->field[3].s, rec->field[3].len, &pt) < 0)
+		return bad(err, errlen, "target period is not a whole "
+			   "number in range:", rec->field[3]);
+	ev = rec->field[1];
+	if (pv_str_eq(ev, "-"))
+		ev.len = 0;
+	PV_GROW(d->frames, rec->nframe, d->frames_alloc);
+	for (i = 0; i < rec->nframe; i++)
+		d->frames[i] = pv_symtab_intern(&d->names, rec->frame[i].s,
+						rec->frame[i].len);
+	i = pv_symtab_intern(&d->names, ev.s, ev.len);
+	/* a side with no count did not have the stack */
+	if (pb != 0 || pt == 0)
+		add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe,
+			pb, pb);
+	if (pt != 0 || pb == 0)
+		add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames,
+			rec->nframe, pt, pt);
+	return 0;
+}
+
+/* Computing */
+
+/* qsort has no context argument in C11: one sort at a time */
+static const struct pv_symtab *sort_names;
+
+static int
+cmp_total(const void *pa, const void *pb)
+{
+	const struct pv_stackdiff_total *a = pa, *b = pb;
+
+	return pv_str_cmp(pv_symtab_get(sort_names, a->event),
+			  pv_symtab_get(sort_names, b->event));
+}
+
+static int
+cmp_func(const void *pa, const void *pb)
+{
+	const struct pv_stackdiff_func *a = pa, *b = pb;
+	int c;
+
+	if (a->event != b->event) {
+		c = pv_str_cmp(pv_symtab_get(sort_names, a->event),
+			       pv_symtab_get(sort_names, b->event));
+		if (c != 0)
+			return c;
+	}
+	if (a->delta_excl != b->delta_excl)
+		return a->delta_excl > b->delta_excl ? -1 : 1;
+	return pv_str_cmp(pv_symtab_get(sort_names, a->name),
+			  pv_symtab_get(sort_names, b->name));
+}
+
+void
+pv_stackdiff_sort_funcs(struct pv_stackdiff_func *f, size_t n,
+			const struct pv_symtab *names)
+{
+	sort_names = names;
+	qsort(f, n, sizeof(*f), cmp_func);
+	sort_names = NULL;
+}
+
+/*
+ * Where one side has only stacks without an event and the other only one
+ * event, give the first side's stacks that event: re-add every stack to a
+ * new table.
+ */
+static void
+pair_events(struct pv_stackdiff *d)
+{
+	uint32_t ev[2] = { NONE, NONE }, none;
+	int many[2] = { 0, 0 }, side;
+	struct pv_stacktab old;
+	struct pv_stackdiff_stack *pair;
+	size_t i;
+
+	none = pv_symtab_intern(&d->names, "", 0);
+	for (i = 0; i < d->stacks.nstack; i++) {
+		for (side = 0; side < 2; side++) {
+			if (!(d->pair[i].presence & (1u << side)))
+				continue;
+			if (ev[side] == NONE)
+				ev[side] = d->stacks.stack[i].event;
+			else if (ev[side] != d->stacks.stack[i].event)
+				many[side] = 1;
+		}
+	}
+	if (many[0] || many[1] || ev[0] == NONE || ev[1] == NONE ||
+	    ev[0] == ev[1] || (ev[0] != none && ev[1] != none))
+		return;
+	old = d->stacks;
+	pair = d->pair;
+	pv_stacktab_init(&d->stacks);
+	d->pair = NULL;
+	d->pair_alloc = 0;
+	for (i = 0; i < old.nstack; i++) {
+		const struct pv_stack *s = &old.stack[i];
+		uint32_t e = s->event == none ? ev[ev[0] == none] : s->event;
+
+		for (side = 0; side < 2; side++) {
+			if (!(pair[i].presence & (1u << side)))
+				continue;
+			add_ids(d, side, e, s->frame, s->nframe,
+				pair[i].samples[side], pair[i].period[side]);
+		}
+	}
+	free(pair);
+	pv_stacktab_release(&old);
+}
+
+struct functab {
+	uint32_t *slot;		/* func index + 1, 0 empty */
+	size_t mask;
+};
+
+static struct pv_stackdiff_func *
+func_get(struct pv_stackdiff *d, struct functab *ft, size_t *alloc,
+	 uint32_t ev, uint32_t name)
+{
+	uint64_t key = (uint64_t)ev << 32 | name;
+	uint64_t h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
+	struct pv_stackdiff_func *f;
+	size_t j, i;
+
+	for (j = h & ft->mask; ft->slot[j]; j = (j + 1) & ft->mask) {
+		f = &d->func[ft->slot[j] - 1];
+		if (f->event == ev && f->name == name)
+			return f;
+	}
+	PV_GROW(d->func, d->nfunc + 1, *alloc);
+	f = &d->func[d->nfunc++];
+	memset(f, 0, sizeof(*f));
+	f->event = ev;
+	f->name = name;
+	ft->slot[j] = (uint32_t)d->nfunc;
+	if (d->nfunc * 2 > ft->mask + 1) {
+		size_t mask = ft->mask * 2 + 1;
+		uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
+
+		for (i = 0; i < d->nfunc; i++) {
+			key = (uint64_t)d->func[i].event << 32 |
+			      d->func[i].name;
+			h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
+			for (j = h & mask; slot[j]; j = (j + 1) & mask)
+				;
+			slot[j] = (uint32_t)i + 1;
+		}
+		free(ft->slot);
+		ft->slot = slot;
+		ft->mask = mask;
+		f = &d->func[d->nfunc - 1];
+	}
+	return f;
+}
+
+static double
+share(uint64_t c, uint64_t total)
+{
+	return total == 0 ? 0.0 : 100.0 * (double)c / (double)total;
+}
+
+static double
+rel(double t, double b)
+{
+	return b == 0.0 ? NAN : t / b - 1.0;
+}
+
+int
+pv_stackdiff_compute(struct pv_stackdiff *d)
+{
+	struct functab ft;
+	size_t i, k, falloc = 0, talloc = 0;
+	uint32_t *evtotal = NULL;	/* event id -> total index + 1 */
+	size_t evalloc = 0;
+	int side;
+
+	pair_events(d);
+	/* totals, by event */
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = &d->stacks.stack[i];
+		struct pv_stackdiff_total *t;
+
+		if (s->event >= evalloc) {
+			size_t old = evalloc;
+
+			PV_GROW(evtotal, (size_t)s->event + 1, evalloc);
+			memset(evtotal + old, 0,
+			       (evalloc - old) * sizeof(*evtotal));
+		}
+		if (evtotal[s->event] == 0) {
+			PV_GROW(d->total, d->ntotal + 1, talloc);
+			t = &d->total[d->ntotal++];
+			memset(t, 0, sizeof(*t));
+			t->event = s->event;
+			evtotal[s->event] = (uint32_t)d->ntotal;
+		}
+		t = &d->total[evtotal[s->event] - 1];
+		for (side = 0; side < 2; side++) {
+			t->period[side] = sat_add(d, t->period[side],
+						  d->pair[i].period[side]);
+			t->samples[side] = sat_add(d, t->samples[side],
+						   d->pair[i].samples[side]);
+		}
+	}
+	sort_names = &d->names;
+	qsort(d->total, d->ntotal, sizeof(*d->total), cmp_total);
+	sort_names = NULL;
+	for (i = 0; i < d->ntotal; i++)
+		evtotal[d->total[i].event] = (uint32_t)i + 1;
+
+	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
+
+	/* functions */
+	ft.mask = 1023;
+	ft.slot = pv_xcalloc(ft.mask + 1, sizeof(*ft.slot));
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = &d->stacks.stack[i];
+		const struct pv_stackdiff_stack *p = &d->pair[i];
+		struct pv_stackdiff_func *f;
+
+		for (k = 0; k < s->nframe; k++) {
+			f = func_get(d, &ft, &falloc, s->event, s->frame[k]);
+			f->presence |= p->presence;
+			if (k + 1 == s->nframe) {
+				for (side = 0; side < 2; side++)
+					f->excl[side] = sat_add(d,
+						f->excl[side],
+						p->period[side]);
+			}
+			if (f->mark == i + 1)
+				continue;	/* recursion: once a stack */
+			f->mark = i + 1;
+			for (side = 0; side < 2; side++)
+				f->incl[side] = sat_add(d, f->incl[side],
+							p->period[side]);
+		}
+	}
+	free(ft.slot);
+	for (i = 0; i < d->nfunc; i++) {
+		struct pv_stackdiff_func *f = &d->func[i];
+		const struct pv_stackdiff_total *t =
+			&d->total[evtotal[f->event] - 1];
+		uint64_t den[2];
+
+		den[0] = t->period[0];
+		den[1] = t->period[1];
+		if (d->opt.raw)
+			den[0] = den[1] = den[0] != 0 ? den[0] : den[1];
+		for (side = 0; side < 2; side++) {
+			f->incl_pct[side] = share(f->incl[side], den[side]);
+			f->excl_pct[side] = share(f->excl[side], den[side]);
+		}
+		f->delta_incl = f->incl_pct[1] - f->incl_pct[0];
+		f->delta_excl = f->excl_pct[1] - f->excl_pct[0];
+		f->rel_incl = rel(f->incl_pct[1], f->incl_pct[0]);
+		f->rel_excl = rel(f->excl_pct[1], f->excl_pct[0]);
+		f->mark = 0;
+	}
+	free(evtotal);
+	pv_stackdiff_sort_funcs(d->func, d->nfunc, &d->names);
+	if (d->overflow || pv_stacktab_overflowed(&d->stacks)) {
+		snprintf(d->err, sizeof(d->err),
+			 "a count does not fit in 64 bits");
+		return -1;
+	}
+	return 0;
+}
+
+int
+pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfunc; i++) {
+		if (fabs(d->func[i].delta_excl) > threshold ||
+		    fabs(d->func[i].delta_incl) > threshold)
+			return 1;
+	}
+	return 0;
+}
+
+/* Writing */
+
+static void
+add_event(struct pv_strbuf *sb, struct pv_str ev)
+{
+	pv_strbuf_addch(sb, '\t');
+	if (ev.len == 0)
+		pv_strbuf_addch(sb, '-');
+	else
+		pv_escape(sb, ev.s, ev.len, 0);
+}
+
+static void
+add_double(struct pv_strbuf *sb, double v)
+{
+	pv_strbuf_addch(sb, '\t');
+	if (isnan(v))
+		pv_strbuf_addch(sb, '-');
+	else
+		pv_format_double(sb, v);
+}
+
+static const char *const presence_name[] = { "-", "base", "target", "both" };
+
+void
+pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	size_t i, k;
+
+	for (i = 0; i < d->ntotal; i++) {
+		const struct pv_stackdiff_total *t = &d->total[i];
+
+		pv_strbuf_addstr(&sb, "total");
+		add_event(&sb, pv_symtab_get(&d->names, t->event));
+		pv_strbuf_addf(&sb, "\t%llu\t%llu\t%llu\t%llu\n",
+			       (unsigned long long)t->period[0],
+			       (unsigned long long)t->period[1],
+			       (unsigned long long)t->samples[0],
+			       (unsigned long long)t->samples[1]);
+		fwrite(sb.buf, 1, sb.len, out);
+		pv_strbuf_reset(&sb);
+	}
+	/* the stacks in sorted order: fetch the next ones ahead */
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+
+		if (i + 8 < d->stacks.nstack) {
+			const struct pv_stack *ahead = d->sorted[i + 8];
+
+			__builtin_prefetch(ahead->frame);
+			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
+		}
+		if (i + 16 < d->stacks.nstack)
+			__builtin_prefetch(d->sorted[i + 16]);
+		pv_strbuf_addstr(&sb, "dstack");
+		add_event(&sb, pv_symtab_get(&d->names, s->event));
+		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
+			       (unsigned long long)p->period[0],
+			       (unsigned long long)p->period[1]);
+		for (k = 0; k < s->nframe; k++) {
+			struct pv_str f = pv_symtab_get(&d->names,
+							s->frame[k]);
+
+			if (k > 0)
+				pv_strbuf_addch(&sb, ';');
+			pv_escape(&sb, f.s, f.len, 1);
+		}
+		pv_strbuf_addch(&sb, '\n');
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
+	}
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_reset(&sb);
+	for (i = 0; i < d->nfunc; i++) {
+		const struct pv_stackdiff_func *f = &d->func[i];
+		struct pv_str name = pv_symtab_get(&d->names, f->name);
+
+		pv_strbuf_addstr(&sb, "func");
+		add_event(&sb, pv_symtab_get(&d->names, f->event));
+		pv_strbuf_addch(&sb, '\t');
+		pv_escape(&sb, name.s, name.len, 0);
+		pv_strbuf_addf(&sb, "\t%llu\t%llu\t%llu\t%llu",
+			       (unsigned long long)f->incl[0],
+			       (unsigned long long)f->excl[0],
+			       (unsigned long long)f->incl[1],
+			       (unsigned long long)f->excl[1]);
+		add_double(&sb, f->incl_pct[0]);
+		add_double(&sb, f->excl_pct[0]);
+		add_double(&sb, f->incl_pct[1]);
+		add_double(&sb, f->excl_pct[1]);
+		add_double(&sb, f->delta_incl);
+		add_double(&sb, f->delta_excl);
+		add_double(&sb, f->rel_incl);
+		add_double(&sb, f->rel_excl);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addstr(&sb, presence_name[f->presence & 3]);
+		pv_strbuf_addch(&sb, '\n');
+		fwrite(sb.buf, 1, sb.len, out);
+		pv_strbuf_reset(&sb);
+	}
+	pv_strbuf_release(&sb);
+}
+
+/* Reading func records back */
+
+static int
+get_u64(struct pv_str f, uint64_t *v, char *err, size_t errlen)
+{
+	if (pv_parse_u64(f.s, f.len, v) < 0)
+		return bad(err, errlen, "count is not a whole number in "
+			   "range:", f);
+	return 0;
+}
+
+static int
+get_double(struct pv_str f, int dash_ok, double *v, char *err,
+	   size_t errlen)
+{
+	if (dash_ok && pv_str_eq(f, "-")) {
+		*v = NAN;
+		return 0;
+	}
+	if (pv_parse_double(f.s, f.len, v) < 0)
+		return bad(err, errlen, "not a finite number:", f);
+	return 0;
+}
+
+int
+pv_stackdiff_parse_func(const struct pv_record *rec, struct pv_symtab *names,
+			struct pv_stackdiff_func *f, char *err, size_t errlen)
+{
+	const struct pv_str *fl = rec->field;
+	struct pv_str ev;
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	if (rec->nfield != 16) {
+		snprintf(err, errlen, "'func' record has %zu fields, "
+			 "expected 15", rec->nfield - 1);
+		return -1;
+	}
+	ev = fl[1];
+	if (pv_str_eq(ev, "-"))
+		ev.len = 0;
+	if (get_u64(fl[3], &f->incl[0], err, errlen) < 0 ||
+	    get_u64(fl[4], &f->excl[0], err, errlen) < 0 ||
+	    get_u64(fl[5], &f->incl[1], err, errlen) < 0 ||
+	    get_u64(fl[6], &f->excl[1], err, errlen) < 0 ||
+	    get_double(fl[7], 0, &f->incl_pct[0], err, errlen) < 0 ||
+	    get_double(fl[8], 0, &f->excl_pct[0], err, errlen) < 0 ||
+	    get_double(fl[9], 0, &f->incl_pct[1], err, errlen) < 0 ||
+	    get_double(fl[10], 0, &f->excl_pct[1], err, errlen) < 0 ||
+	    get_double(fl[11], 0, &f->delta_incl, err, errlen) < 0 ||
+	    get_double(fl[12], 0, &f->delta_excl, err, errlen) < 0 ||
+	    get_double(fl[13], 1, &f->rel_incl, err, errlen) < 0 ||
+	    get_double(fl[14], 1, &f->rel_excl, err, errlen) < 0)
+		return -1;
+	for (i = 1; i < 4; i++) {
+		if (pv_str_eq(fl[15], presence_name[i]))
+			break;
+	}
+	if (i == 4)
+		return bad(err, errlen, "presence is not 'both', 'base' or "
+			   "'target':", fl[15]);
+	f->presence = (unsigned)i;
+	f->event = pv_symtab_intern(names, ev.s, ev.len);
+	f->name = pv_symtab_intern(names, fl[2].s, fl[2].len);
+	return 0;
+}

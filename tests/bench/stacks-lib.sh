@@ -1,0 +1,63 @@
+# stacks-lib.sh: helpers of the stack benchmarks (pv-diff-stacks.sh,
+# pv-render-svg.sh), sourced after tests/lib.sh.
+#
+# Figures are the best of several runs: wall-clock seconds, CPU seconds
+# (user + system) and the peak resident set in KiB, from GNU time.  The
+# machine may be shared, so each script prints the load average beside
+# its figures.
+
+BENCH_RUNS=${BENCH_RUNS:-5}
+
+command -v /usr/bin/time >/dev/null 2>&1 ||
+	skip_all "GNU time (Debian package 'time') is needed"
+
+# gen_stacks FILE N SEED [BASE]: a synthetic profile (gen-stacks.awk),
+# sorted as stackcollapse-perf.pl and inferno-collapse-perf write theirs
+gen_stacks() {
+	if [ $# -ge 4 ]; then
+		awk -v mode=target -v n="$2" -v seed="$3" \
+			-f "$top_srcdir/tests/bench/gen-stacks.awk" "$4"
+	else
+		awk -v n="$2" -v seed="$3" \
+			-f "$top_srcdir/tests/bench/gen-stacks.awk"
+	fi | LC_ALL=C sort >"$1"
+}
+
+# measure CMD...: best wall, CPU and peak RSS over BENCH_RUNS runs of CMD
+# (stdout discarded), in $wall, $cpu (seconds) and $rss (KiB)
+measure() {
+	wall= cpu= rss=
+	i=0
+	while [ $i -lt "$BENCH_RUNS" ]; do
+		/usr/bin/time -f '%e %U %S %M' -o "$T/time" "$@" >/dev/null
+		read -r w u s m <"$T/time"
+		c=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+		if [ -z "$wall" ] || awk -v a="$w" -v b="$wall" \
+		    'BEGIN { exit !(a < b) }'; then
+			wall=$w
+		fi
+		if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" \
+		    'BEGIN { exit !(a < b) }'; then
+			cpu=$c
+		fi
+		if [ -z "$rss" ] || [ "$m" -lt "$rss" ]; then
+			rss=$m
+		fi
+		i=$((i + 1))
+	done
+}
+
+# at_most NAME VALUE LIMIT: pass when VALUE <= LIMIT
+at_most() {
+	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a <= b) }'; then
+		printf '  ok   %s: %s <= %s\n' "$1" "$2" "$3"
+		pass
+	else
+		printf '  FAIL %s: %s > %s\n' "$1" "$2" "$3"
+		fail "$1: $2 > $3"
+	fi
+}
+
+load_average() {
+	printf 'load average: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+}

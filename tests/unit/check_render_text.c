@@ -1,0 +1,182 @@
+/*
+ * Unit tests of lib/render_text: diff-folded lines (with difffolded.pl's
+ * normalisation, exact for large counts) and the table of suspects (top,
+ * colours, relative changes, names made safe for a terminal).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render_text.h"
+#include "stackdiff.h"
+
+static void
+add(struct pv_stackdiff *d, int side, const char *stack, uint64_t period)
+{
+	struct pv_str f[8], ev = { "", 0 };
+	size_t n = 0;
+	const char *p = stack, *semi;
+
+	for (;;) {
+		semi = strchr(p, ';');
+		f[n].s = p;
+		f[n++].len = semi ? (size_t)(semi - p) : strlen(p);
+		if (semi == NULL)
+			break;
+		p = semi + 1;
+	}
+	pv_stackdiff_add(d, side, ev, f, n, 1, period);
+}
+
+static char *
+folded(struct pv_stackdiff *d, int normalize)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	pv_render_diff_folded(f, d, d->total[0].event, normalize);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_diff_folded)
+{
+	struct pv_stackdiff d;
+	char *out;
+
+	pv_stackdiff_init(&d, NULL);
+	add(&d, PV_SIDE_BASE, "m;b", 14);
+	add(&d, PV_SIDE_BASE, "m;a", 51);
+	add(&d, PV_SIDE_TARGET, "m;a", 70);
+	add(&d, PV_SIDE_TARGET, "m;c", 10);
+	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
+	out = folded(&d, 0);
+	ck_assert_str_eq(out, "m;a 51 70\nm;b 14 0\nm;c 0 10\n");
+	free(out);
+	/* 51 * 80 / 65 = 62.8, 14 * 80 / 65 = 17.2: rounded down */
+	out = folded(&d, 1);
+	ck_assert_str_eq(out, "m;a 62 70\nm;b 17 0\nm;c 0 10\n");
+	free(out);
+	pv_stackdiff_release(&d);
+}
+END_TEST
+
+START_TEST(test_diff_folded_large)
+{
+	struct pv_stackdiff d;
+	char *out;
+
+	/* c0 * t1 overflows 64 bits; the result does not */
+	pv_stackdiff_init(&d, NULL);
+	add(&d, PV_SIDE_BASE, "a", 6000000000000000000ULL);
+	add(&d, PV_SIDE_BASE, "b", 3000000000000000000ULL);
+	add(&d, PV_SIDE_TARGET, "a", 9000000000000000000ULL);
+	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
+	out = folded(&d, 1);
+	ck_assert_str_eq(out, "a 6000000000000000000 9000000000000000000\n"
+			 "b 3000000000000000000 0\n");
+	free(out);
+	pv_stackdiff_release(&d);
+}
+END_TEST
+
+static char *
+table(struct pv_stackdiff *d, size_t top, int color)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	pv_render_text(f, d->func, d->nfunc, &d->names, top, color);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_table)
+{
+	struct pv_stackdiff d;
+	char *out;
+
+	pv_stackdiff_init(&d, NULL);
+	add(&d, PV_SIDE_BASE, "m;a", 50);
+	add(&d, PV_SIDE_BASE, "m;esc\033[2Jx", 50);
+	add(&d, PV_SIDE_TARGET, "m;a", 25);
+	add(&d, PV_SIDE_TARGET, "m;new", 75);
+	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
+	out = table(&d, 2, 0);
+	ck_assert_str_eq(out,
+		"event -: 2 of 4 functions, largest growth of exclusive "
+		"share first\n"
+		" excl.b%  excl.t%  excl.pp     rel   incl.b%  incl.t%  "
+		"incl.pp     rel  function\n"
+		"    0.00    75.00   +75.00     new      0.00    75.00   "
+		"+75.00     new  new\n"
+		"    0.00     0.00    +0.00       -    100.00   100.00    "
+		"+0.00     +0%  m\n");
+	free(out);
+	out = table(&d, 10, 0);
+	/* the escape sequence in a name is shown, not sent */
+	ck_assert_ptr_nonnull(strstr(out, "  esc\\x1b[2Jx\n"));
+	ck_assert_ptr_null(strchr(out, '\033'));
+	ck_assert_ptr_nonnull(strstr(out, "-50.00   -100%"));
+	free(out);
+	out = table(&d, 1, 1);
+	ck_assert_ptr_nonnull(strstr(out, "\033[31m  +75.00\033[0m"));
+	free(out);
+	pv_stackdiff_release(&d);
+}
+END_TEST
+
+START_TEST(test_factor)
+{
+	struct pv_stackdiff d;
+	char *out;
+
+	pv_stackdiff_init(&d, NULL);
+	add(&d, PV_SIDE_BASE, "m;a", 1);
+	add(&d, PV_SIDE_BASE, "m;b", 999);
+	add(&d, PV_SIDE_TARGET, "m;a", 500);
+	add(&d, PV_SIDE_TARGET, "m;b", 500);
+	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
+	out = table(&d, 1, 0);
+	/* 0.1% -> 50%: five hundred times */
+	ck_assert_ptr_nonnull(strstr(out, "+500x"));
+	free(out);
+	pv_stackdiff_release(&d);
+}
+END_TEST
+
+static Suite *
+render_text_suite(void)
+{
+	Suite *s = suite_create("render_text");
+	TCase *tc = tcase_create("diff-folded");
+
+	tcase_add_test(tc, test_diff_folded);
+	tcase_add_test(tc, test_diff_folded_large);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("table");
+	tcase_add_test(tc, test_table);
+	tcase_add_test(tc, test_factor);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(render_text_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
