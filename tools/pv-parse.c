@@ -14,12 +14,14 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "diag.h"
+#include "bench.h"
 #include "input.h"
 #include "perfscript.h"
 #include "record.h"
@@ -28,13 +30,18 @@
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-parse [--pid | --tid] [--kernel] [--jit] [--all] [--addrs]\n"
-	"                [--event-filter=EVENT] [--role=ROLE] [--subject=VERSION]\n"
+	"pv-parse [--format=FORMAT] [--pid | --tid] [--kernel] [--jit] [--all]\n"
+	"                [--addrs] [--event-filter=EVENT] [--suite=SUITE] [--test=TEST]\n"
+	"                [--level=N] [--run=N] [--role=ROLE] [--subject=VERSION]\n"
 	"                [--experiment=ID] [--meta=KEY=VALUE] [FILE ...]";
 
 static const char help[] =
-	"Turn `perf script` output into pv stack records (pv-format(5)).\n"
+	"Turn `perf script` output into pv stack records, and benchmark output\n"
+	"into pv sample records (pv-format(5)).\n"
 	"\n"
+	"  -f, --format=FORMAT     perf, stress-ng, will-it-scale, sysbench,\n"
+	"                          unixbench, generic or mmtests (default: told\n"
+	"                          by the first line; a directory is mmtests)\n"
 	"  -p, --pid               name the root frame COMM-PID\n"
 	"  -t, --tid               name the root frame COMM-PID/TID\n"
 	"  -k, --kernel            suffix kernel frames with _[k]\n"
@@ -42,6 +49,10 @@ static const char help[] =
 	"  -a, --all               both --kernel and --jit\n"
 	"      --addrs             keep the addresses of unknown frames\n"
 	"  -e, --event-filter=EVENT  keep only the samples of EVENT\n"
+	"      --suite=SUITE       benchmarks: the suite instead of the format's\n"
+	"      --test=TEST         benchmarks: the test where the output has none\n"
+	"      --level=N           benchmarks: the concurrency level, if not said\n"
+	"      --run=N             benchmarks: the number of the first run\n"
 	"  -r, --role=ROLE         the section's role (baseline, target)\n"
 	"  -s, --subject=VERSION   the version the capture measured\n"
 	"  -x, --experiment=ID     the experiment identity\n"
@@ -50,7 +61,8 @@ static const char help[] =
 	"  -V, --version           print the version and exit\n"
 	"\n"
 	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
-	"input is read transparently.  Each FILE becomes one section.\n"
+	"input is read transparently.  Each FILE becomes one section (each run of\n"
+	"an MMTests tree, one section).\n"
 	"\n"
 	"Exit status: 0 on success, 2 on trouble (malformed input included).\n";
 
@@ -66,6 +78,9 @@ struct options {
 	char **meta;		/* "KEY=VALUE" */
 	size_t nmeta;
 	int wrote_version;	/* output starts only with a good section */
+	const char *format;	/* NULL: by the input's first line */
+	const char *suite, *test;	/* for benchmark output */
+	uint64_t level, run;
 };
 
 static void
@@ -88,6 +103,22 @@ write_stacks(const struct pv_stacktab *stacks, const struct pv_symtab *names)
 	free(v);
 }
 
+/* The --meta facts, as meta records. */
+static void
+write_meta(const struct options *opt)
+{
+	size_t i;
+
+	for (i = 0; i < opt->nmeta; i++) {
+		const char *eq = strchr(opt->meta[i], '=');
+		char *key = pv_xmemdup(opt->meta[i],
+				       (size_t)(eq - opt->meta[i]));
+
+		pv_write_kv(stdout, "meta", key, eq + 1);
+		free(key);
+	}
+}
+
 /*
  * One part of a capture, folded on its own (by a thread of its own when
  * the file is split), with its own tables, warnings and error.
@@ -98,7 +129,9 @@ struct chunk {
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
 	struct pv_perf *perf;
-	const char *name;	/* for messages */
+	struct pv_input *in;	/* already open (standard input), or NULL */
+	const char *first;	/* a line read already, to fold first */
+	size_t first_len;
 	unsigned long failed_line;	/* line of the error */
 	char *error;		/* NULL if none */
 	struct warning {
@@ -142,42 +175,58 @@ chunk_fail(struct chunk *c, unsigned long line, const char *msg)
 	c->error = pv_xstrdup(msg);
 }
 
+/* Fold one line; -1 after an error (kept in the chunk). */
+static int
+chunk_line(struct chunk *c, const char *line, size_t len, unsigned long lineno)
+{
+	int rc = pv_perf_line(c->perf, line, len);
+
+	if (rc < 0) {
+		chunk_fail(c, lineno, pv_perf_message(c->perf));
+		return -1;
+	}
+	if (rc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
+		c->warn[c->nwarn - 1].line = lineno;
+		c->warn[c->nwarn - 1].msg = pv_xstrdup(pv_perf_message(c->perf));
+	}
+	return 0;
+}
+
 /* Fold the chunk's lines; errors and warnings are kept in the chunk. */
 static void *
 run_chunk(void *arg)
 {
 	struct chunk *c = arg;
-	struct pv_input *in;
+	struct pv_input *in = c->in;
 	char *line;
 	size_t len;
 	unsigned long lineno = 0;
-	int rc;
+	int rc = 0;
 
-	in = c->len ? pv_input_open_range(c->path, c->off, c->len) :
-		      pv_input_open(c->path);
+	if (in == NULL)
+		in = c->len ? pv_input_open_range(c->path, c->off, c->len) :
+			      pv_input_open(c->path);
 	if (in == NULL) {
 		chunk_fail(c, 0, strerror(errno));
 		return NULL;
 	}
-	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
-		int prc = pv_perf_line(c->perf, line, len);
-
+	if (c->first != NULL) {
 		lineno = pv_input_lineno(in);
-		if (prc < 0) {
-			chunk_fail(c, lineno, pv_perf_message(c->perf));
-			break;
-		}
-		if (prc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
-			c->warn[c->nwarn - 1].line = lineno;
-			c->warn[c->nwarn - 1].msg =
-				pv_xstrdup(pv_perf_message(c->perf));
-		}
+		if (chunk_line(c, c->first, c->first_len, lineno) < 0)
+			goto out;
+	}
+	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
+		lineno = pv_input_lineno(in);
+		if (chunk_line(c, line, len, lineno) < 0)
+			goto out;
 	}
 	if (rc < 0)
 		chunk_fail(c, pv_input_lineno(in), pv_input_error(in));
-	else if (c->error == NULL && pv_perf_finish(c->perf) < 0)
+	else if (pv_perf_finish(c->perf) < 0)
 		chunk_fail(c, lineno, pv_perf_message(c->perf));
-	pv_input_close(in);
+out:
+	if (c->in == NULL)
+		pv_input_close(in);
 	return NULL;
 }
 
@@ -279,7 +328,8 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
 }
 
 static void
-parse_file(struct options *opt, const char *path)
+parse_file(struct options *opt, const char *path, struct pv_input *in,
+	   const char *first, size_t first_len)
 {
 	struct chunk c[MAX_THREADS];
 	const char *name;
@@ -288,10 +338,13 @@ parse_file(struct options *opt, const char *path)
 	unsigned long warned = 0;
 
 	chunk_init(&c[0], opt, path, 0);
-	if (pv_input_plain_size(path, &size) == 0) {
+	if (in == NULL && pv_input_plain_size(path, &size) == 0) {
 		n = fold_parallel(opt, path, size, c);
 	} else {
 		/* a pipe or compressed data: one pass */
+		c[0].in = in;
+		c[0].first = first;
+		c[0].first_len = first_len;
 		run_chunk(&c[0]);
 	}
 	name = strcmp(path, "-") == 0 ? "(standard input)" : path;
@@ -337,21 +390,141 @@ parse_file(struct options *opt, const char *path)
 		pv_perf_env(c[0].perf, i, &k, &v);
 		pv_write_kv(stdout, "env", k, v);
 	}
-	for (i = 0; i < opt->nmeta; i++) {
-		char *eq = strchr(opt->meta[i], '=');
-
-		*eq = '\0';
-		pv_write_kv(stdout, "meta", opt->meta[i], eq + 1);
-		*eq = '=';
-	}
+	write_meta(opt);
 	write_stacks(&c[0].stacks, &c[0].names);
 	chunk_release(&c[0]);
+}
+
+static void
+bench_warning(void *arg, const char *file, unsigned long line, const char *msg)
+{
+	(void)arg;
+	if (line > 0)
+		pv_warn_at(file, line, "%s", msg);
+	else
+		pv_warn("%s: %s", file, msg);
+}
+
+/*
+ * Read benchmark output with the reader of format (lib/bench.c).  in, when
+ * not NULL, is open on path with nblank blank lines and then first read.
+ */
+static void
+parse_bench(struct options *opt, const char *format, const char *path,
+	    struct pv_input *in, unsigned long nblank, const char *first,
+	    size_t first_len)
+{
+	struct pv_bench_opts bo = PV_BENCH_OPTS_INIT;
+	struct pv_bench *b;
+	const char *name = strcmp(path, "-") == 0 ? "(standard input)" : path;
+	int tree = strcmp(format, "mmtests") == 0, rc = 0;
+	char *line;
+	size_t len, i;
+
+	bo.suite = opt->suite;
+	bo.test = opt->test;
+	bo.level = opt->level;
+	bo.run = opt->run;
+	bo.name = name;
+	bo.warn = bench_warning;
+	if (!opt->wrote_version++)
+		pv_write_version(stdout);
+	if (tree) {
+		/* each run of the tree opens its own section */
+		if (opt->nmeta > 0)
+			pv_die("%s: --meta does not apply to an MMTests tree",
+			       name);
+		bo.role = opt->role;
+		bo.version = opt->subject;
+		bo.experiment = opt->experiment;
+	} else {
+		pv_write_section(stdout, opt->role, opt->subject,
+				 opt->experiment);
+		write_meta(opt);
+	}
+	b = pv_bench_new(format, &bo, stdout);
+	if (tree) {
+		rc = pv_bench_read_tree(b, path);
+	} else {
+		if (in == NULL && (in = pv_input_open(path)) == NULL)
+			pv_die_errno("cannot open '%s'", path);
+		for (i = 0; i < nblank && rc == 0; i++)
+			rc = pv_bench_line(b, "", 0);
+		if (rc == 0 && first != NULL)
+			rc = pv_bench_line(b, first, first_len);
+		while (rc == 0 && (rc = pv_input_getline(in, &line, &len)) > 0)
+			rc = pv_bench_line(b, line, len);
+		if (rc < 0 && pv_bench_error(b)[0] == '\0')
+			pv_die_at(name, pv_input_lineno(in), "%s",
+				  pv_input_error(in));
+		if (rc == 0)
+			rc = pv_bench_finish(b);
+		pv_input_close(in);
+	}
+	if (rc < 0)
+		pv_die_at(pv_bench_error_file(b) ? pv_bench_error_file(b) : name,
+			  pv_bench_error_line(b), "%s", pv_bench_error(b));
+	pv_bench_free(b);
+}
+
+/*
+ * One operand: a directory is an MMTests tree; otherwise the format is
+ * --format's, or the one the first non-empty line names (pv_bench_detect),
+ * or else perf script.
+ */
+static void
+parse_input(struct options *opt, const char *path)
+{
+	struct stat st;
+	struct pv_input *in;
+	unsigned long nblank = 0;
+	const char *fmt = opt->format;
+	char *line = NULL;
+	size_t len = 0;
+	uint64_t size;
+	int rc;
+
+	if (strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	    S_ISDIR(st.st_mode)) {
+		if (fmt != NULL && strcmp(fmt, "mmtests") != 0)
+			pv_die("'%s' is a directory", path);
+		parse_bench(opt, "mmtests", path, NULL, 0, NULL, 0);
+		return;
+	}
+	if (fmt != NULL && strcmp(fmt, "perf") == 0) {
+		parse_file(opt, path, NULL, NULL, 0);
+		return;
+	}
+	if (fmt != NULL) {
+		if (strcmp(fmt, "mmtests") == 0)
+			pv_die("'%s' is not a directory (an MMTests tree)", path);
+		parse_bench(opt, fmt, path, NULL, 0, NULL, 0);
+		return;
+	}
+	if ((in = pv_input_open(path)) == NULL)
+		pv_die_errno("cannot open '%s'", path);
+	while ((rc = pv_input_getline(in, &line, &len)) > 0 && len == 0)
+		nblank++;
+	if (rc < 0)
+		pv_die_at(pv_input_name(in), pv_input_lineno(in), "%s",
+			  pv_input_error(in));
+	fmt = rc > 0 ? pv_bench_detect(line, len) : NULL;
+	if (fmt != NULL) {
+		parse_bench(opt, fmt, path, in, nblank, line, len);
+	} else if (pv_input_plain_size(path, &size) == 0) {
+		/* a file of perf script text: fold it in parallel */
+		pv_input_close(in);
+		parse_file(opt, path, NULL, NULL, 0);
+	} else {
+		parse_file(opt, path, in, rc > 0 ? line : NULL, len);
+		pv_input_close(in);
+	}
 }
 
 int
 main(int argc, char **argv)
 {
-	enum { OPT_ADDRS = 256 };
+	enum { OPT_ADDRS = 256, OPT_SUITE, OPT_TEST, OPT_LEVEL, OPT_RUN };
 	static const struct option longopts[] = {
 		{ "pid", no_argument, NULL, 'p' },
 		{ "tid", no_argument, NULL, 't' },
@@ -360,6 +533,11 @@ main(int argc, char **argv)
 		{ "all", no_argument, NULL, 'a' },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
 		{ "event-filter", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "suite", required_argument, NULL, OPT_SUITE },
+		{ "test", required_argument, NULL, OPT_TEST },
+		{ "level", required_argument, NULL, OPT_LEVEL },
+		{ "run", required_argument, NULL, OPT_RUN },
 		{ "role", required_argument, NULL, 'r' },
 		{ "subject", required_argument, NULL, 's' },
 		{ "experiment", required_argument, NULL, 'x' },
@@ -373,7 +551,8 @@ main(int argc, char **argv)
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
-	while ((c = getopt_long(argc, argv, "ptkjae:r:s:x:m:hV", longopts,
+	opt.level = opt.run = PV_NONE;
+	while ((c = getopt_long(argc, argv, "f:ptkjae:r:s:x:m:hV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'p':
@@ -396,6 +575,30 @@ main(int argc, char **argv)
 			break;
 		case 'e':
 			opt.perf.event_filter = optarg;
+			break;
+		case 'f':
+			if (strcmp(optarg, "perf") != 0 &&
+			    !pv_bench_known(optarg)) {
+				pv_error("unknown format '%s'", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			opt.format = optarg;
+			break;
+		case OPT_SUITE:
+			opt.suite = optarg;
+			break;
+		case OPT_TEST:
+			opt.test = optarg;
+			break;
+		case OPT_LEVEL:
+		case OPT_RUN:
+			if (pv_parse_u64(optarg, strlen(optarg),
+					 c == OPT_LEVEL ? &opt.level : &opt.run) < 0 ||
+			    (c == OPT_LEVEL ? opt.level : opt.run) == PV_NONE) {
+				pv_error("--%s wants a whole number, not '%s'",
+					 c == OPT_LEVEL ? "level" : "run", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
 			break;
 		case 'r':
 			opt.role = optarg;
@@ -426,9 +629,9 @@ main(int argc, char **argv)
 	}
 
 	if (optind == argc)
-		parse_file(&opt, "-");
+		parse_input(&opt, "-");
 	for (i = optind; i < argc; i++)
-		parse_file(&opt, argv[i]);
+		parse_input(&opt, argv[i]);
 	free(opt.meta);
 	pv_close_stdout();
 	return PV_EXIT_OK;

@@ -5,6 +5,21 @@
 
 run_cases pv-parse "$top_srcdir/tests/data/pv-parse"
 
+# Benchmark output: the format told by the first line, or a directory, gives
+# the records of the readers' own golden files (tests/data/bench).
+B=$top_srcdir/tests/data/bench
+pv-parse --role=baseline --subject=v6.18 "$B/sysbench-cpu-t2-r1.txt" >"$T/out" &&
+	{ echo "pv-format	1"; cat "$B/sysbench-cpu.pv"; } >"$T/want" &&
+	test_cmp "$T/want" "$T/out" && pass || fail "sysbench, detected"
+pv-parse --role=baseline --subject=v6.18 <"$B/sysbench-cpu-t2-r1.txt" >"$T/out" &&
+	test_cmp "$T/want" "$T/out" && pass || fail "sysbench, from a pipe"
+pv-parse "$B/mm/work/log" >"$T/out" &&
+	{ echo "pv-format	1"; cat "$B/mmtests.pv"; } >"$T/want" &&
+	test_cmp "$T/want" "$T/out" && pass || fail "an MMTests tree"
+expect_status 2 "--format=perf on sysbench output" \
+	pv-parse --format=perf "$B/sysbench-cpu-t2-r1.txt" 2>/dev/null >/dev/null
+expect_status 2 "an unknown format" pv-parse --format=nope "$B/generic.txt" 2>/dev/null
+
 # A capture large enough to be split between threads (over 32 MiB) gives
 # the same bytes as the same capture read from a pipe, in one piece.
 big=$T/big.txt
