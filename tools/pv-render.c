@@ -6,6 +6,10 @@
  * COUNT being the sum of the periods (the samples, where no period was
  * recorded): the input of flamegraph.pl and of inferno.  Stacks of every
  * section are added together; --event keeps one event's stacks.
+ *
+ * --format=html writes the self-contained HTML report of a comparison
+ * (pv-diff output, or stacks in baseline and target sections): see
+ * lib/render_html.h.
  */
 #include "config.h"
 
@@ -17,17 +21,19 @@
 
 #include "diag.h"
 #include "record.h"
+#include "render_html.h"
 #include "stacktab.h"
 #include "symtab.h"
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-render [--format=folded] [--event=EVENT] [FILE ...]";
+	"pv-render [--format=folded|html] [--event=EVENT] [FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"
 	"\n"
 	"  -f, --format=FORMAT  folded: folded stacks, one line per stack\n"
+	"                       html: the report of a comparison, one file\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
 	"  -h, --help           print this help and exit\n"
@@ -39,7 +45,8 @@ static const char help[] =
 	"Exit status: 0 on success, 2 on trouble.\n";
 
 enum format {
-	FMT_FOLDED
+	FMT_FOLDED,
+	FMT_HTML
 };
 
 struct options {
@@ -58,6 +65,7 @@ struct render {
 	unsigned long other_events;	/* stacks of other events, skipped */
 	struct pv_str other;	/* the first other event, for the warning */
 	char *other_name;
+	struct pv_html *html;	/* --format=html */
 };
 
 static void
@@ -98,6 +106,13 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (st->html != NULL) {
+			if (pv_html_add(st->html, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_html_error(st->html));
+			continue;
+		}
 		if (rec.type != PV_REC_STACK)
 			continue;
 		if (rec.folded == 2)
@@ -134,6 +149,18 @@ print_folded(struct render *st)
 	free(v);
 }
 
+static void
+render_folded(struct render *st)
+{
+	if (pv_stacktab_overflowed(&st->stacks))
+		pv_die("a count does not fit in 64 bits");
+	if (st->other_events)
+		pv_warn("%lu stack records of other events (such as '%s') "
+			"left out; choose one with --event",
+			st->other_events, st->other_name);
+	print_folded(st);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -154,6 +181,8 @@ main(int argc, char **argv)
 		case 'f':
 			if (strcmp(optarg, "folded") == 0) {
 				opt.format = FMT_FOLDED;
+			} else if (strcmp(optarg, "html") == 0) {
+				opt.format = FMT_HTML;
 			} else {
 				pv_error("unknown format '%s'", optarg);
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
@@ -175,17 +204,19 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
+	if (opt.format == FMT_HTML)
+		st.html = pv_html_new();
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)
 		read_file(&st, argv[i]);
-	if (pv_stacktab_overflowed(&st.stacks))
-		pv_die("a count does not fit in 64 bits");
-	if (st.other_events)
-		pv_warn("%lu stack records of other events (such as '%s') "
-			"left out; choose one with --event",
-			st.other_events, st.other_name);
-	print_folded(&st);
+	if (st.html != NULL) {
+		if (pv_html_write(st.html, stdout) < 0)
+			pv_die("%s", pv_html_error(st.html));
+		pv_html_free(st.html);
+	} else {
+		render_folded(&st);
+	}
 
 	free(st.frames);
 	free(st.other_name);
