@@ -29,6 +29,7 @@ pv_flametree_init(struct pv_flametree *t)
 	t->node[0].parent = PV_FLAMETREE_NONE;
 	t->node[0].child = PV_FLAMETREE_NONE;
 	t->node[0].sibling = PV_FLAMETREE_NONE;
+	t->node[0].w[0] = t->node[0].w[1] = 0;
 	t->nnode = 1;
 }
 

@@ -24,7 +24,8 @@
 	/* the document as written, for saving it again with the notes */
 	var pristine = document.documentElement.cloneNode(true);
 	var names = data.names;
-	var hook = { graphs: {}, firstDraw: null, table: null, flows: null };
+	var hook = { graphs: {}, firstDraw: null, table: null, flows: null,
+	    scriptStart: performance.now() };
 	var state = { ev: 0, model: null, term: "", graphs: [], fn: null };
 
 	window.pvReport = hook;
@@ -391,8 +392,13 @@
 			    m.label(this.zoom);
 		else
 			this.info.textContent = "";
-		if (hook.firstDraw === null)
-			hook.firstDraw = performance.now();
+		/* the first graph on screen: the frame after it was drawn */
+		if (hook.firstDraw === null) {
+			hook.firstDraw = 0;
+			requestAnimationFrame(function () {
+				hook.firstDraw = performance.now();
+			});
+		}
 	};
 
 	FlameGraph.prototype.hit = function (e) {
