@@ -19,13 +19,15 @@
 	var TABLE_PAGE = 500;		/* rows added to the table at a time */
 	var FLOW_TOP = 12;		/* callers and callees shown by name */
 
+	var started = performance.now();
 	var data = JSON.parse(document.getElementById("pv-data").textContent);
 	var notes = JSON.parse(document.getElementById("pv-notes").textContent);
 	/* the document as written, for saving it again with the notes */
 	var pristine = document.documentElement.cloneNode(true);
 	var names = data.names;
+	/* for the browser test and the benchmark: times since navigation */
 	var hook = { graphs: {}, firstDraw: null, table: null, flows: null,
-	    scriptStart: performance.now() };
+	    marks: { script: started, parsed: performance.now() } };
 	var state = { ev: 0, model: null, term: "", graphs: [], fn: null };
 
 	window.pvReport = hook;
@@ -967,6 +969,7 @@
 
 		state.ev = k;
 		m = state.model = new Model(data.events[k]);
+		hook.marks.model = performance.now();
 		m.search(state.term);
 		box.textContent = "";
 		state.graphs = ["diff", "target", "base"].map(function (mode) {
@@ -976,6 +979,7 @@
 			return g;
 		});
 		state.graphs[0].draw();
+		hook.marks.drawn = performance.now();
 		/* the rest after the first graph is on screen */
 		setTimeout(function () {
 			state.graphs[1].draw();

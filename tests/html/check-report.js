@@ -42,14 +42,30 @@ const browser = spawn(chromium, [
 let stderr = "";
 browser.stderr.on("data", (d) => { stderr += d; });
 
-function cleanup() {
+/* End chromium, then remove its profile once it has stopped writing. */
+async function cleanup() {
+	const gone = new Promise((r) => {
+		if (browser.exitCode !== null || browser.signalCode !== null)
+			r();
+		else
+			browser.once("exit", r);
+	});
+
 	try { browser.kill("SIGKILL"); } catch (e) { /* gone */ }
-	fs.rmSync(profile, { recursive: true, force: true });
+	await Promise.race([gone, sleep(5000)]);
+	for (let i = 0; i < 5; i++) {
+		try {
+			fs.rmSync(profile, { recursive: true, force: true });
+			return;
+		} catch (e) {
+			await sleep(200);
+		}
+	}
 }
 
-const watchdog = setTimeout(() => {
+const watchdog = setTimeout(async () => {
 	process.stderr.write("check-report: timed out\n" + stderr.slice(-2000));
-	cleanup();
+	await cleanup();
 	process.exit(2);
 }, 90000);
 
@@ -218,7 +234,8 @@ async function checks() {
 	check(await open(report), "the report loads and draws");
 	const first = await evaluate("pvReport.firstDraw");
 	if (timeOnly) {
-		process.stdout.write("script-start-ms " + (await evaluate("pvReport.scriptStart")).toFixed(0) + "\nfirst-draw-ms " + first.toFixed(0) +
+		process.stdout.write("marks " + JSON.stringify(await evaluate(
+		    "pvReport.marks")) + "\nfirst-draw-ms " + first.toFixed(0) +
 		    "\nbytes " + size + "\n");
 		return;
 	}
@@ -422,6 +439,6 @@ async function checks() {
 		status = 2;
 	}
 	clearTimeout(watchdog);
-	cleanup();
+	await cleanup();
 	process.exit(status);
 })();

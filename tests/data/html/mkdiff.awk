@@ -64,8 +64,8 @@ END {
 			print "env", envk[s, i], envv[s, i]
 	}
 	print "section", "diff", base ".." target, "workload"
-	print "total", ev, tot[1], tot[2], smp[1], smp[2]
-	for (k in stk) print "dstack", ev, sw[k, 1] + 0, sw[k, 2] + 0, k | "LC_ALL=C sort -t '\t' -k5"
+	printf "total\t%s\t%.0f\t%.0f\t%.0f\t%.0f\n", ev, tot[1], tot[2], smp[1], smp[2]
+	for (k in stk) printf "dstack\t%s\t%.0f\t%.0f\t%s\n", ev, sw[k, 1], sw[k, 2], k | "LC_ALL=C sort -t '\t' -k5"
 	close("LC_ALL=C sort -t '\t' -k5")
 	for (f in fn) {
 		ib = inc[f, 1] + 0; eb = exc[f, 1] + 0; it = inc[f, 2] + 0; et = exc[f, 2] + 0
@@ -74,7 +74,7 @@ END {
 		ri = pib > 0 ? sprintf("%.6g", 100 * (pit - pib) / pib) : "-"
 		re = peb > 0 ? sprintf("%.6g", 100 * (pet - peb) / peb) : "-"
 		pr = ib > 0 && it > 0 ? "both" : ib > 0 ? "base" : "target"
-		printf "func\t%s\t%s\t%d\t%d\t%d\t%d\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s\t%s\n", ev, f, ib, eb, it, et, pib, peb, pit, pet, pit - pib, pet - peb, ri, re, pr | "LC_ALL=C sort -t '\t' -k3"
+		printf "func\t%s\t%s\t%.0f\t%.0f\t%.0f\t%.0f\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%.6g\t%s\t%s\t%s\n", ev, f, ib, eb, it, et, pib, peb, pit, pet, pit - pib, pet - peb, ri, re, pr | "LC_ALL=C sort -t '\t' -k3"
 	}
 	close("LC_ALL=C sort -t '\t' -k3")
 }
