@@ -16,6 +16,7 @@
 	"use strict";
 
 	var ROW = 17;			/* flame graph row height, CSS pixels */
+	var VIEW_ROWS = 32;		/* rows in view; more scroll */
 	var TABLE_PAGE = 500;		/* rows added to the table at a time */
 	var FLOW_TOP = 12;		/* callers and callees shown by name */
 
@@ -249,9 +250,28 @@
 		this.info = el("span", "graph-info");
 		head.appendChild(this.info);
 		this.box.appendChild(head);
+		/*
+		 * The canvas covers only the rows in view, sticky at the top
+		 * of a scrolling box whose spacer makes up the full height:
+		 * a canvas as tall as a deep profile costs a browser without
+		 * a GPU a long time to allocate.
+		 */
+		this.view = el("div", "view");
 		this.canvas = el("canvas");
-		this.box.appendChild(this.canvas);
+		this.spacer = el("div");
+		this.view.appendChild(this.canvas);
+		this.view.appendChild(this.spacer);
+		this.box.appendChild(this.view);
 		parent.appendChild(this.box);
+		this.view.addEventListener("scroll", function () {
+			if (!self.pending) {
+				self.pending = true;
+				requestAnimationFrame(function () {
+					self.pending = false;
+					self.paint();
+				});
+			}
+		});
 		this.canvas.addEventListener("mousemove", function (e) {
 			self.hover(e);
 		});
@@ -288,74 +308,47 @@
 		return warm(m.label(i));
 	};
 
+	/*
+	 * Lay the frames out, then size the canvas to the rows in use (deep
+	 * stacks are mostly narrower than a pixel) and paint them.  Children
+	 * narrower than a pixel are merged into one grey block with their
+	 * narrow neighbours: their weight stays in the parent's width.
+	 */
 	FlameGraph.prototype.draw = function () {
 		var m = this.model, w = this.weight(), cssW, dpr, ctx, H, x;
-		var stack, top, i, k, c, cw, scale, acc, accX, accN, rects;
-		var self = this;
+		var stack, top, i, k, c, cw, scale, acc, accX, accN, accB, accT;
+		var rects = [], maxD = 0, self = this;
 
 		cssW = Math.max(300, this.box.clientWidth);
-		H = (m.maxDepth + 1) * ROW;
-		dpr = window.devicePixelRatio || 1;
-		this.canvas.width = Math.round(cssW * dpr);
-		this.canvas.height = Math.round(H * dpr);
-		this.canvas.style.width = cssW + "px";
-		this.canvas.style.height = H + "px";
-		ctx = this.canvas.getContext("2d");
-		ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-		ctx.clearRect(0, 0, cssW, H);
-		ctx.font = "11px sans-serif";
-		ctx.textBaseline = "middle";
-		rects = this.rects = [];
 		this.width = cssW;
-
-		function box(i, x0, wd, merged, mb, mt) {
-			var y = H - (m.depth[i] + 1) * ROW, text, fit;
-
-			ctx.fillStyle = merged ? "rgb(190,190,190)" :
-			    self.colour(i);
-			ctx.fillRect(x0, y, Math.max(wd - 0.5, 0.5), ROW - 1);
-			rects.push({ i: i, x: x0, y: y, w: wd, h: ROW - 1,
+		function put(i, x0, wd, merged, mb, mt) {
+			rects.push({ i: i, x: x0, y: 0, w: wd, h: ROW - 1,
 			    merged: merged, mb: mb, mt: mt,
 			    hl: merged ? 0 : m.match[i] });
-			if (merged || wd < 28)
-				return;
-			text = m.label(i);
-			fit = Math.floor((wd - 6) / 6.2);
-			if (fit < 3)
-				return;
-			if (text.length > fit)
-				text = text.slice(0, fit - 2) + "..";
-			ctx.fillStyle = "#000";
-			ctx.fillText(text, x0 + 3, y + ROW / 2);
+			if (m.depth[i] > maxD)
+				maxD = m.depth[i];
 		}
-
-		if (!(w[this.zoom] > 0)) {
-			this.info.textContent = "nothing on this side";
-			this.afterDraw();
-			return;
+		if (w[this.zoom] > 0) {
+			/* the zoomed frame's ancestors span the width */
+			for (i = m.parent[this.zoom]; i >= 0; i = m.parent[i])
+				put(i, 0, cssW, 0);
+			scale = cssW / w[this.zoom];
+			stack = [this.zoom, 0];
+		} else {
+			stack = [];
 		}
-		/* the zoomed frame's ancestors span the width */
-		for (i = m.parent[this.zoom]; i >= 0; i = m.parent[i])
-			box(i, 0, cssW, 0);
-		scale = cssW / w[this.zoom];
-		stack = [this.zoom, 0];
 		while (stack.length > 0) {
 			x = stack.pop();
 			top = stack.pop();
-			box(top, x, w[top] * scale, 0);
-			acc = 0;
+			put(top, x, w[top] * scale, 0);
+			acc = accN = accB = accT = 0;
 			accX = x;
-			accN = 0;
-			var accB = 0, accT = 0;
 			for (k = m.kidStart[top]; k < m.kidStart[top + 1]; k++) {
 				c = m.kids[k];
 				cw = w[c] * scale;
 				if (cw <= 0)
 					continue;
 				if (cw < 1) {
-					/* narrower than a pixel: merged with
-					 * its narrow neighbours, kept in the
-					 * width of the parent */
 					if (accN === 0)
 						accX = x;
 					acc += cw;
@@ -366,16 +359,72 @@
 					continue;
 				}
 				if (accN > 0)
-					box(c, accX, acc, accN, accB, accT);
+					put(c, accX, acc, accN, accB, accT);
 				acc = accN = accB = accT = 0;
 				stack.push(c, x);
 				x += cw;
 			}
 			if (accN > 0)
-				box(m.kids[m.kidStart[top + 1] - 1], accX, acc,
-				    accN, accB, accT);
+				put(m.kids[m.kidStart[top + 1] - 1], accX, acc, accN,
+				    accB, accT);
 		}
+
+		H = (maxD + 1) * ROW;
+		rects.forEach(function (q) {
+			q.y = H - (m.depth[q.i] + 1) * ROW;
+		});
+		this.rects = rects;
+		this.height = H;
+		this.viewH = Math.min(H, VIEW_ROWS * ROW);
+		dpr = window.devicePixelRatio || 1;
+		if (this.canvas.width !== Math.round(cssW * dpr) ||
+		    this.canvas.height !== Math.round(this.viewH * dpr)) {
+			this.canvas.width = Math.round(cssW * dpr);
+			this.canvas.height = Math.round(this.viewH * dpr);
+			this.canvas.style.width = cssW + "px";
+			this.canvas.style.height = this.viewH + "px";
+		}
+		this.view.style.height = this.viewH + "px";
+		this.spacer.style.height = (H - this.viewH) + "px";
+		/* the root row in view, as a flame graph is read from it */
+		this.view.scrollTop = H;
+		this.paint();
+		if (!(w[this.zoom] > 0))
+			this.info.textContent = "nothing on this side";
 		this.afterDraw();
+	};
+
+	/* Paint the rows in view. */
+	FlameGraph.prototype.paint = function () {
+		var m = this.model, self = this, top = this.view.scrollTop;
+		var bottom = top + this.viewH, dpr = window.devicePixelRatio || 1;
+		var ctx = this.canvas.getContext("2d");
+
+		this.scroll = top;
+		ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+		ctx.clearRect(0, 0, this.width, this.viewH);
+		ctx.font = "11px sans-serif";
+		ctx.textBaseline = "middle";
+		this.rects.forEach(function (q) {
+			var text, fit, y;
+
+			if (q.y + ROW <= top || q.y >= bottom)
+				return;
+			y = q.y - top;
+			ctx.fillStyle = q.merged ? "rgb(190,190,190)" :
+			    self.colour(q.i);
+			ctx.fillRect(q.x, y, Math.max(q.w - 0.5, 0.5), ROW - 1);
+			if (q.merged || q.w < 28)
+				return;
+			text = m.label(q.i);
+			fit = Math.floor((q.w - 6) / 6.2);
+			if (fit < 3)
+				return;
+			if (text.length > fit)
+				text = text.slice(0, fit - 2) + "..";
+			ctx.fillStyle = "#000";
+			ctx.fillText(text, q.x + 3, y + ROW / 2);
+		});
 	};
 
 	FlameGraph.prototype.afterDraw = function () {
@@ -384,6 +433,8 @@
 		for (i = 0; i < this.rects.length; i++)
 			n += this.rects[i].hl;
 		this.matches = n;
+		if (!(this.weight()[this.zoom] > 0))
+			return;
 		if (state.term !== "")
 			this.info.textContent = "\u201c" + state.term +
 			    "\u201d: " + pct(m.matched(this.mode !== "base")) +
@@ -407,7 +458,7 @@
 		var r = this.canvas.getBoundingClientRect(), x, y, i, q;
 
 		x = e.clientX - r.left;
-		y = e.clientY - r.top;
+		y = e.clientY - r.top + this.view.scrollTop;
 		for (i = this.rects.length - 1; i >= 0; i--) {
 			q = this.rects[i];
 			if (x >= q.x && x < q.x + Math.max(q.w, 1) && y >= q.y &&

@@ -302,18 +302,21 @@ async function checks() {
 
 	/* hover and click to zoom */
 	{
-		const r = (await rects("target")).filter((q) => !q.merged &&
-		    q.depth >= 3 && q.w > 40 && q.w < 900);
 		const box = await evaluate("(function () { var c = " +
 		    "pvReport.graphs.target.canvas; c.scrollIntoView(); " +
 		    "var r = c.getBoundingClientRect(); return [r.left, " +
-		    "r.top, r.width]; })()");
+		    "r.top, r.width, pvReport.graphs.target.view.scrollTop];" +
+		    " })()");
+
+		const r = (await rects("target")).filter((q) => !q.merged &&
+		    q.depth >= 3 && q.w > 40 && q.w < 900 &&
+		    q.y >= box[3] && q.y < box[3] + 400);
 
 		if (r.length === 0) {
 			check(false, "a frame to zoom into");
 		} else {
 			const q = r[0], x = box[0] + q.x + q.w / 2,
-			    y = box[1] + q.y + 8;
+			    y = box[1] + q.y - box[3] + 8;
 
 			await send("Input.dispatchMouseEvent", { type:
 			    "mouseMoved", x, y }, session);
