@@ -653,6 +653,8 @@
 				td = el("td", c[2] === "text" ? "" : "num",
 				    c[2] === "pct" ? pct(v) : c[2] === "pp" ?
 				    pp(v) : c[2] === "rel" ? rel(v) : v);
+				if (c[2] === "pct")	/* the count behind it */
+					td.title = count(r[c[0].slice(1)]);
 				if (c[2] === "pp" && Math.abs(v) >= 0.005)
 					td.className += v > 0 ? " up" : " down";
 				tr.appendChild(td);

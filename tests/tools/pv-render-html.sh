@@ -55,6 +55,24 @@ sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p'
 	"$T/escape.html" > "$T/data.out"
 expect_golden "$D/escape-data.out" "$T/data.out" "escape data"
 
+# Without pv-diff: stacks in baseline and target sections (every event;
+# sections of other roles left out), and diff-folded lines
+for c in stacks diff-folded; do
+	f=$D/$c.pv
+	[ -f "$f" ] || f=$D/$c.txt
+	pv-render --format=html "$f" > "$T/$c.html" ||
+		fail "$c: pv-render failed"
+	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
+		"$T/$c.html" > "$T/$c.out"
+	expect_golden "$D/$c-data.out" "$T/$c.out" "$c"
+done
+
+# A write error is trouble
+if [ -w /dev/full ]; then
+	expect_status 2 "/dev/full" pv-render --format=html "$D/stacks.pv" \
+		> /dev/full 2> /dev/null
+fi
+
 # Errors: exit 2 and "pv-render:FILE:LINE: message", no output
 for c in bad-dstack bad-escape bad-func no-stacks; do
 	(cd "$D" && pv-render --format=html "$c.pv") > "$T/$c.html" \
