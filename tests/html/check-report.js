@@ -388,8 +388,19 @@ async function checks() {
 	await type("#note-text", "chains grow: <b>weak hash</b>");
 	await clickElement("#note-add");
 	const saved = await evaluate("pvReport.serialize()");
-	const copy = report.replace(/(\.html)?$/, "-noted.html");
-	fs.writeFileSync(copy, saved);
+	const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "pv-dl-"));
+	await send("Browser.setDownloadBehavior", { behavior: "allow",
+	    downloadPath: downloads });
+	await clickElement("#note-save");
+	const copy = path.join(downloads, path.basename(report));
+	const end = Date.now() + 10000;
+	while (!fs.existsSync(copy) && Date.now() < end)
+		await sleep(100);
+	check(fs.existsSync(copy) && fs.readFileSync(copy, "utf8") === saved,
+	    "'Save the report with its notes' downloads the page with them",
+	    fs.readdirSync(downloads).join(", "));
+	if (!fs.existsSync(copy))
+		fs.writeFileSync(copy, saved);
 
 	check(errors.length === 0, "no console error or warning",
 	    errors.join(" | "));
@@ -417,7 +428,7 @@ async function checks() {
 	    && errors.length === 0,
 	    "the saved copy opens with its note, as text, without errors",
 	    errors.join(" | "));
-	fs.unlinkSync(copy);
+	fs.rmSync(downloads, { recursive: true, force: true });
 }
 
 (async () => {
