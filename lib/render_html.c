@@ -64,6 +64,7 @@ struct pv_html {
 	size_t frames_alloc;
 	struct pv_frame_list fl;
 	double min_share;
+	const char *only;	/* the one event shown, or NULL */
 	char err[256];
 };
 
@@ -121,6 +122,12 @@ void
 pv_html_set_min_share(struct pv_html *h, double share)
 {
 	h->min_share = share;
+}
+
+void
+pv_html_set_event(struct pv_html *h, const char *event)
+{
+	h->only = event;
 }
 
 const char *
@@ -701,7 +708,8 @@ emit_data(struct pv_html *h, struct pv_strbuf *sb)
 	uint32_t *order = pv_xreallocarray(NULL, nsym + 1, sizeof(*order));
 
 	for (i = 0; i < h->nev; i++)
-		if (h->ev[i].from_dstack && h->ev[i].tree.nnode > 1)
+		if (h->ev[i].from_dstack && h->ev[i].tree.nnode > 1 &&
+		    (h->only == NULL || strcmp(h->ev[i].name, h->only) == 0))
 			dstacks = 1;
 	em.h = h;
 	em.rank = pv_xreallocarray(NULL, nsym + 1, sizeof(*em.rank));
@@ -723,6 +731,8 @@ emit_data(struct pv_html *h, struct pv_strbuf *sb)
 		const struct event *e = &h->ev[i];
 
 		if (e->from_dstack != dstacks || e->tree.nnode <= 1)
+			continue;
+		if (h->only != NULL && strcmp(e->name, h->only) != 0)
 			continue;
 		if (shown++ > 0)
 			pv_strbuf_addch(em.sb, ',');
@@ -901,6 +911,9 @@ pv_html_write(struct pv_html *h, FILE *out)
 			return bad(h, "a count does not fit in 64 bits");
 	if (emit_data(h, &data) == 0) {
 		pv_strbuf_release(&data);
+		if (h->only != NULL)
+			return bad(h, "no stacks of event '%s' to show",
+				   h->only);
 		return bad(h, "no stacks to show: the input holds neither "
 			   "dstack records (pv-diff) nor stacks in baseline "
 			   "or target sections");

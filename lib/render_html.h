@@ -46,6 +46,8 @@ struct pv_html;
 struct pv_html *pv_html_new(void);
 void pv_html_free(struct pv_html *h);
 void pv_html_set_min_share(struct pv_html *h, double share);
+/* Show only the event named event (NULL, the default: every event). */
+void pv_html_set_event(struct pv_html *h, const char *event);
 
 int pv_html_add(struct pv_html *h, const struct pv_record *rec);
 /* Write the whole document to out (the caller checks out's errors). */

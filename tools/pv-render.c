@@ -204,8 +204,10 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
-	if (opt.format == FMT_HTML)
+	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
+		pv_html_set_event(st.html, opt.event);
+	}
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)

@@ -67,6 +67,16 @@ for c in stacks diff-folded; do
 	expect_golden "$D/$c-data.out" "$T/$c.out" "$c"
 done
 
+# --event keeps one event
+pv-render --format=html --event=instructions "$D/stacks.pv" |
+	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
+	> "$T/event.out"
+expect_golden "$D/event-data.out" "$T/event.out" "--event"
+expect_status 2 "--event absent" pv-render --format=html --event=nope \
+	"$D/stacks.pv" > "$T/nope.html" 2> "$T/nope.err"
+printf "pv-render: no stacks of event 'nope' to show\n" > "$T/nope.want"
+test_cmp "$T/nope.want" "$T/nope.err" && pass || fail "--event absent"
+
 # A write error is trouble
 if [ -w /dev/full ]; then
 	expect_status 2 "/dev/full" pv-render --format=html "$D/stacks.pv" \
