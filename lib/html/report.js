@@ -1118,6 +1118,12 @@
 				flows.draw();
 			}, 150);
 		});
+		/*
+		 * data.summary (null until the statistics tools write their
+		 * verdict records, see render_html.h) is where a summary page
+		 * of benchmark comparisons is to be drawn, as one more section
+		 * before the flame graphs.
+		 */
 		hook.serialize = serialize;
 		hook.notes = notes;
 		setEvent(0);

@@ -57,7 +57,9 @@ expect_golden "$D/escape-data.out" "$T/data.out" "escape data"
 
 # Without pv-diff: stacks in baseline and target sections (every event;
 # sections of other roles left out), and diff-folded lines
-for c in stacks diff-folded; do
+# (merge.pv: call paths under 0.01% of both totals merged per parent, their
+# weight kept; every function still in the table)
+for c in stacks diff-folded merge; do
 	f=$D/$c.pv
 	[ -f "$f" ] || f=$D/$c.txt
 	pv-render --format=html "$f" > "$T/$c.html" ||
