@@ -627,3 +627,78 @@ pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield)
 	}
 	put_line(out);
 }
+
+/* Frame lists outside the stack record */
+
+void
+pv_frame_list_release(struct pv_frame_list *fl)
+{
+	pv_strbuf_release(&fl->buf);
+	free(fl->frame);
+	fl->frame = NULL;
+	fl->nframe = fl->alloc = 0;
+}
+
+int
+pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len)
+{
+	const char *p = s, *end = s + len;
+	char *dst;
+
+	pv_strbuf_reset(&fl->buf);
+	/* one reservation, so that the frames' pointers stay put */
+	pv_strbuf_grow(&fl->buf, len + 1);
+	fl->nframe = 0;
+	if (len == 0)
+		return 0;
+	dst = fl->buf.buf;
+	for (;;) {
+		PV_GROW(fl->frame, fl->nframe + 1, fl->alloc);
+		fl->frame[fl->nframe].s = dst;
+		while (p < end && *p != ';') {
+			if (*p != '\\') {
+				*dst++ = *p++;
+				continue;
+			}
+			if (++p == end)
+				return -1;
+			switch (*p++) {
+			case '\\': *dst++ = '\\'; break;
+			case 't': *dst++ = '\t'; break;
+			case 'n': *dst++ = '\n'; break;
+			case 'r': *dst++ = '\r'; break;
+			case '0': *dst++ = '\0'; break;
+			case ';': *dst++ = ';'; break;
+			default:
+				return -1;
+			}
+		}
+		fl->frame[fl->nframe].len =
+		    (size_t)(dst - fl->frame[fl->nframe].s);
+		fl->nframe++;
+		if (p == end)
+			break;
+		p++;	/* the separating ';' */
+	}
+	fl->buf.len = (size_t)(dst - fl->buf.buf);
+	*dst = '\0';
+	return 0;
+}
+
+struct pv_str
+pv_record_raw_field(const struct pv_record *rec, size_t i)
+{
+	const char *p = rec->raw.s, *end = rec->raw.s + rec->raw.len, *tab;
+	struct pv_str f = { "", 0 };
+
+	for (; i > 0; i--) {
+		tab = memchr(p, '\t', (size_t)(end - p));
+		if (tab == NULL)
+			return f;
+		p = tab + 1;
+	}
+	tab = memchr(p, '\t', (size_t)(end - p));
+	f.s = p;
+	f.len = (size_t)((tab != NULL ? tab : end) - p);
+	return f;
+}

@@ -156,4 +156,33 @@ void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
  */
 void pv_format_double(struct pv_strbuf *sb, double v);
 
+/*
+ * Frame lists outside the stack record, for record types of other modules
+ * that carry one (the dstack record of pv-diff): the reader unescapes their
+ * fields whole, which loses the difference between ';' and '\;', so such a
+ * module takes the field as written (pv_record_raw_field()) and splits it
+ * here, by the stack record's rules.  The frames point into fl's buffer and
+ * stay valid until the next split or pv_frame_list_release().
+ */
+struct pv_frame_list {
+	struct pv_strbuf buf;	/* unescaped names */
+	struct pv_str *frame;	/* root first */
+	size_t nframe, alloc;
+};
+
+#define PV_FRAME_LIST_INIT { PV_STRBUF_INIT, NULL, 0, 0 }
+
+void pv_frame_list_release(struct pv_frame_list *fl);
+/*
+ * Split s[0..len), escaped as a stack record's FRAMES, into fl->frame: 0,
+ * or -1 for a bad escape (a lone backslash at the end, an unknown escape).
+ * An empty s is an empty list.
+ */
+int pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len);
+/*
+ * Field i (0 the type) of rec's raw line as written, escapes kept; an
+ * empty string when the record has fewer fields.
+ */
+struct pv_str pv_record_raw_field(const struct pv_record *rec, size_t i);
+
 #endif

@@ -12,6 +12,10 @@
  * the table of suspects, a differential flame graph.  --format=svg draws a
  * plain flame graph from stack records.  The renderers live in lib/
  * (render_text, render_svg); this file reads and dispatches.
+ *
+ * --format=html writes the self-contained HTML report of a comparison
+ * (pv-diff output, or stacks in baseline and target sections): see
+ * lib/render_html.h.
  */
 #include "config.h"
 
@@ -24,6 +28,7 @@
 
 #include "diag.h"
 #include "record.h"
+#include "render_html.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "stackdiff.h"
@@ -43,7 +48,8 @@ static const char help[] =
 	"                       diff-folded: \"stack count1 count2\" lines of a\n"
 	"                       comparison (pv-diff); text: the table of\n"
 	"                       suspects of a comparison; svg: a flame graph,\n"
-	"                       differential for a comparison\n"
+	"                       differential for a comparison; html: the\n"
+	"                       report of a comparison, one self-contained file\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
 	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
@@ -67,11 +73,12 @@ enum format {
 	FMT_FOLDED,
 	FMT_DIFF_FOLDED,
 	FMT_TEXT,
-	FMT_SVG
+	FMT_SVG,
+	FMT_HTML
 };
 
 static const char *const format_name[] = {
-	"folded", "diff-folded", "text", "svg"
+	"folded", "diff-folded", "text", "svg", "html"
 };
 
 enum color {
@@ -101,6 +108,7 @@ struct render {
 	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
+	struct pv_html *html;	/* --format=html */
 };
 
 /*
@@ -187,6 +195,13 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (st->html != NULL) {
+			if (pv_html_add(st->html, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_html_error(st->html));
+			continue;
+		}
 		if (rec.type == PV_REC_OTHER && st->opt->format != FMT_FOLDED &&
 		    (pv_str_eq(rec.field[0], "dstack") ||
 		     pv_str_eq(rec.field[0], "func"))) {
@@ -409,6 +424,10 @@ main(int argc, char **argv)
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
 	pv_stackdiff_init(&st.diff, &asis);
+	if (opt.format == FMT_HTML) {
+		st.html = pv_html_new();
+		pv_html_set_event(st.html, opt.event);
+	}
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)
@@ -435,6 +454,11 @@ main(int argc, char **argv)
 		break;
 	case FMT_SVG:
 		render_svg(&st);
+		break;
+	case FMT_HTML:
+		if (pv_html_write(st.html, stdout) < 0)
+			pv_die("%s", pv_html_error(st.html));
+		pv_html_free(st.html);
 		break;
 	}
 

@@ -1,0 +1,117 @@
+/*
+ * flametree: the two-sided call tree (see flametree.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "flametree.h"
+#include "xalloc.h"
+
+static size_t
+slot_of(uint32_t parent, uint32_t name, size_t mask)
+{
+	uint64_t h = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ULL;
+
+	return (size_t)(h >> 29) & mask;
+}
+
+void
+pv_flametree_init(struct pv_flametree *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->mask = 1023;
+	t->slot = pv_xcalloc(t->mask + 1, sizeof(*t->slot));
+	PV_GROW(t->node, 1, t->alloc);
+	t->node[0].name = PV_FLAMETREE_ROOT;
+	t->node[0].parent = PV_FLAMETREE_NONE;
+	t->node[0].child = PV_FLAMETREE_NONE;
+	t->node[0].sibling = PV_FLAMETREE_NONE;
+	t->node[0].w[0] = t->node[0].w[1] = 0;
+	t->nnode = 1;
+}
+
+void
+pv_flametree_release(struct pv_flametree *t)
+{
+	free(t->node);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
+static void
+grow(struct pv_flametree *t)
+{
+	size_t mask = t->mask * 2 + 1, i, j;
+	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
+
+	for (i = 1; i < t->nnode; i++) {
+		j = slot_of(t->node[i].parent, t->node[i].name, mask);
+		while (slot[j])
+			j = (j + 1) & mask;
+		slot[j] = (uint32_t)i;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->mask = mask;
+}
+
+static uint32_t
+child(struct pv_flametree *t, uint32_t parent, uint32_t name)
+{
+	size_t j = slot_of(parent, name, t->mask);
+	struct pv_ftnode *n;
+	uint32_t i;
+
+	for (; t->slot[j]; j = (j + 1) & t->mask) {
+		n = &t->node[t->slot[j]];
+		if (n->parent == parent && n->name == name)
+			return t->slot[j];
+	}
+	if (t->nnode >= UINT32_MAX - 1)
+		pv_die("too many distinct call paths");
+	i = (uint32_t)t->nnode++;
+	PV_GROW(t->node, t->nnode, t->alloc);
+	n = &t->node[i];
+	n->name = name;
+	n->parent = parent;
+	n->child = PV_FLAMETREE_NONE;
+	n->sibling = t->node[parent].child;
+	n->w[0] = n->w[1] = 0;
+	t->node[parent].child = i;
+	t->slot[j] = i;
+	if (t->nnode * 2 > t->mask)
+		grow(t);
+	return i;
+}
+
+static void
+gain(struct pv_flametree *t, struct pv_ftnode *n, uint64_t w0, uint64_t w1)
+{
+	if (n->w[0] > UINT64_MAX - w0 || n->w[1] > UINT64_MAX - w1) {
+		t->overflow = 1;
+		n->w[0] = n->w[0] > UINT64_MAX - w0 ? UINT64_MAX : n->w[0] + w0;
+		n->w[1] = n->w[1] > UINT64_MAX - w1 ? UINT64_MAX : n->w[1] + w1;
+		return;
+	}
+	n->w[0] += w0;
+	n->w[1] += w1;
+}
+
+void
+pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
+		 size_t nframe, uint64_t w0, uint64_t w1)
+{
+	uint32_t at = 0;
+	size_t i;
+
+	gain(t, &t->node[0], w0, w1);
+	for (i = 0; i < nframe; i++) {
+		at = child(t, at, frame[i]);
+		gain(t, &t->node[at], w0, w1);
+	}
+	if (nframe > t->depth)
+		t->depth = nframe > UINT32_MAX ? UINT32_MAX : (unsigned)nframe;
+}

@@ -1,0 +1,54 @@
+#!/bin/sh
+# pv-render --format=html in a real browser: the report of a real profile
+# pair opened in headless Chromium and checked from the page itself by
+# tests/html/check-report.js (flame graphs, search, zoom, sorting, the
+# Sankey graph, notes, no request, no console error, a hostile name shown
+# as text).  Skipped (77) without chromium or node; the screenshot is kept
+# as tests/html-report.png in the build tree.
+#
+# The pair: tests/data/html/{base,target}.perf.gz, `perf script --header`
+# of two `perf record -g` runs of tests/data/html/workload.c ("good" and
+# "weak" hashing).  One symbol of the target is renamed to a hostile frame
+# name, '<img src=x onerror=alert(1)>'.  The comparison is made by the real
+# pipeline, pv-parse then pv-diff, when pv-diff is built; until then by
+# tests/data/html/mkdiff.awk, which writes the same records.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+D=$top_srcdir/tests/data/html
+CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
+[ -n "$CHROMIUM" ] || skip_all "no chromium"
+command -v node > /dev/null || skip_all "no node"
+
+# The report of the real pair
+gzip -dc "$D/base.perf.gz" > "$T/base.perf" || exit 99
+gzip -dc "$D/target.perf.gz" |
+	sed 's/cmp_word/<img src=x onerror=alert(1)>/' > "$T/target.perf" ||
+	exit 99
+if [ -x "$top_builddir/tools/pv-diff" ]; then
+	pv-parse "$T/base.perf" > "$T/base.pv" &&
+	pv-parse "$T/target.perf" > "$T/target.pv" &&
+	pv-diff "$T/base.pv" "$T/target.pv" > "$T/diff.pv"
+	[ $? -le 1 ] || { fail "pv-parse | pv-diff"; finish; }
+else
+	printf 'pv-format\t1\n' > "$T/diff.pv"
+	awk -v base=good -v target=weak -f "$D/mkdiff.awk" \
+		"$T/base.perf" "$T/target.perf" >> "$T/diff.pv"
+fi
+expect_status 0 "report" pv-render --format=html "$T/diff.pv" \
+	> "$T/report.html"
+size=$(wc -c < "$T/report.html")
+[ "$size" -gt 1000 ] && pass || fail "report: only $size bytes"
+
+# In the browser
+shot=$top_builddir/tests/html-report.png
+node "$top_srcdir/tests/html/check-report.js" "$CHROMIUM" \
+	"$T/report.html" "$shot" > "$T/browser.out" 2>&1
+st=$?
+cat "$T/browser.out"
+np=$(grep -c '^ok ' "$T/browser.out")
+nf=$(grep -c '^not ok ' "$T/browser.out")
+passes=$((passes + np))
+failures=$((failures + nf))
+[ "$st" -eq 0 ] || [ "$nf" -gt 0 ] || fail "browser: exit status $st"
+[ -s "$shot" ] && pass || fail "browser: no screenshot"
+finish

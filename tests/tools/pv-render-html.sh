@@ -1,0 +1,98 @@
+#!/bin/sh
+# pv-render --format=html: the report of a real profile pair, the escaping
+# of names and the errors, against golden files.  The same report is
+# checked in a browser by pv-render-html-browser.sh.
+#
+# The pair: tests/data/html/{base,target}.perf.gz, `perf script --header`
+# of two `perf record -g` runs of tests/data/html/workload.c ("good" and
+# "weak" hashing).  One symbol of the target is renamed to a hostile frame
+# name, '<img src=x onerror=alert(1)>'.  The comparison is made by the real
+# pipeline, pv-parse then pv-diff, when pv-diff is built; until then by
+# tests/data/html/mkdiff.awk, which writes the same records.
+. "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
+
+D=$top_srcdir/tests/data/html
+
+# The report of the real pair
+gzip -dc "$D/base.perf.gz" > "$T/base.perf" || exit 99
+gzip -dc "$D/target.perf.gz" |
+	sed 's/cmp_word/<img src=x onerror=alert(1)>/' > "$T/target.perf" ||
+	exit 99
+if [ -x "$top_builddir/tools/pv-diff" ]; then
+	pv-parse "$T/base.perf" > "$T/base.pv" &&
+	pv-parse "$T/target.perf" > "$T/target.pv" &&
+	pv-diff "$T/base.pv" "$T/target.pv" > "$T/diff.pv"
+	[ $? -le 1 ] || { fail "pv-parse | pv-diff"; finish; }
+else
+	printf 'pv-format\t1\n' > "$T/diff.pv"
+	awk -v base=good -v target=weak -f "$D/mkdiff.awk" \
+		"$T/base.perf" "$T/target.perf" >> "$T/diff.pv"
+fi
+expect_status 0 "report" pv-render --format=html "$T/diff.pv" \
+	> "$T/report.html"
+size=$(wc -c < "$T/report.html")
+[ "$size" -gt 1000 ] && pass || fail "report: only $size bytes"
+
+# No markup from the input: the hostile name is escaped where written
+if grep -q '<img' "$T/report.html"; then
+	fail "report: '<img' appears unescaped"
+else
+	pass
+fi
+
+# The same bytes for the same input
+pv-render --format=html "$T/diff.pv" > "$T/again.html"
+test_cmp "$T/report.html" "$T/again.html" && pass ||
+	fail "report: output differs between two runs"
+
+# Escaping, exactly: the context table and the data of a small input
+pv-render --format=html "$D/escape.pv" > "$T/escape.html" 2> "$T/err" ||
+	fail "escape: pv-render failed: $(cat "$T/err")"
+sed -n '/<table id="context-table"/,/<\/table>/p' "$T/escape.html" \
+	> "$T/context.out"
+expect_golden "$D/escape-context.out" "$T/context.out" "escape context"
+sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
+	"$T/escape.html" > "$T/data.out"
+expect_golden "$D/escape-data.out" "$T/data.out" "escape data"
+
+# Without pv-diff: stacks in baseline and target sections (every event;
+# sections of other roles left out), and diff-folded lines
+# (merge.pv: call paths under 0.01% of both totals merged per parent, their
+# weight kept; every function still in the table)
+for c in stacks diff-folded merge; do
+	f=$D/$c.pv
+	[ -f "$f" ] || f=$D/$c.txt
+	pv-render --format=html "$f" > "$T/$c.html" ||
+		fail "$c: pv-render failed"
+	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
+		"$T/$c.html" > "$T/$c.out"
+	expect_golden "$D/$c-data.out" "$T/$c.out" "$c"
+done
+
+# --event keeps one event
+pv-render --format=html --event=instructions "$D/stacks.pv" |
+	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
+	> "$T/event.out"
+expect_golden "$D/event-data.out" "$T/event.out" "--event"
+expect_status 2 "--event absent" pv-render --format=html --event=nope \
+	"$D/stacks.pv" > "$T/nope.html" 2> "$T/nope.err"
+printf "pv-render: no stacks of event 'nope' to show\n" > "$T/nope.want"
+test_cmp "$T/nope.want" "$T/nope.err" && pass || fail "--event absent"
+
+# A write error is trouble
+if [ -w /dev/full ]; then
+	expect_status 2 "/dev/full" pv-render --format=html "$D/stacks.pv" \
+		> /dev/full 2> /dev/null
+fi
+
+# Errors: exit 2 and "pv-render:FILE:LINE: message", no output
+for c in bad-dstack bad-escape bad-func no-stacks; do
+	(cd "$D" && pv-render --format=html "$c.pv") > "$T/$c.html" \
+		2> "$T/$c.err"
+	st=$?
+	[ "$st" -eq 2 ] && pass || fail "$c: exit status $st, expected 2"
+	[ -s "$T/$c.html" ] && fail "$c: wrote output" || pass
+	expect_golden "$D/$c.err" "$T/$c.err" "$c"
+done
+
+finish

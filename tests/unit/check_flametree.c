@@ -1,0 +1,118 @@
+/*
+ * check_flametree: the two-sided call tree keeps every path's weights and
+ * its totals, shares common prefixes, and saturates instead of wrapping.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+
+#include "flametree.h"
+
+static uint32_t
+find(const struct pv_flametree *t, uint32_t parent, uint32_t name)
+{
+	uint32_t c;
+
+	for (c = t->node[parent].child; c != PV_FLAMETREE_NONE;
+	     c = t->node[c].sibling)
+		if (t->node[c].name == name)
+			return c;
+	return PV_FLAMETREE_NONE;
+}
+
+START_TEST(test_paths)
+{
+	struct pv_flametree t;
+	static const uint32_t a[] = { 1, 2, 3 }, b[] = { 1, 2 }, c[] = { 1, 4 };
+	uint32_t n1, n2, n3, n4;
+
+	pv_flametree_init(&t);
+	pv_flametree_add(&t, a, 3, 5, 0);
+	pv_flametree_add(&t, b, 2, 1, 7);
+	pv_flametree_add(&t, c, 2, 0, 2);
+	pv_flametree_add(&t, a, 3, 1, 1);
+	pv_flametree_add(&t, NULL, 0, 3, 4);	/* an empty stack: the root */
+	ck_assert_uint_eq(t.nnode, 5);
+	ck_assert_uint_eq(t.node[0].w[0], 10);
+	ck_assert_uint_eq(t.node[0].w[1], 14);
+	n1 = find(&t, 0, 1);
+	n2 = find(&t, n1, 2);
+	n3 = find(&t, n2, 3);
+	n4 = find(&t, n1, 4);
+	ck_assert_uint_ne(n3, PV_FLAMETREE_NONE);
+	ck_assert_uint_eq(t.node[n1].w[0], 7);
+	ck_assert_uint_eq(t.node[n1].w[1], 10);
+	ck_assert_uint_eq(t.node[n2].w[0], 7);
+	ck_assert_uint_eq(t.node[n2].w[1], 8);
+	ck_assert_uint_eq(t.node[n3].w[0], 6);
+	ck_assert_uint_eq(t.node[n3].w[1], 1);
+	ck_assert_uint_eq(t.node[n4].w[1], 2);
+	ck_assert_uint_eq(t.node[n3].parent, n2);
+	ck_assert_uint_eq(t.depth, 3);
+	ck_assert_int_eq(t.overflow, 0);
+	pv_flametree_release(&t);
+}
+END_TEST
+
+START_TEST(test_many)
+{
+	struct pv_flametree t;
+	uint32_t f[2], i;
+
+	/* enough children of one parent to grow the table several times */
+	pv_flametree_init(&t);
+	for (i = 0; i < 20000; i++) {
+		f[0] = i % 7;
+		f[1] = i;
+		pv_flametree_add(&t, f, 2, 1, 2);
+	}
+	for (i = 0; i < 20000; i++)
+		pv_flametree_add(&t, (f[0] = i % 7, f[1] = i, f), 2, 1, 0);
+	ck_assert_uint_eq(t.nnode, 1 + 7 + 20000);
+	ck_assert_uint_eq(t.node[0].w[0], 40000);
+	ck_assert_uint_eq(t.node[0].w[1], 40000);
+	ck_assert_uint_eq(t.node[find(&t, find(&t, 0, 3), 10)].w[0], 2);
+	pv_flametree_release(&t);
+}
+END_TEST
+
+START_TEST(test_saturate)
+{
+	struct pv_flametree t;
+	static const uint32_t a[] = { 9 };
+
+	pv_flametree_init(&t);
+	pv_flametree_add(&t, a, 1, UINT64_MAX - 1, 0);
+	pv_flametree_add(&t, a, 1, 5, 1);
+	ck_assert_uint_eq(t.node[0].w[0], UINT64_MAX);
+	ck_assert_uint_eq(t.node[0].w[1], 1);
+	ck_assert_int_eq(t.overflow, 1);
+	pv_flametree_release(&t);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("flametree");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_paths);
+	tcase_add_test(tc, test_many);
+	tcase_add_test(tc, test_saturate);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
