@@ -9,4 +9,9 @@ pv-parse "$top_srcdir/examples/pv-parse.perf.txt.gz" |
 	pv-render --format=folded >want
 test_cmp want out.folded && pass || fail "profile.sh output"
 [ -s stderr ] && fail "profile.sh wrote to stderr" || pass
+"$top_srcdir/examples/report.sh" report.html >stdout 2>stderr ||
+	fail "examples/report.sh exit status"
+grep -q '<title>' report.html && pass || fail "report.sh wrote no report"
+grep -q '^event cpu-clock' stdout && pass || fail "report.sh printed no table"
+[ -s stderr ] && fail "report.sh wrote to stderr" || pass
 finish
