@@ -8,9 +8,7 @@
 # captures such as the foundation benchmark's; without them the script
 # records two system-wide captures of this machine (perf record -a -g, 20 s
 # each, $PV_BENCH_SECONDS to change) while a busy workload runs.  The pair
-# goes through pv-parse | pv-diff when pv-diff is built, else through
-# tests/data/html/mkdiff.awk (the same records, much slower: its time is
-# not the report's).  Then it measures:
+# goes through pv-parse | pv-diff.  Then it measures:
 #   - pv-render --format=html: wall time (best of 3) and peak RSS; the
 #     floor is `wc -l` of the same input, read in the same run;
 #   - the report's size;
@@ -67,20 +65,10 @@ else
 	base=$W/base.perf target=$W/target.perf
 fi
 
-if [ -x "$top_builddir/tools/pv-diff" ]; then
-	how="pv-parse | pv-diff"
-	pv-parse "$base" > "$W/base.pv" && pv-parse "$target" > "$W/target.pv" &&
-		pv-diff "$W/base.pv" "$W/target.pv" > "$W/diff.pv"
-	[ $? -le 1 ] || exit 2
-else
-	how="mkdiff.awk (pv-diff not built)"
-	{ printf 'pv-format\t1\n'
-	  gzip -dcf "$base" > "$W/b.perf" && gzip -dcf "$target" > "$W/t.perf" &&
-	  awk -v base=base -v target=target \
-		-f "$top_srcdir/tests/data/html/mkdiff.awk" "$W/b.perf" "$W/t.perf"
-	} > "$W/diff.pv" || exit 2
-	rm -f "$W/b.perf" "$W/t.perf"
-fi
+how="pv-parse | pv-diff"
+pv-parse "$base" > "$W/base.pv" && pv-parse "$target" > "$W/target.pv" &&
+	pv-diff "$W/base.pv" "$W/target.pv" > "$W/diff.pv"
+[ $? -le 1 ] || exit 2
 
 in_mb=$(( ($(gzip -dcf "$base" | wc -c) + $(gzip -dcf "$target" | wc -c)) / 1048576 ))
 dstacks=$(grep -c '^dstack' "$W/diff.pv")
@@ -113,12 +101,11 @@ if [ -n "$CHROMIUM" ] && command -v node > /dev/null; then
 	done
 	# the anchor: the small bundled pair's report, in the same run, for
 	# the browser's fixed costs on a machine that may be busy
-	D=$top_srcdir/tests/data/html
-	{ printf 'pv-format\t1\n'
-	  awk -v base=good -v target=weak -f "$D/mkdiff.awk" \
-		"$(gzip -dc "$D/base.perf.gz" > "$W/sb.perf"; echo "$W/sb.perf")" \
-		"$(gzip -dc "$D/target.perf.gz" > "$W/st.perf"; echo "$W/st.perf")"
-	} > "$W/small.pv"
+	E=$top_srcdir/examples
+	pv-parse "$E/good-hash.perf.txt.gz" > "$W/sb.pv" &&
+		pv-parse "$E/weak-hash.perf.txt.gz" > "$W/st.pv" &&
+		pv-diff "$W/sb.pv" "$W/st.pv" > "$W/small.pv"
+	[ $? -le 1 ] || exit 2
 	pv-render --format=html "$W/small.pv" > "$W/small.html" || exit 2
 	anchor=
 	for i in 1 2 3; do

@@ -3,31 +3,24 @@
 # of names and the errors, against golden files.  The same report is
 # checked in a browser by pv-render-html-browser.sh.
 #
-# The pair: tests/data/html/{base,target}.perf.gz, `perf script --header`
-# of two `perf record -g` runs of tests/data/html/workload.c ("good" and
+# The pair: examples/{good,weak}-hash.perf.txt.gz, `perf script --header`
+# of two `perf record -g` runs of examples/workload.c ("good" and
 # "weak" hashing).  One symbol of the target is renamed to a hostile frame
 # name, '<img src=x onerror=alert(1)>'.  The comparison is made by the real
-# pipeline, pv-parse then pv-diff, when pv-diff is built; until then by
-# tests/data/html/mkdiff.awk, which writes the same records.
+# pipeline, pv-parse then pv-diff.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/html
 
 # The report of the real pair
-gzip -dc "$D/base.perf.gz" > "$T/base.perf" || exit 99
-gzip -dc "$D/target.perf.gz" |
+gzip -dc "$top_srcdir/examples/good-hash.perf.txt.gz" > "$T/base.perf" || exit 99
+gzip -dc "$top_srcdir/examples/weak-hash.perf.txt.gz" |
 	sed 's/cmp_word/<img src=x onerror=alert(1)>/' > "$T/target.perf" ||
 	exit 99
-if [ -x "$top_builddir/tools/pv-diff" ]; then
-	pv-parse "$T/base.perf" > "$T/base.pv" &&
+pv-parse "$T/base.perf" > "$T/base.pv" &&
 	pv-parse "$T/target.perf" > "$T/target.pv" &&
 	pv-diff "$T/base.pv" "$T/target.pv" > "$T/diff.pv"
-	[ $? -le 1 ] || { fail "pv-parse | pv-diff"; finish; }
-else
-	printf 'pv-format\t1\n' > "$T/diff.pv"
-	awk -v base=good -v target=weak -f "$D/mkdiff.awk" \
-		"$T/base.perf" "$T/target.perf" >> "$T/diff.pv"
-fi
+[ $? -le 1 ] || { fail "pv-parse | pv-diff"; finish; }
 expect_status 0 "report" pv-render --format=html "$T/diff.pv" \
 	> "$T/report.html"
 size=$(wc -c < "$T/report.html")
