@@ -154,4 +154,13 @@ void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
  */
 void pv_format_double(struct pv_strbuf *sb, double v);
 
+/*
+ * The reverse of pv_escape(): append the field s[0..len) unescaped to sb
+ * (a frame's "\;" becomes ';').  Returns 0, or -1 for a backslash at the
+ * end or an unknown escape (sb then holds a partial result).  For readers
+ * of record-like text that does not come through a pv_reader (the version
+ * store's index).
+ */
+int pv_unescape(struct pv_strbuf *sb, const char *s, size_t len);
+
 #endif
