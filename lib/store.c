@@ -889,6 +889,10 @@ pv_store_cat(struct pv_store *st, const char *hash, FILE *out,
 		if (zerr == Z_ERRNO)
 			fail_errno(st, "cannot read '%s'", p.buf);
 		else {
+			/* zlib names the file "<fd:N>": leave that out */
+			if (strncmp(msg, "<fd:", 4) == 0 &&
+			    strstr(msg, ": ") != NULL)
+				msg = strstr(msg, ": ") + 2;
 			fail(st, "object %s is corrupt (%s)", hash, msg);
 			rc = 1;
 		}

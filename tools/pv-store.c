@@ -642,7 +642,7 @@ cmd_gc(const struct options *opt)
 	open_store(&st, opt);
 	if (pv_store_gc(&st, &n, &bytes) < 0)
 		store_die(&st);
-	printf("removed %zu objects, %llu bytes\n", n,
+	printf("removed %zu object%s, %llu bytes\n", n, n == 1 ? "" : "s",
 	       (unsigned long long)bytes);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
