@@ -306,8 +306,9 @@ find_slot(const struct pv_store *st, const char *version, const char *hash)
 		if (st->slot[i] == 0)
 			return &st->slot[i];
 		e = &st->entry[st->slot[i] - 1];
-		if (strcmp(e->hash, hash) == 0 &&
-		    strcmp(e->version, version) == 0)
+		/* versions differ early; hashes of one stream do not */
+		if (strcmp(e->version, version) == 0 &&
+		    strcmp(e->hash, hash) == 0)
 			return &st->slot[i];
 	}
 }
@@ -472,6 +473,7 @@ pv_store_load(struct pv_store *st)
 	struct pv_strbuf tmp = PV_STRBUF_INIT;
 	char *line, *nl, *end;
 	unsigned long lineno = 0;
+	struct stat sb;
 	ssize_t n;
 	int fd, rc = -1;
 
@@ -482,9 +484,12 @@ pv_store_load(struct pv_store *st)
 		fail_errno(st, "cannot open '%s'", p.buf);
 		goto out;
 	}
+	/* read it whole, in one allocation where the size is known */
+	if (fstat(fd, &sb) == 0 && sb.st_size > 0)
+		pv_strbuf_grow(&buf, (size_t)sb.st_size + 1);
 	for (;;) {
 		pv_strbuf_grow(&buf, BUFSIZE);
-		n = read(fd, buf.buf + buf.len, BUFSIZE);
+		n = read(fd, buf.buf + buf.len, buf.alloc - buf.len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
