@@ -33,7 +33,7 @@ static const char usage[] =
 	"       pv-store [--store=DIR] add [--version=VERSION] "
 	"[--date=SECONDS] [FILE ...]\n"
 	"       pv-store [--store=DIR] log [--experiment=ID] [VERSION ...]\n"
-	"       pv-store [--store=DIR] show [--experiment=ID] VERSION\n"
+	"       pv-store [--store=DIR] show [--experiment=ID] VERSION [OBJECT]\n"
 	"       pv-store [--store=DIR] rm VERSION [OBJECT]\n"
 	"       pv-store [--store=DIR] gc\n"
 	"       pv-store [--store=DIR] verify\n"
@@ -49,7 +49,8 @@ static const char help[] =
 	"            a git commit (default HEAD), a kernel release, a name\n"
 	"  log       list the stored streams: version, date, object, size,\n"
 	"            kinds, branch, experiments\n"
-	"  show      write a version's streams back, byte for byte\n"
+	"  show      write a version's streams (or one OBJECT) back, byte for\n"
+	"            byte\n"
 	"  rm        withdraw a version's streams (or one OBJECT of them)\n"
 	"  gc        drop withdrawn entries and objects nothing names\n"
 	"  verify    rehash every object; list the corrupt and missing ones\n"
@@ -403,8 +404,8 @@ cmd_log(const struct options *opt, int argc, char **argv)
  * streams were written.
  */
 static size_t
-write_version(struct pv_store *st, const char *version, const char *role,
-	      const char *experiment)
+write_version(struct pv_store *st, const char *version, const char *object,
+	      const char *role, const char *experiment)
 {
 	size_t i, n = 0;
 	int rc;
@@ -413,7 +414,9 @@ write_version(struct pv_store *st, const char *version, const char *role,
 		const struct pv_store_entry *e = &st->entry[i];
 
 		if (!e->live || strcmp(e->version, version) != 0 ||
-		    !has_experiment(e, experiment))
+		    !has_experiment(e, experiment) ||
+		    (object != NULL &&
+		     strncmp(e->hash, object, strlen(object)) != 0))
 			continue;
 		n++;
 		if (role == NULL && experiment == NULL)
@@ -434,15 +437,23 @@ cmd_show(const struct options *opt, int argc, char **argv)
 	struct pv_store st = PV_STORE_INIT;
 	const char *v;
 
-	if (argc != 1)
+	if (argc < 1 || argc > 2)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	open_store(&st, opt);
 	v = resolve_or_die(&st, argv[0]);
+	if (argc == 2 && (argv[1][0] == '\0' ||
+			  strlen(argv[1]) > PV_SHA256_HEXLEN))
+		pv_die("bad object name '%s'", argv[1]);
 	if (opt->experiment != NULL)
 		pv_write_version(stdout);
-	if (write_version(&st, v, NULL, opt->experiment) == 0)
+	if (write_version(&st, v, argc == 2 ? argv[1] : NULL, NULL,
+			  opt->experiment) == 0) {
+		if (argc == 2)
+			pv_die("'%s' has no object '%s'%s", v, argv[1],
+			       opt->experiment ? " with that experiment" : "");
 		pv_die("no stream of '%s' has experiment '%s'", v,
 		       *opt->experiment ? opt->experiment : "-");
+	}
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -584,10 +595,10 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 	if (strcmp(base, target) == 0)
 		pv_die("'%s' is its own baseline", target);
 	pv_write_version(stdout);
-	if (write_version(&st, base, "baseline", x) == 0)
+	if (write_version(&st, base, NULL, "baseline", x) == 0)
 		pv_die("no stream of baseline '%s' has experiment '%s'", base,
 		       *x ? x : "-");
-	if (write_version(&st, target, "target", x) == 0)
+	if (write_version(&st, target, NULL, "target", x) == 0)
 		pv_die("no stream of '%s' has experiment '%s'", target,
 		       *x ? x : "-");
 	pv_store_release(&st);

@@ -28,7 +28,7 @@ expect_status 0 "add again" pv-store add -v v6.12 -d 1732300000 \
 # a second, different stream under v6.12 is kept beside the first
 printf 'pv-format\t1\nsection\t-\tv6.12\tfutex\nsample\tstress-ng\tfutex\tbogo-ops\tbogo-ops-per-second-real-time\tops/s\thigher\t-\t2\t-\t955\n' >run2.pv
 expect_status 0 "add run 2" pv-store add -v v6.12 -d 1732400000 run2.pv \
-	>/dev/null
+	>run2.out
 pv-store log >log.out
 expect_golden "$D/log.out" log.out "log"
 pv-store log --experiment=pipe >log-pipe.out
@@ -44,6 +44,8 @@ if test_cmp "$D/crlf.pv" show-crlf.out; then pass; else fail "show crlf"; fi
 cat "$D/v6.12.pv" run2.pv >want.pv
 pv-store show v6.12 >show2.out
 if test_cmp want.pv show2.out; then pass; else fail "show two streams"; fi
+pv-store show v6.12 "$(cut -c1-10 run2.out)" >show-obj.out
+if test_cmp run2.pv show-obj.out; then pass; else fail "show OBJECT"; fi
 pv-store show --experiment=pipe v6.12 >show-pipe.out
 expect_golden "$D/show-pipe.out" show-pipe.out "show --experiment"
 
@@ -159,6 +161,19 @@ expect_status 0 "version" pv-store --version >/dev/null
 expect_status 2 "not a store" pv-store --store="$T" log 2>notstore.tmp
 sed "s|$T|T|g" notstore.tmp >notstore.err
 expect_golden "$D/notstore.err" notstore.err "not a store message"
+# --help's usage is the man page's SYNOPSIS; the page is lint-clean
+if command -v mandoc >/dev/null; then
+	mandoc -T ascii -O width=200 "$top_srcdir/man/pv-store.1" |
+	    sed 's/.\x08//g' |
+	    awk '/^SYNOPSIS/ { on = 1; next } /^[A-Z]/ { on = 0 }
+		on && NF { sub(/^ +/, ""); print }' >synopsis.out
+	pv-store --help | awk '/^$/ { exit } { sub(/^usage: +/, "");
+		sub(/^ +/, ""); print }' >usage.out
+	if test_cmp synopsis.out usage.out; then pass; else
+		fail "--help differs from the SYNOPSIS"; fi
+	expect_status 0 "man page lint" mandoc -T lint -W warning \
+		"$top_srcdir/man/pv-store.1"
+fi
 if [ -w /dev/full ]; then
 	expect_status 2 "write error" pv-store show v6.12 >/dev/full 2>/dev/null
 fi
