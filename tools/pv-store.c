@@ -124,9 +124,9 @@ check_version_name(const char *v)
 	if (*p == '\0' || *p == '-')
 		pv_die("bad version name '%s'", v);
 	for (; *p != '\0'; p++)
-		if (*p <= ' ' || *p == 0x7f)
-			pv_die("bad version name '%s' (blanks and control "
-			       "characters are not allowed)", v);
+		if (*p <= ' ' || *p == 0x7f || *p == '\\')
+			pv_die("bad version name '%s' (blanks, control "
+			       "characters and '\\' are not allowed)", v);
 }
 
 /*
@@ -225,6 +225,10 @@ add_target(const struct options *opt, struct target *t)
 		t->version = pv_xstrdup(c.buf);
 	else
 		t->version = pv_xstrdup(v);
+	/* a full commit id that git here does not know (an import) */
+	if (!is_commit && strspn(v, "0123456789abcdef") == strlen(v) &&
+	    (strlen(v) == 40 || strlen(v) == 64))
+		t->commit = pv_xstrdup(v);
 	if (is_commit) {
 		t->commit = pv_xstrdup(c.buf);
 		/* the branch is known for the checked-out commit only */
