@@ -904,6 +904,12 @@ pv_store_cat(struct pv_store *st, const char *hash, FILE *out,
 		gzclose_r(gz);
 		goto out;
 	}
+	if ((gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
+		fail(st, "object %s is corrupt (truncated)", hash);
+		gzclose_r(gz);
+		rc = 1;
+		goto out;
+	}
 	gzclose_r(gz);
 	pv_sha256_final(&sha, digest);
 	pv_sha256_hex(digest, hex);

@@ -267,16 +267,28 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	while ((n = gzread(gz, buf, 65536)) > 0)
 		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
 			store_die(st);
+	free(buf);
+	/* a cut gzip stream ends like a whole one, but for its error */
+	if (n == 0 && (gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
+		pv_store_obj_abort(st, obj);
+		gzclose_r(gz);
+		pv_die("cannot read '%s': truncated gzip data", name);
+	}
 	if (n < 0) {
 		const char *msg = gzerror(gz, &zerr);
+		char *copy;
 
 		pv_store_obj_abort(st, obj);
 		if (zerr == Z_ERRNO)
 			pv_die_errno("cannot read '%s'", name);
-		pv_die("cannot read '%s': %s", name, msg);
+		/* zlib names the file "<fd:N>": leave that out */
+		if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": ") != NULL)
+			msg = strstr(msg, ": ") + 2;
+		copy = pv_xstrdup(msg);
+		gzclose_r(gz);
+		pv_die("cannot read '%s': %s", name, copy);
 	}
 	gzclose_r(gz);
-	free(buf);
 	if (pv_store_obj_finish(st, obj) < 0)
 		store_die(st);
 	/* check the stream as every pv tool would read it */

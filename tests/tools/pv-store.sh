@@ -119,6 +119,16 @@ expect_status 1 "verify missing" pv-store verify >verify2.out 2>/dev/null
 expect_golden "$D/verify-missing.out" verify2.out "verify missing"
 pv-store rm v6.11
 expect_status 0 "verify after rm" pv-store verify
+# a cut object is corrupt too
+pv-store --store=s2 init
+h2=$(pv-store --store=s2 add -v x "$D/v6.12.pv" | cut -f1)
+obj2=s2/objects/$(echo "$h2" | cut -c1-2)/$(echo "$h2" | cut -c3-)
+chmod u+w "$obj2"
+head -c 40 "$obj2" >cut && cat cut >"$obj2"
+expect_status 1 "verify cut object" pv-store --store=s2 verify \
+	>verify3.out 2>/dev/null
+printf 'corrupt\t%s\tx\n' "$h2" >verify3.want
+if test_cmp verify3.want verify3.out; then pass; else fail "cut object"; fi
 
 # a torn last index line: ignored by readers, cut by the next writer
 pv-store log >before.out
@@ -142,6 +152,10 @@ expect_status 0 "bad: no temporary left" test -z "$(ls store/tmp)"
 expect_status 2 "bad: not in the index" pv-store show v7.0 2>/dev/null
 printf '\037\213garbage' >bad.gz
 expect_status 2 "corrupt gzip input" pv-store add -v v7.0 bad.gz 2>/dev/null
+printf 'pv-format\t1\nmeta\ta\tb\n' | gzip | head -c 25 >trunc.gz
+expect_status 2 "truncated gzip input" pv-store add -v v7.0 trunc.gz \
+	2>trunc.err
+expect_golden "$D/trunc.err" trunc.err "truncated gzip message"
 expect_status 2 "missing file" pv-store add -v v7.0 nosuch.pv 2>missing.err
 expect_golden "$D/missing.err" missing.err "missing file message"
 expect_status 2 "bad version name" pv-store add -v 'a b' "$D/v6.12.pv" \
