@@ -366,6 +366,8 @@ field_str(struct pv_store *st, struct pv_strbuf *tmp, const char *s,
 {
 	if (dash_null && len == 1 && s[0] == '-')
 		return NULL;
+	if (memchr(s, '\\', len) == NULL)
+		return pv_arena_memdup(&st->arena, s, len);
 	pv_strbuf_reset(tmp);
 	if (pv_unescape(tmp, s, len) < 0)
 		*bad = 1;
@@ -473,7 +475,6 @@ pv_store_load(struct pv_store *st)
 	struct pv_strbuf tmp = PV_STRBUF_INIT;
 	char *line, *nl, *end;
 	unsigned long lineno = 0;
-	struct stat sb;
 	ssize_t n;
 	int fd, rc = -1;
 
@@ -484,11 +485,11 @@ pv_store_load(struct pv_store *st)
 		fail_errno(st, "cannot open '%s'", p.buf);
 		goto out;
 	}
-	/* read it whole, in one allocation where the size is known */
-	if (fstat(fd, &sb) == 0 && sb.st_size > 0)
-		pv_strbuf_grow(&buf, (size_t)sb.st_size + 1);
+	/* a block at a time; an unfinished line waits for the next block */
+	pv_strbuf_grow(&buf, BUFSIZE);
 	for (;;) {
-		pv_strbuf_grow(&buf, BUFSIZE);
+		if (buf.alloc - buf.len - 1 < BUFSIZE / 2)
+			pv_strbuf_grow(&buf, BUFSIZE);
 		n = read(fd, buf.buf + buf.len, buf.alloc - buf.len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -500,28 +501,37 @@ pv_store_load(struct pv_store *st)
 		if (n == 0)
 			break;
 		pv_strbuf_setlen(&buf, buf.len + (size_t)n);
+		line = buf.buf;
+		end = buf.buf + buf.len;
+		while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
+			*nl = '\0';
+			if (lineno++ == 0 && strncmp(line, PV_FORMAT_NAME "\t",
+						     sizeof(PV_FORMAT_NAME)) != 0) {
+				fail(st, "%s: not a pv store index", p.buf);
+				close(fd);
+				goto out;
+			}
+			if (memchr(line, '\0', (size_t)(nl - line)) != NULL) {
+				fail(st, "%s:%lu: a NUL byte", p.buf, lineno);
+				close(fd);
+				goto out;
+			}
+			if (parse_line(st, line, (size_t)(nl - line), lineno,
+				       &tmp) < 0) {
+				close(fd);
+				goto out;
+			}
+			line = nl + 1;
+		}
+		memmove(buf.buf, line, (size_t)(end - line));
+		pv_strbuf_setlen(&buf, (size_t)(end - line));
 	}
 	close(fd);
-	if (buf.len < sizeof(PV_FORMAT_NAME) ||
-	    memcmp(buf.buf, PV_FORMAT_NAME "\t", sizeof(PV_FORMAT_NAME)) != 0) {
+	if (lineno == 0) {
 		fail(st, "%s: not a pv store index", p.buf);
 		goto out;
 	}
-	line = buf.buf;
-	end = buf.buf + buf.len;
-	while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
-		*nl = '\0';
-		lineno++;
-		if (memchr(line, '\0', (size_t)(nl - line)) != NULL) {
-			fail(st, "%s:%lu: a NUL byte", p.buf, lineno);
-			goto out;
-		}
-		if (parse_line(st, line, (size_t)(nl - line), lineno,
-			       &tmp) < 0)
-			goto out;
-		line = nl + 1;
-	}
-	st->torn = line < end;
+	st->torn = buf.len > 0;
 	rc = 0;
 out:
 	pv_strbuf_release(&p);
