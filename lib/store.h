@@ -198,6 +198,19 @@ int pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
 		  const char *experiment);
 
 /*
+ * The baseline of version name among the live entries (see version.h for
+ * the kernel rule): for a kernel version name, its nearest stored ancestor
+ * release; for a name git resolves to a commit (in the current work tree),
+ * the nearest stored ancestor commit, the first stored commit that "git
+ * rev-list --topo-order" lists after it (entries are matched by their
+ * COMMIT field, so a stored kernel tag with its commit counts).  Returns 0
+ * with *found (a stored version name), 1 when there is none, 2 when name
+ * is neither a kernel version nor a commit, -1 when git failed.
+ */
+int pv_store_baseline(struct pv_store *st, const char *name,
+		      const char **found);
+
+/*
  * The names of the objects in DIR/objects, sorted; files there that are
  * not object names are counted in *stray.  The caller frees each name and
  * the array.

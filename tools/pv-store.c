@@ -476,111 +476,26 @@ cmd_show(const struct options *opt, int argc, char **argv)
 
 /* baseline */
 
-struct commit_map {
-	const char **commit;	/* sorted */
-	const char **version;	/* the same order */
-	size_t n;
-	const char *self;
-	const char *found;
-};
-
-static int
-cmp_commit(const void *a, const void *b)
-{
-	const struct pv_store_entry *x = *(const struct pv_store_entry *const *)a;
-	const struct pv_store_entry *y = *(const struct pv_store_entry *const *)b;
-
-	return strcmp(x->commit, y->commit);
-}
-
-static int
-find_commit(const char *id, void *arg)
-{
-	struct commit_map *m = arg;
-	size_t lo = 0, hi = m->n;
-
-	if (strcmp(id, m->self) == 0)
-		return 0;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(id, m->commit[mid]);
-
-		if (c == 0) {
-			m->found = m->version[mid];
-			return 1;
-		}
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
-}
-
-/* The nearest stored ancestor of commit id, or NULL. */
-static const char *
-commit_baseline(const struct pv_store *st, const char *id)
-{
-	const struct pv_store_entry **v;
-	struct commit_map m;
-	size_t i, n = 0;
-	int rc;
-
-	v = pv_xreallocarray(NULL, st->nentry + 1, sizeof(*v));
-	for (i = 0; i < st->nentry; i++)
-		if (st->entry[i].live && st->entry[i].commit != NULL)
-			v[n++] = &st->entry[i];
-	qsort(v, n, sizeof(*v), cmp_commit);
-	memset(&m, 0, sizeof(m));
-	m.commit = pv_xreallocarray(NULL, n + 1, sizeof(*m.commit));
-	m.version = pv_xreallocarray(NULL, n + 1, sizeof(*m.version));
-	for (i = 0; i < n; i++) {
-		m.commit[i] = v[i]->commit;
-		m.version[i] = v[i]->version;
-	}
-	m.n = n;
-	m.self = id;
-	rc = pv_git_ancestors(id, find_commit, &m);
-	if (rc < 0)
-		pv_die("git rev-list failed for '%s'", id);
-	free(v);
-	free(m.commit);
-	free(m.version);
-	return m.found;
-}
-
 /* The baseline of name by the rule (or --baseline); dies without one. */
 static const char *
-find_baseline(const struct pv_store *st, const struct options *opt,
+find_baseline(struct pv_store *st, const struct options *opt,
 	      const char *name)
 {
-	struct pv_strbuf c = PV_STRBUF_INIT;
-	const char **names, *found = NULL;
-	struct pv_kver kv;
-	size_t i, n = 0;
-	long k;
+	const char *found;
 
 	if (opt->baseline != NULL)
 		return resolve_or_die(st, opt->baseline);
-	if (pv_kver_parse(name, &kv) == 0) {
-		names = pv_xreallocarray(NULL, st->nentry + 1,
-					 sizeof(*names));
-		for (i = 0; i < st->nentry; i++)
-			if (st->entry[i].live)
-				names[n++] = st->entry[i].version;
-		k = pv_kver_baseline(name, names, n);
-		found = k >= 0 ? names[k] : NULL;
-		free(names);
-	} else if (pv_git_commit(name, &c) == 0) {
-		found = commit_baseline(st, c.buf);
-	} else {
+	switch (pv_store_baseline(st, name, &found)) {
+	case 0:
+		return found;
+	case 1:
+		pv_die("no baseline for '%s' in the store", name);
+	case 2:
 		pv_die("'%s' is neither a kernel version nor a git commit; "
 		       "name its baseline with --baseline", name);
+	default:
+		store_die(st);
 	}
-	pv_strbuf_release(&c);
-	if (found == NULL)
-		pv_die("no baseline for '%s' in the store", name);
-	return found;
 }
 
 static int
