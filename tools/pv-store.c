@@ -644,25 +644,21 @@ cmd_verify(const struct options *opt)
 	/* every live entry's object must be there (names[] is sorted) */
 	for (i = 0; i < st.nentry; i++) {
 		const struct pv_store_entry *e = &st.entry[i];
-		const char *key = e->hash, *const *hit;
+		const char *key = e->hash;
+		size_t j;
 
-		if (!e->live)
+		if (!e->live || bsearch(&key, names, n, sizeof(*names),
+					cmp_str) != NULL)
 			continue;
-		hit = bsearch(&key, names, n, sizeof(*names), cmp_str);
-		if (hit == NULL && pv_store_find(&st, e->version, e->hash)
-		    == e) {
-			/* one report per object, at its first entry */
-			size_t j;
-
-			for (j = 0; j < i; j++)
-				if (st.entry[j].live &&
-				    strcmp(st.entry[j].hash, e->hash) == 0)
-					break;
-			if (j == i) {
-				pv_warn("object %s is missing", e->hash);
-				report(&st, "missing", e->hash);
-			}
-			bad = 1;
+		bad = 1;
+		/* one report per object, at its first entry */
+		for (j = 0; j < i; j++)
+			if (st.entry[j].live &&
+			    strcmp(st.entry[j].hash, e->hash) == 0)
+				break;
+		if (j == i) {
+			pv_warn("object %s is missing", e->hash);
+			report(&st, "missing", e->hash);
 		}
 	}
 	for (i = 0; i < n; i++)
