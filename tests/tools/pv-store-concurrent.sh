@@ -3,6 +3,8 @@
 # streams (and three more add one stream that another also adds, under the
 # same version) at the same moment; then verify accepts the store, the
 # index has exactly the expected entries, and each stream reads back.
+# Then ten more adds run while rm withdraws and gc collects: gc must never
+# take an object whose index line is still to come.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 GIT_CEILING_DIRECTORIES=$(dirname "$T")
@@ -52,4 +54,38 @@ expect_status 0 "all ten read back" test "$ok" -eq 10
 expect_status 0 "ten objects" \
 	test "$(find store/objects -type f | wc -l)" -eq 10
 expect_status 0 "no temporaries" test -z "$(ls store/tmp)"
+
+pids=
+for w in 1 2 3 4 5 6 7 8 9 10; do
+	{ echo "meta	round	2"; cat "s$w.pv"; } >"r$w.pv"
+	pv-store add --version="d$w" "r$w.pv" >/dev/null 2>"d$w.err" &
+	pids="$pids $!"
+	if [ "$w" -le 5 ]; then
+		pv-store rm "c$w" 2>"rm$w.err" &
+		pids="$pids $!"
+	fi
+	if [ "$w" -eq 3 ] || [ "$w" -eq 7 ]; then
+		pv-store gc >/dev/null 2>"gc$w.err" &
+		pids="$pids $!"
+	fi
+done
+status=0
+for p in $pids; do
+	wait "$p" || status=1
+done
+expect_status 0 "adds, rm and gc succeeded" test "$status" -eq 0
+expect_status 0 "no messages (2)" test -z "$(cat d*.err rm*.err gc*.err)"
+expect_status 0 "verify (2)" pv-store verify
+pv-store gc >/dev/null
+expect_status 0 "verify after gc" pv-store verify
+ok=0
+for w in 1 2 3 4 5 6 7 8 9 10; do
+	pv-store show "d$w" | cmp -s - "r$w.pv" && ok=$((ok + 1))
+done
+expect_status 0 "all ten of round 2 read back" test "$ok" -eq 10
+pv-store log | cut -f1 | sort >versions2.out
+printf '%s\n' c10 c6 c7 c8 c9 d1 d10 d2 d3 d4 d5 d6 d7 d8 d9 >versions2.want
+if test_cmp versions2.want versions2.out; then pass; else fail "log (2)"; fi
+expect_status 0 "objects after gc" \
+	test "$(find store/objects -type f | wc -l)" -eq 15
 finish
