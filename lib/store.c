@@ -2,8 +2,9 @@
  * store: the version store's files (see store.h for the layout, the index
  * format and the durability rules).  Objects are written through zlib's
  * deflate to a temporary file and filed with link(2), so that no object is
- * ever replaced; the index is read whole (it is small: a line an entry)
- * and appended to under flock(2).
+ * ever replaced; the index is read a block at a time into an array of
+ * entries (it is small: a line an entry, and log reads nothing else) and
+ * appended to under flock(2).
  */
 #include "config.h"
 
@@ -784,12 +785,12 @@ pv_store_obj_write(struct pv_store *st, struct pv_store_obj *obj,
 {
 	struct pv_store_objstate *s = obj->state;
 
+	if (len != (uInt)len)
+		return fail(st, "a write of %zu bytes is too large", len);
 	pv_sha256_update(&s->sha, buf, len);
 	obj->size += len;
 	s->z.next_in = (unsigned char *)(uintptr_t)buf;
 	s->z.avail_in = (uInt)len;
-	if (len != s->z.avail_in)
-		return fail(st, "a write of %zu bytes is too large", len);
 	return deflate_some(st, obj, Z_NO_FLUSH);
 }
 

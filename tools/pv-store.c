@@ -291,6 +291,11 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	gzclose_r(gz);
 	if (pv_store_obj_finish(st, obj) < 0)
 		store_die(st);
+	/* most likely a benchmark that failed: say so rather than keep it */
+	if (obj->size == 0) {
+		pv_store_obj_abort(st, obj);
+		pv_die("'%s' is empty: nothing stored", name);
+	}
 	/* check the stream as every pv tool would read it */
 	if (pv_store_scan(obj->tmp, &sc) < 0) {
 		pv_store_obj_abort(st, obj);

@@ -156,6 +156,8 @@ printf 'pv-format\t1\nmeta\ta\tb\n' | gzip | head -c 25 >trunc.gz
 expect_status 2 "truncated gzip input" pv-store add -v v7.0 trunc.gz \
 	2>trunc.err
 expect_golden "$D/trunc.err" trunc.err "truncated gzip message"
+expect_status 2 "empty input" pv-store add -v v7.0 </dev/null 2>empty.err
+expect_golden "$D/empty.err" empty.err "empty input message"
 expect_status 2 "missing file" pv-store add -v v7.0 nosuch.pv 2>missing.err
 expect_golden "$D/missing.err" missing.err "missing file message"
 expect_status 2 "bad version name" pv-store add -v 'a b' "$D/v6.12.pv" \
