@@ -1033,7 +1033,7 @@ pv_store_scan(const char *file, struct pv_store_scan *sc)
 	struct pv_reader *r = pv_reader_open(file);
 	struct pv_record rec;
 	size_t i;
-	int rc;
+	int rc, in_section = 0;
 
 	memset(sc, 0, sizeof(*sc));
 	if (r == NULL) {
@@ -1046,8 +1046,16 @@ pv_store_scan(const char *file, struct pv_store_scan *sc)
 			sc->kinds |= PV_KIND_STACK;
 		else if (rec.type == PV_REC_SAMPLE)
 			sc->kinds |= PV_KIND_SAMPLE;
-		if (rec.type != PV_REC_SECTION)
+		if (rec.type == PV_REC_VERSION)
 			continue;
+		if (rec.type != PV_REC_SECTION) {
+			/* records before any section: the absent experiment */
+			if (in_section)
+				continue;
+			rec.experiment.s = "";
+			rec.experiment.len = 0;
+		}
+		in_section = 1;
 		/* few experiments a stream: a linear search is enough */
 		for (i = 0; i < sc->nexperiment; i++)
 			if (pv_str_eq(rec.experiment, sc->experiment[i]))

@@ -151,7 +151,8 @@ void pv_store_obj_abort(struct pv_store *st, struct pv_store_obj *obj);
 /*
  * What a stream holds, read with the record reader from path (plain or
  * gzip): the kinds of its records and its sections' distinct experiment
- * identities, first seen first ("" for an absent one).  A malformed stream
+ * identities, first seen first ("" for an absent one, which records before
+ * the first section have too).  A malformed stream
  * returns -1 with err and line set (the name in err is left out, for the
  * caller to give the user's name for the stream).
  */

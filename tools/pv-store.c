@@ -516,6 +516,48 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 	return PV_EXIT_OK;
 }
 
+/* Whether a live stream of version holds experiment x (NULL: any). */
+static int
+version_has(const struct pv_store *st, const char *version, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < st->nentry; i++)
+		if (st->entry[i].live &&
+		    strcmp(st->entry[i].version, version) == 0 &&
+		    has_experiment(&st->entry[i], x))
+			return 1;
+	return 0;
+}
+
+/* Warn of the experiments of version a that version b lacks. */
+static void
+warn_unmatched(const struct pv_store *st, const char *a, const char *b)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < st->nentry; i++) {
+		const struct pv_store_entry *e = &st->entry[i];
+
+		if (!e->live || strcmp(e->version, a) != 0)
+			continue;
+		for (k = 0; k < e->nexperiment; k++) {
+			const char *x = e->experiment[k];
+
+			/* once per experiment: skip those seen before */
+			for (j = 0; j < i; j++)
+				if (st->entry[j].live &&
+				    strcmp(st->entry[j].version, a) == 0 &&
+				    has_experiment(&st->entry[j], x))
+					break;
+			if (j == i && !version_has(st, b, x))
+				pv_warn("experiment '%s' of '%s' is not in "
+					"'%s': it has nothing to compare with",
+					*x ? x : "-", a, b);
+		}
+	}
+}
+
 static int
 cmd_pair(const struct options *opt, int argc, char **argv)
 {
@@ -530,13 +572,20 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 	base = find_baseline(&st, opt, target);
 	if (strcmp(base, target) == 0)
 		pv_die("'%s' is its own baseline", target);
-	pv_write_version(stdout);
-	if (write_version(&st, base, NULL, "baseline", x) == 0)
+	if (!version_has(&st, base, x))
 		pv_die("no stream of baseline '%s' has experiment '%s'", base,
 		       *x ? x : "-");
-	if (write_version(&st, target, NULL, "target", x) == 0)
+	if (!version_has(&st, target, x))
 		pv_die("no stream of '%s' has experiment '%s'", target,
 		       *x ? x : "-");
+	/* like with like: say what one side has and the other lacks */
+	if (x == NULL) {
+		warn_unmatched(&st, base, target);
+		warn_unmatched(&st, target, base);
+	}
+	pv_write_version(stdout);
+	write_version(&st, base, NULL, "baseline", x);
+	write_version(&st, target, NULL, "target", x);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }

@@ -81,6 +81,12 @@ pv-store baseline v6.12-45-gabc1234 >>b1.out
 pv-store baseline --baseline=kbuild-1 v6.13 >>b1.out
 printf 'v6.11\nv6.11\nv6.12\nv6.12\nkbuild-1\n' >b1.want
 if test_cmp b1.want b1.out; then pass; else fail "baseline"; fi
+# unlike with unlike: pair says which experiments have no partner
+pv-store pair --baseline=kbuild-1 v6.12 >/dev/null 2>unmatched.err
+expect_golden "$D/unmatched.err" unmatched.err "pair: unmatched experiments"
+expect_status 2 "pair: no such experiment" pv-store pair -e nosuch v6.12 \
+	>nosuch.out 2>/dev/null
+expect_status 0 "pair: nothing written" test ! -s nosuch.out
 expect_status 2 "no baseline" pv-store baseline v6.11 2>nobase.err
 expect_golden "$D/nobase.err" nobase.err "no baseline message"
 expect_status 2 "free name without --baseline" pv-store pair kbuild-1 \
