@@ -277,6 +277,9 @@ pv_store_lock(struct pv_store *st, int exclusive)
 	if (st->lockfd < 0) {
 		path(st, &p, "lock");
 		st->lockfd = open(p.buf, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		/* flock needs no write access: a read-only store will do */
+		if (st->lockfd < 0 && (errno == EACCES || errno == EROFS))
+			st->lockfd = open(p.buf, O_RDONLY | O_CLOEXEC);
 		pv_strbuf_release(&p);
 		if (st->lockfd < 0)
 			return fail_errno(st, "cannot open '%s/lock'",

@@ -33,8 +33,9 @@
  * its index line appended, with one write(2) under an exclusive flock(2) of
  * the index, and fsynced.  A line cut short by a crash has no newline: the
  * readers ignore it and the next writer truncates it away before appending.
- * Writers (add, rm) hold a shared lock of DIR/lock for their whole run;
- * pv_store_gc() holds it exclusively, so it never removes an object whose
+ * Writers (add, rm) and readers of objects (show, pair, verify) hold a
+ * shared lock of DIR/lock for their whole run; pv_store_gc() holds it
+ * exclusively, so it never removes an object whose
  * index line is still to come, and it replaces the index by rename(2).
  *
  * Errors: functions return -1 (or as documented) and leave a message in

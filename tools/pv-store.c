@@ -105,12 +105,17 @@ store_dir(const struct options *opt)
 	return pv_strbuf_detach(&top, NULL);
 }
 
+/*
+ * Open the store and read its index; with lock, under a shared lock first,
+ * so that gc cannot remove what the index names while we work.
+ */
 static void
-open_store(struct pv_store *st, const struct options *opt)
+open_store(struct pv_store *st, const struct options *opt, int lock)
 {
 	char *dir = store_dir(opt);
 
-	if (pv_store_open(st, dir) < 0 || pv_store_load(st) < 0)
+	if (pv_store_open(st, dir) < 0 ||
+	    (lock && pv_store_lock(st, 0) < 0) || pv_store_load(st) < 0)
 		store_die(st);
 	free(dir);
 }
@@ -335,9 +340,7 @@ cmd_add(const struct options *opt, int argc, char **argv)
 	int i;
 
 	add_target(opt, &t);
-	open_store(&st, opt);
-	if (pv_store_lock(&st, 0) < 0)
-		store_die(&st);
+	open_store(&st, opt, 1);
 	if (argc == 0)
 		add_one(&st, &t, now, "-");
 	for (i = 0; i < argc; i++)
@@ -393,7 +396,7 @@ cmd_log(const struct options *opt, int argc, char **argv)
 	size_t i;
 	int k;
 
-	open_store(&st, opt);
+	open_store(&st, opt, 0);
 	if (argc > 0) {
 		want = pv_xreallocarray(NULL, (size_t)argc, sizeof(*want));
 		for (k = 0; k < argc; k++)
@@ -460,7 +463,7 @@ cmd_show(const struct options *opt, int argc, char **argv)
 
 	if (argc < 1 || argc > 2)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	open_store(&st, opt);
+	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && (argv[1][0] == '\0' ||
 			  strlen(argv[1]) > PV_SHA256_HEXLEN))
@@ -510,7 +513,7 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 
 	if (argc != 1)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	open_store(&st, opt);
+	open_store(&st, opt, 0);
 	printf("%s\n", find_baseline(&st, opt, argv[0]));
 	pv_store_release(&st);
 	return PV_EXIT_OK;
@@ -567,7 +570,7 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 
 	if (argc != 1)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	open_store(&st, opt);
+	open_store(&st, opt, 1);
 	target = resolve_or_die(&st, argv[0]);
 	base = find_baseline(&st, opt, target);
 	if (strcmp(base, target) == 0)
@@ -602,9 +605,7 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 
 	if (argc < 1 || argc > 2)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	open_store(&st, opt);
-	if (pv_store_lock(&st, 0) < 0 || pv_store_load(&st) < 0)
-		store_die(&st);
+	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
 			  plen > PV_SHA256_HEXLEN))
@@ -635,7 +636,7 @@ cmd_gc(const struct options *opt)
 	uint64_t bytes;
 	size_t n;
 
-	open_store(&st, opt);
+	open_store(&st, opt, 0);
 	if (pv_store_gc(&st, &n, &bytes) < 0)
 		store_die(&st);
 	printf("removed %zu object%s, %llu bytes\n", n, n == 1 ? "" : "s",
@@ -674,7 +675,7 @@ cmd_verify(const struct options *opt)
 	size_t n, stray, i;
 	int bad = 0, rc;
 
-	open_store(&st, opt);
+	open_store(&st, opt, 1);
 	if (st.torn)
 		pv_warn("the index ends in a cut line; it is ignored, and "
 			"the next add or rm removes it");
