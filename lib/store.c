@@ -300,55 +300,65 @@ key_hash(const char *version, const char *hash)
 	return pv_hash(version, strlen(version), pv_hash(hash, 64, 0));
 }
 
-static size_t *
-find_slot(const struct pv_store *st, const char *version, const char *hash)
+/* The slot of (version, hash) with key hash key: its own, or an empty one. */
+static struct pv_store_slot *
+find_slot(const struct pv_store *st, const char *version, const char *hash,
+	  uint64_t key)
 {
 	size_t mask = st->nslot - 1;
-	size_t i = (size_t)key_hash(version, hash) & mask;
+	size_t i = (size_t)key & mask;
 
 	for (;; i = (i + 1) & mask) {
+		struct pv_store_slot *sl = &st->slot[i];
 		const struct pv_store_entry *e;
 
-		if (st->slot[i] == 0)
-			return &st->slot[i];
-		e = &st->entry[st->slot[i] - 1];
+		if (sl->entry == 0)
+			return sl;
+		if (sl->key != key)
+			continue;
+		e = &st->entry[sl->entry - 1];
 		/* versions differ early; hashes of one stream do not */
 		if (strcmp(e->version, version) == 0 &&
 		    strcmp(e->hash, hash) == 0)
-			return &st->slot[i];
+			return sl;
 	}
 }
 
 static void
 grow_slots(struct pv_store *st)
 {
-	size_t i, old = st->nslot, *oldslot = st->slot;
+	struct pv_store_slot *old = st->slot;
+	size_t i, nold = st->nslot, mask;
 
-	st->nslot = old ? old * 2 : 64;
+	st->nslot = nold ? nold * 2 : 64;
+	mask = st->nslot - 1;
 	st->slot = pv_xcalloc(st->nslot, sizeof(*st->slot));
-	for (i = 0; i < old; i++) {
-		const struct pv_store_entry *e;
+	for (i = 0; i < nold; i++) {
+		size_t k;
 
-		if (oldslot[i] == 0)
+		if (old[i].entry == 0)
 			continue;
-		e = &st->entry[oldslot[i] - 1];
-		*find_slot(st, e->version, e->hash) = oldslot[i];
+		/* keys are distinct entries: only an empty slot is needed */
+		for (k = (size_t)old[i].key & mask; st->slot[k].entry != 0;
+		     k = (k + 1) & mask)
+			;
+		st->slot[k] = old[i];
 	}
-	free(oldslot);
+	free(old);
 }
 
 const struct pv_store_entry *
 pv_store_find(const struct pv_store *st, const char *version,
 	      const char *hash)
 {
-	size_t *s;
+	const struct pv_store_slot *sl;
 
 	if (st->nslot == 0)
 		return NULL;
-	s = find_slot(st, version, hash);
-	if (*s == 0 || !st->entry[*s - 1].live)
+	sl = find_slot(st, version, hash, key_hash(version, hash));
+	if (sl->entry == 0 || !st->entry[sl->entry - 1].live)
 		return NULL;
-	return &st->entry[*s - 1];
+	return &st->entry[sl->entry - 1];
 }
 
 static int
@@ -387,8 +397,9 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 {
 	struct pv_str f[64];
 	struct pv_store_entry e;
-	size_t n = 0, i, *slot;
-	uint64_t u;
+	struct pv_store_slot *slot;
+	size_t n = 0, i;
+	uint64_t u, key;
 	int bad = 0;
 	char *p = line, *end = line + len, *tab;
 
@@ -427,9 +438,10 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 				    lineno);
 		version = tmp->buf;
 		if (st->nslot > 0) {
-			slot = find_slot(st, version, hash);
-			if (*slot != 0)
-				st->entry[*slot - 1].live = 0;
+			slot = find_slot(st, version, hash,
+					 key_hash(version, hash));
+			if (slot->entry != 0)
+				st->entry[slot->entry - 1].live = 0;
 		}
 		return 0;
 	}
@@ -465,12 +477,14 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 	e.live = 1;
 	if (2 * (st->nentry + 1) > st->nslot)
 		grow_slots(st);
-	slot = find_slot(st, e.version, e.hash);
-	if (*slot != 0 && st->entry[*slot - 1].live)
+	key = key_hash(e.version, e.hash);
+	slot = find_slot(st, e.version, e.hash, key);
+	if (slot->entry != 0 && st->entry[slot->entry - 1].live)
 		return 0;	/* added again: the first add stands */
 	PV_GROW(st->entry, st->nentry + 1, st->entry_alloc);
 	st->entry[st->nentry++] = e;
-	*slot = st->nentry;
+	slot->entry = st->nentry;
+	slot->key = key;
 	return 0;
 }
 

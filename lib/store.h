@@ -62,6 +62,12 @@ enum {
 	PV_KIND_SAMPLE = 2
 };
 
+/* A slot of the (version, hash) table: entry + 1 (0: empty), key hash. */
+struct pv_store_slot {
+	size_t entry;
+	uint64_t key;
+};
+
 /* One index entry; strings are NUL-terminated, NULL when absent. */
 struct pv_store_entry {
 	const char *version;
@@ -82,7 +88,7 @@ struct pv_store {
 	struct pv_arena arena;		/* the entries' strings */
 	struct pv_store_entry *entry;	/* in index order, live or not */
 	size_t nentry, entry_alloc;
-	size_t *slot;			/* (version, hash) -> entry + 1 */
+	struct pv_store_slot *slot;	/* (version, hash) -> entry */
 	size_t nslot;
 	int torn;			/* the index ended in a cut line */
 	char err[1024];
