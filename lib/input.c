@@ -242,7 +242,8 @@ sniff(struct pv_input *in)
 	if (have >= 2 && (unsigned char)in->buf[0] == 0x1f &&
 	    (unsigned char)in->buf[1] == 0x8b) {
 		in->gz = 1;
-		in->zbuf = pv_xmalloc(ZBLOCK);
+		/* the sniffing read may have taken more than ZBLOCK */
+		in->zbuf = pv_xmalloc(have > ZBLOCK ? have : ZBLOCK);
 		memset(&in->zs, 0, sizeof(in->zs));
 		if (inflateInit2(&in->zs, 15 + 16) != Z_OK)
 			return fail(in, "cannot initialise zlib");

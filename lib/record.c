@@ -702,3 +702,28 @@ pv_record_raw_field(const struct pv_record *rec, size_t i)
 	f.len = (size_t)((tab != NULL ? tab : end) - p);
 	return f;
 }
+
+int
+pv_unescape(struct pv_strbuf *sb, const char *s, size_t len)
+{
+	const char *p = s, *end = s + len, *bs;
+
+	while ((bs = memchr(p, '\\', (size_t)(end - p))) != NULL) {
+		pv_strbuf_add(sb, p, (size_t)(bs - p));
+		if (bs + 1 == end)
+			return -1;
+		switch (bs[1]) {
+		case '\\': pv_strbuf_addch(sb, '\\'); break;
+		case 't': pv_strbuf_addch(sb, '\t'); break;
+		case 'n': pv_strbuf_addch(sb, '\n'); break;
+		case 'r': pv_strbuf_addch(sb, '\r'); break;
+		case '0': pv_strbuf_addch(sb, '\0'); break;
+		case ';': pv_strbuf_addch(sb, ';'); break;
+		default:
+			return -1;
+		}
+		p = bs + 2;
+	}
+	pv_strbuf_add(sb, p, (size_t)(end - p));
+	return 0;
+}

@@ -185,4 +185,13 @@ int pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len);
  */
 struct pv_str pv_record_raw_field(const struct pv_record *rec, size_t i);
 
+/*
+ * The reverse of pv_escape(): append the field s[0..len) unescaped to sb
+ * (a frame's "\;" becomes ';').  Returns 0, or -1 for a backslash at the
+ * end or an unknown escape (sb then holds a partial result).  For readers
+ * of record-like text that does not come through a pv_reader (the version
+ * store's index).
+ */
+int pv_unescape(struct pv_strbuf *sb, const char *s, size_t len);
+
 #endif

@@ -1,0 +1,860 @@
+/*
+ * pv-store: keep pv record streams by the version they measured, next to
+ * the version control system, so that any two versions can be compared
+ * later without running anything again.
+ *
+ * "add" files streams under a version (a git commit, a kernel release, a
+ * free name); "log", "show" and "pair" read them back; "baseline" applies
+ * the baseline rule; "rm", "gc" and "verify" look after the store.  The
+ * files and their durability are lib/store.c's; the kernel rule is
+ * lib/version.c's; git is asked through lib/git.c.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "diag.h"
+#include "git.h"
+#include "record.h"
+#include "store.h"
+#include "version.h"
+#include "xalloc.h"
+
+static const char usage[] =
+	"pv-store [--store=DIR] init\n"
+	"       pv-store [--store=DIR] add [--version=VERSION] "
+	"[--date=SECONDS] [FILE ...]\n"
+	"       pv-store [--store=DIR] log [--experiment=ID] [VERSION ...]\n"
+	"       pv-store [--store=DIR] show [--experiment=ID] VERSION [OBJECT]\n"
+	"       pv-store [--store=DIR] rm VERSION [OBJECT]\n"
+	"       pv-store [--store=DIR] gc\n"
+	"       pv-store [--store=DIR] verify\n"
+	"       pv-store [--store=DIR] baseline [--baseline=VERSION] VERSION\n"
+	"       pv-store [--store=DIR] pair [--baseline=VERSION] "
+	"[--experiment=ID] VERSION";
+
+static const char help[] =
+	"Keep pv record streams (pv-format(5)) by the version they measured.\n"
+	"\n"
+	"  init      make a store\n"
+	"  add       store streams (FILE, or standard input) under a version:\n"
+	"            a git commit (default HEAD), a kernel release, a name\n"
+	"  log       list the stored streams: version, date, object, size,\n"
+	"            kinds, branch, experiments\n"
+	"  show      write a version's streams (or one OBJECT) back, byte for\n"
+	"            byte\n"
+	"  rm        withdraw a version's streams (or one OBJECT of them)\n"
+	"  gc        drop withdrawn entries and objects nothing names\n"
+	"  verify    rehash every object; list the corrupt and missing ones\n"
+	"  baseline  print the version a version is compared against\n"
+	"  pair      print baseline and target streams as one, roles set\n"
+	"\n"
+	"  -s, --store=DIR         the store (default: $PV_STORE, else .pv at\n"
+	"                          the top of the git work tree)\n"
+	"  -v, --version=VERSION   (add) the version of the added streams\n"
+	"  -d, --date=SECONDS      (add, rm) the time to record (default: now)\n"
+	"  -e, --experiment=ID     (log, show, pair) only the sections of\n"
+	"                          experiment ID ('-': the absent one)\n"
+	"  -b, --baseline=VERSION  (baseline, pair) the baseline, not the rule's\n"
+	"  -h, --help              print this help and exit\n"
+	"  -V, --version           (before the command) print pv-store's\n"
+	"                          version and exit\n"
+	"\n"
+	"Exit status: 0 on success; 1 when verify finds a corrupt or missing\n"
+	"object; 2 on trouble (bad usage or input, an unknown version, no\n"
+	"baseline, a damaged store, I/O errors).\n";
+
+struct options {
+	const char *store;
+	const char *version;
+	const char *experiment;	/* NULL: all; "" the absent one */
+	const char *baseline;
+	int64_t date;
+	int have_date;
+};
+
+static noreturn void
+store_die(const struct pv_store *st)
+{
+	pv_die("%s", st->err);
+}
+
+/* The store's directory: --store, $PV_STORE, or .pv in the work tree. */
+static char *
+store_dir(const struct options *opt)
+{
+	struct pv_strbuf top = PV_STRBUF_INIT;
+	const char *env = getenv("PV_STORE");
+
+	if (opt->store != NULL)
+		return pv_xstrdup(opt->store);
+	if (env != NULL && *env != '\0')
+		return pv_xstrdup(env);
+	if (pv_git_toplevel(&top) < 0)
+		pv_die("no store: not in a git work tree; give --store=DIR "
+		       "or set PV_STORE");
+	pv_strbuf_addstr(&top, "/.pv");
+	return pv_strbuf_detach(&top, NULL);
+}
+
+/*
+ * Open the store and read its index; with lock, under a shared lock first,
+ * so that gc cannot remove what the index names while we work.
+ */
+static void
+open_store(struct pv_store *st, const struct options *opt, int lock)
+{
+	char *dir = store_dir(opt);
+
+	if (pv_store_open(st, dir) < 0 ||
+	    (lock && pv_store_lock(st, 0) < 0) || pv_store_load(st) < 0)
+		store_die(st);
+	free(dir);
+}
+
+/* A version name must be one word: printable, no blanks, not an option. */
+static void
+check_version_name(const char *v)
+{
+	const unsigned char *p = (const unsigned char *)v;
+
+	if (*p == '\0' || *p == '-')
+		pv_die("bad version name '%s'", v);
+	for (; *p != '\0'; p++)
+		if (*p <= ' ' || *p == 0x7f || *p == '\\')
+			pv_die("bad version name '%s' (blanks, control "
+			       "characters and '\\' are not allowed)", v);
+}
+
+/*
+ * The stored version that name means: a stored version name, or a name
+ * git resolves to a stored commit; NULL if neither.
+ */
+static const char *
+resolve(const struct pv_store *st, const char *name)
+{
+	struct pv_strbuf c = PV_STRBUF_INIT;
+	const char *found = NULL;
+	size_t i;
+
+	for (i = 0; i < st->nentry; i++)
+		if (st->entry[i].live && strcmp(st->entry[i].version,
+						name) == 0)
+			return st->entry[i].version;
+	if (pv_git_commit(name, &c) == 0) {
+		for (i = 0; i < st->nentry && found == NULL; i++)
+			if (st->entry[i].live &&
+			    strcmp(st->entry[i].version, c.buf) == 0)
+				found = st->entry[i].version;
+	}
+	pv_strbuf_release(&c);
+	return found;
+}
+
+static const char *
+resolve_or_die(const struct pv_store *st, const char *name)
+{
+	const char *v = resolve(st, name);
+
+	if (v == NULL)
+		pv_die("no stored version '%s'", name);
+	return v;
+}
+
+static int
+has_experiment(const struct pv_store_entry *e, const char *x)
+{
+	size_t i;
+
+	if (x == NULL)
+		return 1;
+	for (i = 0; i < e->nexperiment; i++)
+		if (strcmp(e->experiment[i], x) == 0)
+			return 1;
+	return 0;
+}
+
+/* init */
+
+static int
+cmd_init(const struct options *opt)
+{
+	struct pv_store st = PV_STORE_INIT;
+	char *dir = store_dir(opt);
+
+	if (pv_store_create(&st, dir) < 0)
+		store_die(&st);
+	pv_store_release(&st);
+	free(dir);
+	return PV_EXIT_OK;
+}
+
+/* add */
+
+struct target {
+	char *version;
+	char *commit;		/* NULL: none */
+	char *branch;
+};
+
+/*
+ * What --version (or its absence) names: HEAD's commit; a kernel release
+ * (with its commit where git knows the tag); a git commit; a free name.
+ */
+static void
+add_target(const struct options *opt, struct target *t)
+{
+	struct pv_strbuf c = PV_STRBUF_INIT, head = PV_STRBUF_INIT;
+	struct pv_strbuf br = PV_STRBUF_INIT;
+	struct pv_kver kv;
+	const char *v = opt->version;
+	int is_commit;
+
+	memset(t, 0, sizeof(*t));
+	if (v == NULL && pv_git_commit("HEAD", &c) < 0)
+		pv_die("no --version, and no git commit to take it from");
+	if (v != NULL)
+		check_version_name(v);
+	is_commit = v == NULL || pv_git_commit(v, &c) == 0;
+	if (v != NULL && pv_kver_parse(v, &kv) == 0)
+		t->version = pv_xstrdup(v);
+	else if (is_commit)
+		t->version = pv_xstrdup(c.buf);
+	else
+		t->version = pv_xstrdup(v);
+	/* a full commit id that git here does not know (an import) */
+	if (!is_commit && strspn(v, "0123456789abcdef") == strlen(v) &&
+	    (strlen(v) == 40 || strlen(v) == 64))
+		t->commit = pv_xstrdup(v);
+	if (is_commit) {
+		t->commit = pv_xstrdup(c.buf);
+		/* the branch is known for the checked-out commit only */
+		if (pv_git_commit("HEAD", &head) == 0 &&
+		    strcmp(head.buf, c.buf) == 0 && pv_git_branch(&br) == 0)
+			t->branch = pv_xstrdup(br.buf);
+	}
+	pv_strbuf_release(&c);
+	pv_strbuf_release(&head);
+	pv_strbuf_release(&br);
+}
+
+/* Store one stream; print its object name and version. */
+static void
+add_one(struct pv_store *st, const struct target *t, int64_t now,
+	const char *file)
+{
+	const char *name = strcmp(file, "-") == 0 ? "(standard input)" : file;
+	struct pv_store_obj *obj;
+	struct pv_store_scan sc;
+	struct pv_store_entry e;
+	struct pv_strbuf line = PV_STRBUF_INIT;
+	char *buf;
+	gzFile gz;
+	int fd, n, zerr;
+
+	fd = strcmp(file, "-") == 0 ? dup(0) : open(file, O_RDONLY);
+	if (fd < 0)
+		pv_die_errno("cannot open '%s'", file);
+	/* gzread reads gzip-compressed input and passes plain input as is */
+	if ((gz = gzdopen(fd, "rb")) == NULL)
+		pv_die("cannot read '%s': out of memory", name);
+	if ((obj = pv_store_obj_begin(st)) == NULL)
+		store_die(st);
+	buf = pv_xmalloc(65536);
+	while ((n = gzread(gz, buf, 65536)) > 0)
+		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
+			store_die(st);
+	free(buf);
+	/* a cut gzip stream ends like a whole one, but for its error */
+	if (n == 0 && (gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
+		pv_store_obj_abort(st, obj);
+		gzclose_r(gz);
+		pv_die("cannot read '%s': truncated gzip data", name);
+	}
+	if (n < 0) {
+		const char *msg = gzerror(gz, &zerr);
+		char *copy;
+
+		pv_store_obj_abort(st, obj);
+		if (zerr == Z_ERRNO)
+			pv_die_errno("cannot read '%s'", name);
+		/* zlib names the file "<fd:N>": leave that out */
+		if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": ") != NULL)
+			msg = strstr(msg, ": ") + 2;
+		copy = pv_xstrdup(msg);
+		gzclose_r(gz);
+		pv_die("cannot read '%s': %s", name, copy);
+	}
+	gzclose_r(gz);
+	if (pv_store_obj_finish(st, obj) < 0)
+		store_die(st);
+	/* most likely a benchmark that failed: say so rather than keep it */
+	if (obj->size == 0) {
+		pv_store_obj_abort(st, obj);
+		pv_die("'%s' is empty: nothing stored", name);
+	}
+	/* check the stream as every pv tool would read it */
+	if (pv_store_scan(obj->tmp, &sc) < 0) {
+		pv_store_obj_abort(st, obj);
+		pv_die_at(name, sc.line, "%s", sc.err);
+	}
+	memset(&e, 0, sizeof(e));
+	e.version = t->version;
+	memcpy(e.hash, obj->hash, sizeof(e.hash));
+	e.size = obj->size;
+	e.csize = obj->csize;
+	e.time = now;
+	e.kinds = pv_store_kinds_name(sc.kinds);
+	e.commit = t->commit;
+	e.branch = t->branch;
+	e.name = strcmp(file, "-") == 0 ? NULL : file;
+	e.experiment = (const char **)sc.experiment;
+	e.nexperiment = sc.nexperiment;
+	if (pv_store_obj_commit(st, obj) < 0)
+		store_die(st);
+	/* the same stream under the same version is one entry */
+	if (pv_store_find(st, e.version, e.hash) == NULL) {
+		pv_store_format_add(&line, &e);
+		if (pv_store_append(st, &line) < 0)
+			store_die(st);
+	}
+	printf("%s\t%s\n", e.hash, e.version);
+	pv_store_scan_release(&sc);
+	pv_strbuf_release(&line);
+}
+
+static int
+cmd_add(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct target t;
+	int64_t now = opt->have_date ? opt->date : (int64_t)time(NULL);
+	int i;
+
+	add_target(opt, &t);
+	open_store(&st, opt, 1);
+	if (argc == 0)
+		add_one(&st, &t, now, "-");
+	for (i = 0; i < argc; i++)
+		add_one(&st, &t, now, argv[i]);
+	pv_store_release(&st);
+	free(t.version);
+	free(t.commit);
+	free(t.branch);
+	return PV_EXIT_OK;
+}
+
+/* log */
+
+static void
+put_field(struct pv_strbuf *sb, const char *s)
+{
+	pv_strbuf_addch(sb, '\t');
+	if (s == NULL || *s == '\0')
+		pv_strbuf_addch(sb, '-');
+	else
+		pv_escape(sb, s, strlen(s), 0);
+}
+
+static void
+log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
+{
+	char date[32];
+	time_t t = (time_t)e->time;
+	struct tm tm;
+	size_t i;
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+		snprintf(date, sizeof(date), "%lld", (long long)e->time);
+	pv_strbuf_reset(sb);
+	pv_escape(sb, e->version, strlen(e->version), 0);
+	pv_strbuf_addf(sb, "\t%s\t%.12s\t%llu", date, e->hash,
+		       (unsigned long long)e->size);
+	put_field(sb, e->kinds);
+	put_field(sb, e->branch);
+	for (i = 0; i < e->nexperiment; i++)
+		put_field(sb, e->experiment[i]);
+	pv_strbuf_addch(sb, '\n');
+	fwrite(sb->buf, 1, sb->len, stdout);
+}
+
+static int
+cmd_log(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char **want = NULL;
+	size_t i;
+	int k;
+
+	open_store(&st, opt, 0);
+	if (argc > 0) {
+		want = pv_xreallocarray(NULL, (size_t)argc, sizeof(*want));
+		for (k = 0; k < argc; k++)
+			want[k] = resolve_or_die(&st, argv[k]);
+	}
+	for (i = 0; i < st.nentry; i++) {
+		const struct pv_store_entry *e = &st.entry[i];
+
+		if (!e->live || !has_experiment(e, opt->experiment))
+			continue;
+		for (k = 0; k < argc; k++)
+			if (strcmp(want[k], e->version) == 0)
+				break;
+		if (argc > 0 && k == argc)
+			continue;
+		log_entry(&sb, e);
+	}
+	free(want);
+	pv_strbuf_release(&sb);
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+/* show and pair */
+
+/*
+ * Write the streams of version: whole and byte for byte, or only the
+ * sections of an experiment, or with roles set (pair).  Returns how many
+ * streams were written.
+ */
+static size_t
+write_version(struct pv_store *st, const char *version, const char *object,
+	      const char *role, const char *experiment)
+{
+	size_t i, n = 0;
+	int rc;
+
+	for (i = 0; i < st->nentry; i++) {
+		const struct pv_store_entry *e = &st->entry[i];
+
+		if (!e->live || strcmp(e->version, version) != 0 ||
+		    !has_experiment(e, experiment) ||
+		    (object != NULL &&
+		     strncmp(e->hash, object, strlen(object)) != 0))
+			continue;
+		n++;
+		if (role == NULL && experiment == NULL)
+			rc = pv_store_cat(st, e->hash, stdout, NULL);
+		else
+			rc = pv_store_copy(st, e->hash, stdout, role, version,
+					   experiment);
+		if (rc != 0)
+			pv_die("object %.12s of '%s': %s", e->hash, version,
+			       st->err);
+	}
+	return n;
+}
+
+static int
+cmd_show(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	const char *v;
+
+	if (argc < 1 || argc > 2)
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	open_store(&st, opt, 1);
+	v = resolve_or_die(&st, argv[0]);
+	if (argc == 2 && (argv[1][0] == '\0' ||
+			  strlen(argv[1]) > PV_SHA256_HEXLEN))
+		pv_die("bad object name '%s'", argv[1]);
+	if (opt->experiment != NULL)
+		pv_write_version(stdout);
+	if (write_version(&st, v, argc == 2 ? argv[1] : NULL, NULL,
+			  opt->experiment) == 0) {
+		if (argc == 2)
+			pv_die("'%s' has no object '%s'%s", v, argv[1],
+			       opt->experiment ? " with that experiment" : "");
+		pv_die("no stream of '%s' has experiment '%s'", v,
+		       *opt->experiment ? opt->experiment : "-");
+	}
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+/* baseline */
+
+/* The baseline of name by the rule (or --baseline); dies without one. */
+static const char *
+find_baseline(struct pv_store *st, const struct options *opt,
+	      const char *name)
+{
+	const char *found;
+
+	if (opt->baseline != NULL)
+		return resolve_or_die(st, opt->baseline);
+	switch (pv_store_baseline(st, name, &found)) {
+	case 0:
+		return found;
+	case 1:
+		pv_die("no baseline for '%s' in the store", name);
+	case 2:
+		pv_die("'%s' is neither a kernel version nor a git commit; "
+		       "name its baseline with --baseline", name);
+	default:
+		store_die(st);
+	}
+}
+
+static int
+cmd_baseline(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+
+	if (argc != 1)
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	open_store(&st, opt, 0);
+	printf("%s\n", find_baseline(&st, opt, argv[0]));
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+/* Whether a live stream of version holds experiment x (NULL: any). */
+static int
+version_has(const struct pv_store *st, const char *version, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < st->nentry; i++)
+		if (st->entry[i].live &&
+		    strcmp(st->entry[i].version, version) == 0 &&
+		    has_experiment(&st->entry[i], x))
+			return 1;
+	return 0;
+}
+
+/* Warn of the experiments of version a that version b lacks. */
+static void
+warn_unmatched(const struct pv_store *st, const char *a, const char *b)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < st->nentry; i++) {
+		const struct pv_store_entry *e = &st->entry[i];
+
+		if (!e->live || strcmp(e->version, a) != 0)
+			continue;
+		for (k = 0; k < e->nexperiment; k++) {
+			const char *x = e->experiment[k];
+
+			/* once per experiment: skip those seen before */
+			for (j = 0; j < i; j++)
+				if (st->entry[j].live &&
+				    strcmp(st->entry[j].version, a) == 0 &&
+				    has_experiment(&st->entry[j], x))
+					break;
+			if (j == i && !version_has(st, b, x))
+				pv_warn("experiment '%s' of '%s' is not in "
+					"'%s': it has nothing to compare with",
+					*x ? x : "-", a, b);
+		}
+	}
+}
+
+static int
+cmd_pair(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	const char *target, *base;
+	const char *x = opt->experiment;
+
+	if (argc != 1)
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	open_store(&st, opt, 1);
+	target = resolve_or_die(&st, argv[0]);
+	base = find_baseline(&st, opt, target);
+	if (strcmp(base, target) == 0)
+		pv_die("'%s' is its own baseline", target);
+	if (!version_has(&st, base, x))
+		pv_die("no stream of baseline '%s' has experiment '%s'", base,
+		       *x ? x : "-");
+	if (!version_has(&st, target, x))
+		pv_die("no stream of '%s' has experiment '%s'", target,
+		       *x ? x : "-");
+	/* like with like: say what one side has and the other lacks */
+	if (x == NULL) {
+		warn_unmatched(&st, base, target);
+		warn_unmatched(&st, target, base);
+	}
+	pv_write_version(stdout);
+	write_version(&st, base, NULL, "baseline", x);
+	write_version(&st, target, NULL, "target", x);
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+/* rm, gc, verify */
+
+static int
+cmd_rm(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct pv_strbuf lines = PV_STRBUF_INIT;
+	const char *v;
+	size_t i, plen = 0;
+
+	if (argc < 1 || argc > 2)
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	open_store(&st, opt, 1);
+	v = resolve_or_die(&st, argv[0]);
+	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
+			  plen > PV_SHA256_HEXLEN))
+		pv_die("bad object name '%s'", argv[1]);
+	for (i = 0; i < st.nentry; i++) {
+		const struct pv_store_entry *e = &st.entry[i];
+
+		if (!e->live || strcmp(e->version, v) != 0 ||
+		    (plen > 0 && strncmp(e->hash, argv[1], plen) != 0))
+			continue;
+		pv_store_format_rm(&lines, e->version, e->hash,
+				   opt->have_date ? opt->date :
+				   (int64_t)time(NULL));
+	}
+	if (lines.len == 0)
+		pv_die("'%s' has no object '%s'", v, argv[1]);
+	if (pv_store_append(&st, &lines) < 0)
+		store_die(&st);
+	pv_strbuf_release(&lines);
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+static int
+cmd_gc(const struct options *opt)
+{
+	struct pv_store st = PV_STORE_INIT;
+	uint64_t bytes;
+	size_t n;
+
+	open_store(&st, opt, 0);
+	if (pv_store_gc(&st, &n, &bytes) < 0)
+		store_die(&st);
+	printf("removed %zu object%s, %llu bytes\n", n, n == 1 ? "" : "s",
+	       (unsigned long long)bytes);
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Print a problem and the versions that name the object. */
+static void
+report(const struct pv_store *st, const char *what, const char *hash)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	size_t i;
+
+	pv_strbuf_addf(&sb, "%s\t%s", what, hash);
+	for (i = 0; i < st->nentry; i++)
+		if (st->entry[i].live && strcmp(st->entry[i].hash, hash) == 0)
+			put_field(&sb, st->entry[i].version);
+	pv_strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
+static int
+cmd_verify(const struct options *opt)
+{
+	struct pv_store st = PV_STORE_INIT;
+	char **names;
+	size_t n, stray, i;
+	int bad = 0, rc;
+
+	open_store(&st, opt, 1);
+	if (st.torn)
+		pv_warn("the index ends in a cut line; it is ignored, and "
+			"the next add or rm removes it");
+	if (pv_store_objects(&st, &names, &n, &stray) < 0)
+		store_die(&st);
+	if (stray > 0)
+		pv_warn("%zu files in '%s/objects' are not objects", stray,
+			st.dir);
+	for (i = 0; i < n; i++) {
+		uint64_t size;
+
+		rc = pv_store_cat(&st, names[i], NULL, &size);
+		if (rc < 0)
+			store_die(&st);
+		if (rc > 0) {
+			pv_warn("%s", st.err);
+			report(&st, "corrupt", names[i]);
+			bad = 1;
+		}
+	}
+	/* every live entry's object must be there (names[] is sorted) */
+	for (i = 0; i < st.nentry; i++) {
+		const struct pv_store_entry *e = &st.entry[i];
+		const char *key = e->hash;
+		size_t j;
+
+		if (!e->live || bsearch(&key, names, n, sizeof(*names),
+					cmp_str) != NULL)
+			continue;
+		bad = 1;
+		/* one report per object, at its first entry */
+		for (j = 0; j < i; j++)
+			if (st.entry[j].live &&
+			    strcmp(st.entry[j].hash, e->hash) == 0)
+				break;
+		if (j == i) {
+			pv_warn("object %s is missing", e->hash);
+			report(&st, "missing", e->hash);
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	pv_store_release(&st);
+	return bad ? PV_EXIT_FOUND : PV_EXIT_OK;
+}
+
+static int64_t
+parse_date(const char *s)
+{
+	uint64_t v;
+
+	if (pv_parse_u64(s, strlen(s), &v) < 0 || v > INT64_MAX) {
+		pv_error("bad --date '%s' (seconds since 1970 expected)", s);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	return (int64_t)v;
+}
+
+/* The options cmd takes, as getopt letters; NULL: no such command. */
+static const char *
+cmd_options(const char *cmd)
+{
+	static const struct {
+		const char *cmd;
+		const char *opts;
+	} table[] = {
+		{ "init", "" }, { "add", "vd" }, { "log", "e" },
+		{ "show", "e" }, { "rm", "d" }, { "gc", "" }, { "verify", "" },
+		{ "baseline", "b" }, { "pair", "be" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (strcmp(table[i].cmd, cmd) == 0)
+			return table[i].opts;
+	return NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option global[] = {
+		{ "store", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const struct option local[] = {
+		{ "version", required_argument, NULL, 'v' },
+		{ "date", required_argument, NULL, 'd' },
+		{ "experiment", required_argument, NULL, 'e' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct options opt;
+	const char *cmd, *takes;
+	int c, rc, nargs;
+	char **args;
+
+	pv_diag_init(argv[0]);
+	memset(&opt, 0, sizeof(opt));
+	/* options before the command: "+" stops at the command */
+	while ((c = getopt_long(argc, argv, "+s:hV", global, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			opt.store = optarg;
+			break;
+		case 'h':
+			pv_usage_exit(usage, help, PV_EXIT_OK);
+		case 'V':
+			pv_version_exit();
+		default:
+			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+		}
+	}
+	if (optind == argc) {
+		pv_error("no command");
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	cmd = argv[optind];
+	if ((takes = cmd_options(cmd)) == NULL) {
+		pv_error("unknown command '%s'", cmd);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	argc -= optind;
+	argv += optind;
+	/* the command's options; optind 0 restarts getopt's scan */
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "v:d:e:b:h", local, NULL)) != -1) {
+		if (c == 'h')
+			pv_usage_exit(usage, help, PV_EXIT_OK);
+		if (c == '?' || strchr(takes, c) == NULL) {
+			if (c != '?')
+				pv_error("'%s' takes no option '%s'", cmd,
+					 argv[optind - 1]);
+			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+		}
+		switch (c) {
+		case 'v':
+			opt.version = optarg;
+			break;
+		case 'd':
+			opt.date = parse_date(optarg);
+			opt.have_date = 1;
+			break;
+		case 'e':
+			/* "-" is the absent experiment, stored as "" */
+			opt.experiment = strcmp(optarg, "-") == 0 ? "" : optarg;
+			break;
+		case 'b':
+			opt.baseline = optarg;
+			break;
+		}
+	}
+	args = argv + optind;
+	nargs = argc - optind;
+
+	if (strcmp(cmd, "init") == 0 && nargs == 0)
+		rc = cmd_init(&opt);
+	else if (strcmp(cmd, "add") == 0)
+		rc = cmd_add(&opt, nargs, args);
+	else if (strcmp(cmd, "log") == 0)
+		rc = cmd_log(&opt, nargs, args);
+	else if (strcmp(cmd, "show") == 0)
+		rc = cmd_show(&opt, nargs, args);
+	else if (strcmp(cmd, "rm") == 0)
+		rc = cmd_rm(&opt, nargs, args);
+	else if (strcmp(cmd, "gc") == 0 && nargs == 0)
+		rc = cmd_gc(&opt);
+	else if (strcmp(cmd, "verify") == 0 && nargs == 0)
+		rc = cmd_verify(&opt);
+	else if (strcmp(cmd, "baseline") == 0)
+		rc = cmd_baseline(&opt, nargs, args);
+	else if (strcmp(cmd, "pair") == 0)
+		rc = cmd_pair(&opt, nargs, args);
+	else
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	pv_close_stdout();
+	return rc;
+}
