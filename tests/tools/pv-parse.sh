@@ -38,6 +38,19 @@ pv-parse "$big" 2>"$T/err" >/dev/null
 echo "pv-parse:$big:$lines: warning: weird stack line: no frame here" >"$T/want"
 test_cmp "$T/want" "$T/err" && pass || fail "line number of a warning"
 
+# gzip data whose first read is larger than the inflate buffer (256 KiB):
+# the same stacks as the plain file
+awk 'BEGIN { srand(7); for (i = 0; i < 20000; i++) {
+	printf "app %d %d.0: 1 cpu-clock:\n", i, i
+	for (k = 0; k < 3; k++)
+		printf "\t%x f%08x%08x+0x1 (/opt/app)\n", i, rand() * 2^31, rand() * 2^31
+	print "" } }' >"$T/random.txt"
+gzip -1 -c "$T/random.txt" >"$T/random.txt.gz"
+[ "$(wc -c <"$T/random.txt.gz")" -gt 300000 ] || fail "random.txt.gz too small"
+pv-parse "$T/random.txt" >"$T/plain.pv" &&
+	pv-parse "$T/random.txt.gz" >"$T/gz.pv" &&
+	test_cmp "$T/plain.pv" "$T/gz.pv" && pass || fail "a large gzip input"
+
 # output errors: a full disk is trouble, a closed pipe is not
 if [ -w /dev/full ]; then
 	expect_status 2 "write to /dev/full" \
