@@ -93,6 +93,7 @@ pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
 	if (id < t->nset)
 		return &t->set[id];
 	PV_GROW(t->set, (size_t)id + 1, t->alloc);
+	t->last = NULL;		/* the array may have moved */
 	t->nset = (size_t)id + 1;
 	set = &t->set[id];
 	memset(set, 0, sizeof(*set));
@@ -153,7 +154,11 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	k.unit = rec->unit;
 	k.direction = rec->direction;
 	k.level = rec->level;
-	set = pv_runtab_get(t, &k);
+	/* samples come grouped by key: skip the hash when it repeats */
+	set = t->last;
+	if (set == NULL || pv_runkey_cmp(&set->key, &k) != 0 ||
+	    pv_str_cmp(set->key.experiment, k.experiment) != 0)
+		set = t->last = pv_runtab_get(t, &k);
 	r = find_run(set, rec->run);
 	if (r == NULL)
 		r = new_run(set, rec->run);

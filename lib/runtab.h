@@ -55,6 +55,7 @@ struct pv_runtab {
 	struct pv_runset *set;	/* by symtab id */
 	size_t nset, alloc;
 	struct pv_strbuf scratch;
+	struct pv_runset *last;	/* the set of the previous sample */
 	char err[256];
 };
 

@@ -11,6 +11,7 @@
 
 #include "hash.h"
 #include "sampdiff.h"
+#include "numfmt.h"
 #include "stats.h"
 #include "xalloc.h"
 
@@ -24,7 +25,9 @@ static void
 side_noise(const double *v, const double *x, size_t n, double z,
 	   double *rcv, size_t *outliers)
 {
-	double *s = pv_xreallocarray(NULL, 2 * n, sizeof(double));
+	double small[128];
+	double *s = n <= 64 ? small : pv_xreallocarray(NULL, 2 * n,
+							sizeof(double));
 	double *dev = s + n, med, mad, lmed, lmad;
 	size_t i;
 
@@ -51,7 +54,8 @@ side_noise(const double *v, const double *x, size_t n, double z,
 		if (lmad > 0 ? 0.6745 * d / lmad > z : d > 0)
 			(*outliers)++;
 	}
-	free(s);
+	if (s != small)
+		free(s);
 }
 
 void
@@ -121,7 +125,11 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 		c->p_welch = w.p;
 		if (w.se == 0)
 			c->flags |= PV_CMP_ZERO_VAR;
-		if (opt->boot > 0) {
+		if (opt->boot > 0 &&
+		    pv_stats_bootstrap_median_diff_exact(xb, nb, xt, nt,
+				opt->conf, &c->boot_lo, &c->boot_hi) == 0) {
+			/* exact: no resampling needed */
+		} else if (opt->boot > 0) {
 			struct pv_strbuf sb = PV_STRBUF_INIT;
 			uint64_t seed;
 
@@ -184,10 +192,7 @@ static void
 add_d(struct pv_strbuf *sb, double v)
 {
 	pv_strbuf_addch(sb, '\t');
-	if (isnan(v))
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_format_double(sb, v);
+	pv_numfmt(sb, v);
 }
 
 void

@@ -114,41 +114,29 @@ t_two_sided(double t, double df)
 	return p > 1 ? 1 : p;
 }
 
-void
-pv_stats_summary(const double *x, const double *sorted, size_t n,
-		 double conf, struct pv_summary *s)
+/*
+ * The order-statistic rank k and coverage of the median interval, and the
+ * t quantile of the mean interval, depend on (n, conf) only: keep them for
+ * the small n that benchmarks have.
+ */
+#define SUMMARY_CACHE 256
+static struct {
+	double conf, cover, tq;
+	size_t k;
+} sum_cache[SUMMARY_CACHE];
+
+static void
+summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 {
-	double *dev;
-	size_t i, k;
 	double tail = (1 - conf) / 2;
+	size_t k;
 
-	memset(s, 0, sizeof(*s));
-	s->n = n;
-	s->mean = pv_stats_mean(x, n);
-	s->sd = sqrt(pv_stats_var(x, n, s->mean));
-	s->min = sorted[0];
-	s->max = sorted[n - 1];
-	s->median = pv_stats_median_sorted(sorted, n);
-	s->cv = s->mean != 0 ? s->sd / fabs(s->mean) : 0;
-
-	dev = pv_xreallocarray(NULL, n, sizeof(*dev));
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(x[i] - s->median);
-	pv_stats_sort(dev, n);
-	s->mad = pv_stats_median_sorted(dev, n);
-	free(dev);
-	s->rcv = s->median != 0 ?
-		PV_STATS_MAD_SCALE * s->mad / fabs(s->median) : 0;
-
-	s->mean_lo = s->mean_hi = s->mean;
-	if (n >= 2) {
-		double h = pv_stats_t_quantile(1 - tail, (double)(n - 1)) *
-			s->sd / sqrt((double)n);
-
-		s->mean_lo = s->mean - h;
-		s->mean_hi = s->mean + h;
+	if (n < SUMMARY_CACHE && sum_cache[n].conf == conf && conf > 0) {
+		*kp = sum_cache[n].k;
+		*cover = sum_cache[n].cover;
+		*tq = sum_cache[n].tq;
+		return;
 	}
-
 	/*
 	 * [x(k), x(n-k+1)] covers the median with probability
 	 * 1 - 2 P(Bin(n, 1/2) <= k - 1); take the largest k that keeps
@@ -159,13 +147,57 @@ pv_stats_summary(const double *x, const double *sorted, size_t n,
 	       1 - 2 * gsl_cdf_binomial_P((unsigned)k, 0.5, (unsigned)n) >=
 	       conf)
 		k++;
-	s->median_lo = sorted[k - 1];
-	s->median_hi = sorted[n - k];
-	s->median_cover = 1 - 2 * (k >= 2 ?
+	*kp = k;
+	*cover = 1 - 2 * (k >= 2 ?
 		gsl_cdf_binomial_P((unsigned)(k - 1), 0.5, (unsigned)n) :
 		pow(0.5, (double)n));
-	if (s->median_cover < 0)
-		s->median_cover = 0;
+	if (*cover < 0)
+		*cover = 0;
+	*tq = n >= 2 ? pv_stats_t_quantile(1 - tail, (double)(n - 1)) : 0;
+	if (n < SUMMARY_CACHE) {
+		sum_cache[n].conf = conf;
+		sum_cache[n].k = k;
+		sum_cache[n].cover = *cover;
+		sum_cache[n].tq = *tq;
+	}
+}
+
+void
+pv_stats_summary(const double *x, const double *sorted, size_t n,
+		 double conf, struct pv_summary *s)
+{
+	double small[64], *dev, tq;
+	size_t i, k;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	s->mean = pv_stats_mean(x, n);
+	s->sd = sqrt(pv_stats_var(x, n, s->mean));
+	s->min = sorted[0];
+	s->max = sorted[n - 1];
+	s->median = pv_stats_median_sorted(sorted, n);
+	s->cv = s->mean != 0 ? s->sd / fabs(s->mean) : 0;
+
+	dev = n <= 64 ? small : pv_xreallocarray(NULL, n, sizeof(*dev));
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(x[i] - s->median);
+	pv_stats_sort(dev, n);
+	s->mad = pv_stats_median_sorted(dev, n);
+	if (dev != small)
+		free(dev);
+	s->rcv = s->median != 0 ?
+		PV_STATS_MAD_SCALE * s->mad / fabs(s->median) : 0;
+
+	summary_consts(n, conf, &k, &s->median_cover, &tq);
+	s->mean_lo = s->mean_hi = s->mean;
+	if (n >= 2) {
+		double h = tq * s->sd / sqrt((double)n);
+
+		s->mean_lo = s->mean - h;
+		s->mean_hi = s->mean + h;
+	}
+	s->median_lo = sorted[k - 1];
+	s->median_hi = sorted[n - k];
 }
 
 void
@@ -532,4 +564,211 @@ pv_stats_runs_needed(double effect, double alpha, double power, size_t max)
 		if (pv_stats_mde(n, n, alpha, power) <= effect)
 			return n;
 	return max + 1;
+}
+
+/*
+ * The exact bootstrap of the median.  For a resample of n draws from
+ * sorted s[1..n] (indices uniform), with N(i) the number of draws at
+ * indices <= i, Binomial(n, i/n):
+ *   n odd, n = 2m+1: the median is s[I], P(I <= i) = P(N(i) >= m+1);
+ *   n even, n = 2m: it is (s[I] + s[J]) / 2, I and J the m-th and
+ *   (m+1)-th order statistics; for i < j
+ *     P(I = i, J = j) = C(n, m) (i^m - (i-1)^m) / n^m
+ *                       ((n-j+1)^(n-m) - (n-j)^(n-m)) / n^(n-m)
+ *   (m draws in [1, i] reaching i, the others in [j, n] reaching j), and
+ *   P(I = J = i) = P(I = i) - sum over j > i of P(I = i, J = j).
+ * These depend on n only and are kept per n.
+ */
+struct boot_atom {
+	unsigned short i, j;	/* 0-based indices; i == j when odd */
+	double p;
+};
+
+static struct {
+	struct boot_atom *a;
+	size_t n;
+} boot_cache[PV_STATS_BOOT_EXACT_MAX + 1];
+
+/* P(Binomial(n, i/n) >= k) */
+static double
+binom_ge(size_t k, size_t i, size_t n)
+{
+	if (k == 0)
+		return 1;
+	if (i == 0)
+		return 0;
+	if (i == n)
+		return 1;
+	return gsl_cdf_binomial_Q((unsigned)(k - 1), (double)i / (double)n,
+				  (unsigned)n);
+}
+
+static const struct boot_atom *
+boot_atoms(size_t n, size_t *na)
+{
+	struct boot_atom *a;
+	size_t m = n / 2, i, j, k = 0;
+
+	if (boot_cache[n].a != NULL) {
+		*na = boot_cache[n].n;
+		return boot_cache[n].a;
+	}
+	a = pv_xreallocarray(NULL, n * (n + 1) / 2, sizeof(*a));
+	if (n % 2) {
+		for (i = 1; i <= n; i++) {
+			double p = binom_ge(m + 1, i, n) -
+				binom_ge(m + 1, i - 1, n);
+
+			if (p > 0)
+				a[k++] = (struct boot_atom){ (unsigned short)
+					(i - 1), (unsigned short)(i - 1), p };
+		}
+	} else {
+		double c = exp(gsl_sf_lnchoose((unsigned)n, (unsigned)m));
+		double dn = (double)n;
+
+		for (i = 1; i <= n; i++) {
+			double pi = binom_ge(m, i, n) - binom_ge(m, i - 1, n);
+			double low = pow((double)i / dn, (double)m) -
+				pow((double)(i - 1) / dn, (double)m);
+			double off = 0;
+			size_t diag = k++;
+
+			for (j = i + 1; j <= n; j++) {
+				double p = c * low *
+					(pow((double)(n - j + 1) / dn,
+					     (double)(n - m)) -
+					 pow((double)(n - j) / dn,
+					     (double)(n - m)));
+
+				off += p;
+				if (p > 0)
+					a[k++] = (struct boot_atom){
+						(unsigned short)(i - 1),
+						(unsigned short)(j - 1), p };
+			}
+			a[diag] = (struct boot_atom){ (unsigned short)(i - 1),
+				(unsigned short)(i - 1), pi - off };
+			if (!(a[diag].p > 0))
+				a[diag].p = 0;
+		}
+	}
+	boot_cache[n].a = a;
+	boot_cache[n].n = k;
+	*na = k;
+	return a;
+}
+
+struct vp {
+	double v, p;
+};
+
+/* the distribution of the resample median of sorted s: ascending values */
+static struct vp *
+median_dist(const double *s, size_t n, size_t *nv)
+{
+	size_t na, i, j;
+	const struct boot_atom *a = boot_atoms(n, &na);
+	struct vp *d = pv_xreallocarray(NULL, na + 1, sizeof(*d));
+
+	for (i = 0; i < na; i++) {
+		struct vp e;
+
+		e.v = a[i].i == a[i].j ? s[a[i].i] : (s[a[i].i] + s[a[i].j]) / 2;
+		e.p = a[i].p;
+		for (j = i; j > 0 && d[j - 1].v > e.v; j--)
+			d[j] = d[j - 1];
+		d[j] = e;
+	}
+	*nv = na;
+	return d;
+}
+
+/* P(Y - X <= t), X and Y independent with ascending atoms; sx suffix sums */
+static double
+diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
+	 size_t ny, double t)
+{
+	double acc = 0;
+	size_t i = 0, j;
+
+	/* Y - X <= t  <=>  X >= Y - t; the bound rises with Y */
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i].v < y[j].v - t)
+			i++;
+		acc += y[j].p * sx[i];
+	}
+	return acc;
+}
+
+/* the largest atom y - x that is <= t */
+static double
+snap_atom(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
+	  double t)
+{
+	double best = -INFINITY;
+	size_t i = 0, j;
+
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i].v < y[j].v - t)
+			i++;
+		if (i < nx && y[j].v - x[i].v > best)
+			best = y[j].v - x[i].v;
+	}
+	return best;
+}
+
+static double
+diff_quantile(const struct vp *x, const double *sx, size_t nx,
+	      const struct vp *y, size_t ny, double level)
+{
+	double lo = y[0].v - x[nx - 1].v, hi = y[ny - 1].v - x[0].v;
+	int k;
+
+	/* CDF(hi) = 1 >= level; keep CDF(lo) < level */
+	if (diff_cdf(x, sx, nx, y, ny, lo) >= level)
+		return lo;
+	for (k = 0; k < 200; k++) {
+		double mid = lo + (hi - lo) / 2;
+
+		if (mid <= lo || mid >= hi)
+			break;
+		if (diff_cdf(x, sx, nx, y, ny, mid) >= level)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return snap_atom(x, nx, y, ny, hi);
+}
+
+int
+pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
+				     const double *y, size_t ny, double conf,
+				     double *lo, double *hi)
+{
+	double *s, *sx;
+	struct vp *dx, *dy;
+	size_t ax, ay, i;
+
+	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
+	    ny > PV_STATS_BOOT_EXACT_MAX)
+		return -1;
+	s = pv_xreallocarray(NULL, nx + ny, sizeof(*s));
+	memcpy(s, x, nx * sizeof(*s));
+	memcpy(s + nx, y, ny * sizeof(*s));
+	pv_stats_sort(s, nx);
+	pv_stats_sort(s + nx, ny);
+	dx = median_dist(s, nx, &ax);
+	dy = median_dist(s + nx, ny, &ay);
+	sx = pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
+	sx[ax] = 0;
+	for (i = ax; i-- > 0;)
+		sx[i] = sx[i + 1] + dx[i].p;
+	*lo = diff_quantile(dx, sx, ax, dy, ay, (1 - conf) / 2);
+	*hi = diff_quantile(dx, sx, ax, dy, ay, 1 - (1 - conf) / 2);
+	free(s);
+	free(sx);
+	free(dx);
+	free(dy);
+	return 0;
 }

@@ -115,6 +115,21 @@ void pv_stats_bootstrap_median_diff(const double *x, size_t nx,
 				    double *hi);
 
 /*
+ * The same interval from the exact bootstrap distribution (every resample
+ * weighed by its probability, as if b were infinite): the median of a
+ * resample of sorted data takes one of O(n^2) values whose probabilities
+ * depend on n alone, so the distribution of the difference of medians is
+ * known exactly and its quantiles (the smallest d with P(D <= d) >= level,
+ * numpy's "inverted_cdf") are found without drawing.  No seed, no Monte
+ * Carlo error.  Needs 1 <= nx, ny <= PV_STATS_BOOT_EXACT_MAX; returns -1
+ * (nothing set) for larger samples, 0 otherwise.
+ */
+#define PV_STATS_BOOT_EXACT_MAX 60
+int pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
+					 const double *y, size_t ny,
+					 double conf, double *lo, double *hi);
+
+/*
  * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n) into adj
  * (which may be p): adj[i] = min over j with p(j) >= p(i) of p(j) n / j,
  * capped at 1.  Rejecting adj <= q controls the false discovery rate at q.

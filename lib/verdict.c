@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "stats.h"
 #include "verdict.h"
 #include "xalloc.h"
@@ -514,10 +515,7 @@ static void
 add_d(struct pv_strbuf *sb, double v)
 {
 	pv_strbuf_addch(sb, '\t');
-	if (isnan(v))
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_format_double(sb, v);
+	pv_numfmt(sb, v);
 }
 
 void

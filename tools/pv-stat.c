@@ -5,8 +5,10 @@
  * values: a run's per-second values are correlated, the run is the unit of
  * repetition) and writes, after the input passed through unchanged, for
  * every key (section identity, suite, test, operation, metric, unit,
- * direction, level) its runval records and one stat record, then statroll
- * records that summarise the noise per test, suite and section.
+ * direction, level) one stat record, then statroll records that summarise
+ * the noise per test, suite and section.  With --no-samples the samples
+ * are replaced by runval records, one per run, which carry all that the
+ * statistics need.
  *
  * The derived records of an earlier pv-stat in the input are dropped and
  * computed again, so pv-stat on the concatenated outputs of shards writes
@@ -25,6 +27,7 @@
 #include "diag.h"
 #include "record.h"
 #include "runtab.h"
+#include "numfmt.h"
 #include "stats.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -38,7 +41,8 @@ static const char help[] =
 	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
 	"  -m, --merge             build the statistics from the runval\n"
 	"                          records of earlier pv-stat outputs\n"
-	"  -S, --no-samples        do not pass the sample records on\n"
+	"  -S, --no-samples        write runval records (one per run) in\n"
+	"                          place of the sample records\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           print the version and exit\n"
 	"\n"
@@ -132,7 +136,7 @@ static void
 add_d(struct pv_strbuf *sb, double v)
 {
 	pv_strbuf_addch(sb, '\t');
-	pv_format_double(sb, v);
+	pv_numfmt(sb, v);
 }
 
 static void
@@ -271,7 +275,8 @@ write_all(struct state *st)
 		memcpy(sorted, x, set->nrun * sizeof(*x));
 		pv_stats_sort(sorted, set->nrun);
 		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
-		pv_runset_write(stdout, set);
+		if (st->opt->no_samples)
+			pv_runset_write(stdout, set);
 		write_stat(&sb, set, &s);
 		roll_add(&rt, set, s.rcv);
 		roll_add(&rs, set, s.rcv);

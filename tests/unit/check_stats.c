@@ -200,6 +200,54 @@ START_TEST(test_bootstrap)
 }
 END_TEST
 
+START_TEST(test_bootstrap_exact)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double lo, hi;
+
+		ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(v->x,
+				 v->nx, v->y, v->ny, 0.95, &lo, &hi),
+				 v->nx > PV_STATS_BOOT_EXACT_MAX ||
+				 v->ny > PV_STATS_BOOT_EXACT_MAX ? -1 : 0);
+		if (v->nx > PV_STATS_BOOT_EXACT_MAX ||
+		    v->ny > PV_STATS_BOOT_EXACT_MAX)
+			continue;
+		near(v, "be_lo", lo);
+		near(v, "be_hi", hi);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_bootstrap_exact_vs_drawn)
+{
+	/* at n = 10 and 20 the drawn bootstrap with many resamples agrees */
+	double x[20], y[20], lo, hi, mlo, mhi;
+	size_t i;
+
+	for (i = 0; i < 20; i++) {
+		x[i] = 100 + (double)((i * 7) % 20) * 0.37;
+		y[i] = 96 + (double)((i * 11) % 20) * 0.41;
+	}
+	ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(x, 10, y, 10,
+			 0.95, &lo, &hi), 0);
+	pv_stats_bootstrap_median_diff(x, 10, y, 10, 200000, 1, 0.95, &mlo,
+				       &mhi);
+	ck_assert_double_eq_tol(lo, mlo, 0.2);
+	ck_assert_double_eq_tol(hi, mhi, 0.2);
+	ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(x, 20, y, 20,
+			 0.95, &lo, &hi), 0);
+	pv_stats_bootstrap_median_diff(x, 20, y, 20, 200000, 1, 0.95, &mlo,
+				       &mhi);
+	ck_assert_double_eq_tol(lo, mlo, 0.2);
+	ck_assert_double_eq_tol(hi, mhi, 0.2);
+}
+END_TEST
+
 START_TEST(test_summary)
 {
 	size_t k;
@@ -332,6 +380,8 @@ stats_suite(void)
 	tcase_add_test(tc, test_mwu);
 	tcase_add_test(tc, test_effect_sizes);
 	tcase_add_test(tc, test_bootstrap);
+	tcase_add_test(tc, test_bootstrap_exact);
+	tcase_add_test(tc, test_bootstrap_exact_vs_drawn);
 	tcase_add_test(tc, test_summary);
 	tcase_add_test(tc, test_ttest1);
 	tcase_add_test(tc, test_bh);

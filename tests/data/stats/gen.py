@@ -96,6 +96,58 @@ def boot(x, y, b, seed, conf):
     return (float(np.percentile(out, 100 * (1 - conf) / 2)),
             float(np.percentile(out, 100 * (1 - (1 - conf) / 2))))
 
+from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
+_atoms = {}
+
+def median_atoms(n):
+    # every multiset of n indices, weighed by its multinomial probability:
+    # the middle order statistics (i, j) -> exact probability
+    if n in _atoms:
+        return _atoms[n]
+    d = {}
+    total = n ** n
+    for ms in combinations_with_replacement(range(n), n):
+        cnt = {}
+        for k in ms:
+            cnt[k] = cnt.get(k, 0) + 1
+        w = factorial(n)
+        for c in cnt.values():
+            w //= factorial(c)
+        key = (ms[(n - 1) // 2], ms[n // 2])
+        d[key] = d.get(key, 0) + w
+    _atoms[n] = {k: Fraction(v, total) for k, v in d.items()}
+    return _atoms[n]
+
+def boot_exact(x, y, conf):
+    # the exact (infinite-B) percentile bootstrap of median(y) - median(x),
+    # quantile = smallest d with P(D <= d) >= level, in exact arithmetic
+    if len(x) > 9 or len(y) > 9:
+        return float("nan"), float("nan")
+    def dist(v):
+        s = sorted(v)
+        out = {}
+        for (i, j), p in median_atoms(len(s)).items():
+            m = s[i] if i == j else (s[i] + s[j]) / 2
+            out[m] = out.get(m, 0) + p
+        return out
+    dx, dy = dist(x), dist(y)
+    dd = {}
+    for a, pa in dx.items():
+        for b, pb in dy.items():
+            dd[b - a] = dd.get(b - a, 0) + pa * pb
+    keys = sorted(dd)
+    def q(level):
+        acc = Fraction(0)
+        for k in keys:
+            acc += dd[k]
+            if acc >= level:
+                return k
+        return keys[-1]
+    lo_level = (1 - Fraction(conf).limit_denominator(1000)) / 2
+    return q(lo_level), q(1 - lo_level)
+
 def median_ci(x, conf):
     s = sorted(x)
     n = len(s)
@@ -123,7 +175,7 @@ HEAD = ["name", "x", "y",
         "u", "u_p", "u_exact", "g", "cliff", "b_lo", "b_hi",
         "s_n", "s_mean", "s_median", "s_sd", "s_cv", "s_mad", "s_rcv",
         "s_min", "s_max", "s_mean_lo", "s_mean_hi", "s_med_lo", "s_med_hi",
-        "s_med_cover", "t1_t", "t1_p", "bh"]
+        "s_med_cover", "t1_t", "t1_p", "be_lo", "be_hi", "bh"]
 print("\t".join(HEAD))
 rows, ps = [], []
 for name, x, y in V:
@@ -152,7 +204,7 @@ for name, x, y in V:
     z = np.asarray(y) - np.asarray(y).mean() * 0.9
     t1 = stats.ttest_1samp(z, 0.0)
     rows.append([name, ",".join(repr(v) for v in x), ",".join(repr(v) for v in y)] + w + u +
-                [hedges(x, y), cliff(x, y), bl, bh_] + summary(x) + [t1.statistic, t1.pvalue])
+                [hedges(x, y), cliff(x, y), bl, bh_] + summary(x) + [t1.statistic, t1.pvalue] + list(boot_exact(x, y, .95)))
     ps.append(w[3])
 # BH over the Welch p-values that exist (in row order)
 pv = np.array([p for p in ps if not math.isnan(p)])
