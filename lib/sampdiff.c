@@ -20,15 +20,12 @@ static const char *const flag_name[PV_CMP_NFLAGS] = {
 	"zero-variance", "nonpositive"
 };
 
-/* Robust CV of raw values and the count of outliers of oriented logs. */
-static void
-side_noise(const double *v, const double *x, size_t n, double z,
-	   double *rcv, size_t *outliers)
+/* median of v[0..n) (n <= 64 on the stack), and |v - median| into dev */
+static double
+median_dev(const double *v, size_t n, double *dev)
 {
-	double small[128];
-	double *s = n <= 64 ? small : pv_xreallocarray(NULL, 2 * n,
-							sizeof(double));
-	double *dev = s + n, med, mad, lmed, lmad;
+	double small[64], *s = n <= 64 ? small :
+		pv_xreallocarray(NULL, n, sizeof(double)), med;
 	size_t i;
 
 	memcpy(s, v, n * sizeof(double));
@@ -36,26 +33,59 @@ side_noise(const double *v, const double *x, size_t n, double z,
 	med = pv_stats_median_sorted(s, n);
 	for (i = 0; i < n; i++)
 		dev[i] = fabs(v[i] - med);
-	pv_stats_sort(dev, n);
-	mad = pv_stats_median_sorted(dev, n);
-	*rcv = med != 0 ? PV_STATS_MAD_SCALE * mad / fabs(med) : 0;
-
-	memcpy(s, x, n * sizeof(double));
-	pv_stats_sort(s, n);
-	lmed = pv_stats_median_sorted(s, n);
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(x[i] - lmed);
-	pv_stats_sort(dev, n);
-	lmad = pv_stats_median_sorted(dev, n);
-	*outliers = 0;
-	for (i = 0; i < n; i++) {
-		double d = fabs(x[i] - lmed);
-
-		if (lmad > 0 ? 0.6745 * d / lmad > z : d > 0)
-			(*outliers)++;
-	}
 	if (s != small)
 		free(s);
+	return med;
+}
+
+/* the robust CV of raw values: 1.4826 MAD / |median| */
+static double
+robust_cv(const double *v, size_t n)
+{
+	double small[64], *dev = n <= 64 ? small :
+		pv_xreallocarray(NULL, n, sizeof(double)), med, mad;
+
+	med = median_dev(v, n, dev);
+	pv_stats_sort(dev, n);
+	mad = pv_stats_median_sorted(dev, n);
+	if (dev != small)
+		free(dev);
+	return med != 0 ? PV_STATS_MAD_SCALE * mad / fabs(med) : 0;
+}
+
+/*
+ * Outlier runs of each side: a modified z-score 0.6745 |x - median| / MAD
+ * above z (Iglewicz and Hoaglin), on the oriented logs, with the MAD of
+ * both sides' deviations pooled: at five runs a side one side's MAD rests
+ * on two deviations and flags ordinary runs.
+ */
+static void
+outliers(const double *xb, size_t nb, const double *xt, size_t nt, double z,
+	 size_t *ob, size_t *ot)
+{
+	double small[128], *dev = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, nb + nt, sizeof(double));
+	double *sorted = pv_xreallocarray(NULL, nb + nt, sizeof(double));
+	double mad;
+	size_t i;
+
+	median_dev(xb, nb, dev);
+	median_dev(xt, nt, dev + nb);
+	memcpy(sorted, dev, (nb + nt) * sizeof(double));
+	pv_stats_sort(sorted, nb + nt);
+	mad = pv_stats_median_sorted(sorted, nb + nt);
+	*ob = *ot = 0;
+	for (i = 0; i < nb + nt; i++) {
+		if (!(mad > 0 ? 0.6745 * dev[i] / mad > z : dev[i] > 0))
+			continue;
+		if (i < nb)
+			(*ob)++;
+		else
+			(*ot)++;
+	}
+	free(sorted);
+	if (dev != small)
+		free(dev);
 }
 
 void
@@ -97,8 +127,9 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 	for (i = 0; i < nt; i++)
 		xt[i] = sign * log(t[i]);
 
-	side_noise(b, xb, nb, opt->outlier_z, &c->rcv_b, &c->out_b);
-	side_noise(t, xt, nt, opt->outlier_z, &c->rcv_t, &c->out_t);
+	c->rcv_b = robust_cv(b, nb);
+	c->rcv_t = robust_cv(t, nt);
+	outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b, &c->out_t);
 	if (c->rcv_b > opt->cv_max || c->rcv_t > opt->cv_max)
 		c->flags |= PV_CMP_UNSTABLE;
 	if (c->out_b > 0 || c->out_t > 0)

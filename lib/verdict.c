@@ -307,7 +307,7 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 	double reg = log(1 - o->delta), imp = log(1 + o->delta);
 	double eq_lo = log(1 - o->delta_eq), eq_hi = log(1 + o->delta_eq);
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
-	int boot_disagree;
+	int boot_disagree, outlying;
 
 	v->cls = PV_CLASS_UNCERTAIN;
 	if (c->nb == 0 || c->nt == 0) {
@@ -337,10 +337,18 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 		v->runs = runs_to_decide(cl, c);
 		return;
 	}
-	if ((double)c->out_b > o->outlier_share * (double)c->nb ||
-	    (double)c->out_t > o->outlier_share * (double)c->nt) {
-		v->reason = say(cl, "outliers: %zu of %zu and %zu of %zu runs",
-				c->out_b, c->nb, c->out_t, c->nt);
+	/*
+	 * Outliers matter where they could make the call: many of them and
+	 * a rank test that does not see the difference.
+	 */
+	outlying = ((double)c->out_b > o->outlier_share * (double)c->nb ||
+		    (double)c->out_t > o->outlier_share * (double)c->nt) &&
+		!(c->p_mwu <= o->q);
+	if (outlying && sig && (c->hi < 0 || c->lo > 0) &&
+	    fabs(c->change) >= imp) {
+		v->reason = say(cl, "outliers: %zu of %zu and %zu of %zu runs, "
+				"and the rank test disagrees (p %.2g)",
+				c->out_b, c->nb, c->out_t, c->nt, c->p_mwu);
 		v->runs = runs_to_decide(cl, c);
 		return;
 	}

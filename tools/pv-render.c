@@ -17,17 +17,20 @@
 
 #include "diag.h"
 #include "record.h"
+#include "render_verdict.h"
 #include "stacktab.h"
 #include "symtab.h"
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-render [--format=folded] [--event=EVENT] [FILE ...]";
+	"pv-render [--format=folded|text|junit] [--event=EVENT] [FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"
 	"\n"
 	"  -f, --format=FORMAT  folded: folded stacks, one line per stack\n"
+	"                       text: the ranked summary of pv-classify's\n"
+	"                       verdicts; junit: the verdicts as JUnit XML\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
 	"  -h, --help           print this help and exit\n"
@@ -39,7 +42,9 @@ static const char help[] =
 	"Exit status: 0 on success, 2 on trouble.\n";
 
 enum format {
-	FMT_FOLDED
+	FMT_FOLDED,
+	FMT_TEXT,		/* verdicts: render_verdict.c */
+	FMT_JUNIT
 };
 
 struct options {
@@ -58,6 +63,7 @@ struct render {
 	unsigned long other_events;	/* stacks of other events, skipped */
 	struct pv_str other;	/* the first other event, for the warning */
 	char *other_name;
+	struct pv_vreport verdicts;
 };
 
 static void
@@ -98,6 +104,13 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (st->opt->format != FMT_FOLDED) {
+			if (pv_vreport_add(&st->verdicts, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  st->verdicts.err);
+			continue;
+		}
 		if (rec.type != PV_REC_STACK)
 			continue;
 		if (rec.folded == 2)
@@ -154,6 +167,10 @@ main(int argc, char **argv)
 		case 'f':
 			if (strcmp(optarg, "folded") == 0) {
 				opt.format = FMT_FOLDED;
+			} else if (strcmp(optarg, "text") == 0) {
+				opt.format = FMT_TEXT;
+			} else if (strcmp(optarg, "junit") == 0) {
+				opt.format = FMT_JUNIT;
 			} else {
 				pv_error("unknown format '%s'", optarg);
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
@@ -175,6 +192,7 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
+	pv_vreport_init(&st.verdicts);
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)
@@ -185,7 +203,13 @@ main(int argc, char **argv)
 		pv_warn("%lu stack records of other events (such as '%s') "
 			"left out; choose one with --event",
 			st.other_events, st.other_name);
-	print_folded(&st);
+	if (opt.format == FMT_TEXT)
+		pv_vreport_text(&st.verdicts, stdout);
+	else if (opt.format == FMT_JUNIT)
+		pv_vreport_junit(&st.verdicts, stdout);
+	else
+		print_folded(&st);
+	pv_vreport_release(&st.verdicts);
 
 	free(st.frames);
 	free(st.other_name);
