@@ -172,17 +172,21 @@ cap1(double x)
 }
 
 /*
- * Benjamini-Bogomolov in three stages.  A key's q-value is the smallest
- * q at which it would be selected:
- * max(adj_suite, adj_test F1/R1, adj_key F1/R1 F2/R2).
+ * Benjamini-Bogomolov, applied recursively: BH over the suites' Simes
+ * p-values at q selects R1 of F1 suites; within each selected suite, BH
+ * over its tests' Simes p-values at q R1 / F1 selects R2 of its F2 tests;
+ * within each selected test, BH over its keys at q R1 / F1 R2 / F2 (the
+ * ratios of the key's own parents).  A key's q-value is the smallest q at
+ * which it would be selected: max(adj_suite, adj_test F1/R1,
+ * adj_key F1/R1 F2/R2).
  */
 static void
 staged_fdr(struct pv_classifier *cl)
 {
 	double q = cl->opt.q;
 	struct fam *s, *t;
-	size_t ns, nt, r1 = 0, f2 = 0, r2 = 0, i, j, k;
-	double *p, *adj, s1, s2;
+	size_t ns, nt, r1 = 0, i, j, k;
+	double *p, *adj, s1;
 	size_t *idx;
 
 	s = families(cl, 0, cl->n, same_suite, &ns);
@@ -192,27 +196,24 @@ staged_fdr(struct pv_classifier *cl)
 			if (!isnan(cl->v[k].cmp.p_welch))
 				cl->v[k].qvalue = s[i].adj;
 	}
-	if (r1 == 0)
-		goto out;
-	s1 = (double)ns / (double)r1;
-	/* count the tests of the selected suites and those selected */
-	for (i = 0; i < ns; i++) {
-		if (s[i].adj > q)
-			continue;
-		t = families(cl, s[i].start, s[i].end, same_test, &nt);
-		f2 += nt;
-		for (j = 0; j < nt; j++)
-			r2 += t[j].adj * s1 <= q;
-		free(t);
+	if (r1 == 0) {
+		free(s);
+		return;
 	}
-	s2 = r2 > 0 ? (double)f2 / (double)r2 : INFINITY;
+	s1 = (double)ns / (double)r1;
 	p = pv_xreallocarray(NULL, cl->n, sizeof(*p));
 	adj = pv_xreallocarray(NULL, cl->n, sizeof(*adj));
 	idx = pv_xreallocarray(NULL, cl->n, sizeof(*idx));
 	for (i = 0; i < ns; i++) {
+		size_t r2 = 0;
+		double s2;
+
 		if (s[i].adj > q)
 			continue;
 		t = families(cl, s[i].start, s[i].end, same_test, &nt);
+		for (j = 0; j < nt; j++)
+			r2 += t[j].adj * s1 <= q;
+		s2 = r2 > 0 ? (double)nt / (double)r2 : INFINITY;
 		for (j = 0; j < nt; j++) {
 			double a2 = cap1(t[j].adj * s1);
 			size_t np = 0;
@@ -226,7 +227,7 @@ staged_fdr(struct pv_classifier *cl)
 				idx[np] = k;
 				p[np++] = v->cmp.p_welch;
 			}
-			if (a2 > q || r2 == 0)
+			if (a2 > q)
 				continue;
 			pv_stats_bh(p, np, adj);
 			for (k = 0; k < np; k++) {
@@ -241,7 +242,6 @@ staged_fdr(struct pv_classifier *cl)
 	free(p);
 	free(adj);
 	free(idx);
-out:
 	free(s);
 }
 
@@ -396,12 +396,20 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 				pct(c->hi), 100 * o->delta_eq);
 }
 
+/*
+ * A group of levels is systematic when every level is worse, most levels
+ * are Regressions, and the pooled change is significant and past the
+ * threshold.  The pooled change is the inverse-variance weighted mean of
+ * the levels' changes (they are measured by different runs, so
+ * independent): it uses each level's own precision, where a t-test over
+ * the K changes would have K - 1 degrees of freedom only.
+ */
 static void
 systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 {
-	double *d = pv_xreallocarray(NULL, g->count, sizeof(*d));
 	size_t i, k = 0;
-	int all_worse = 1;
+	int all_worse = 1, all_se = 1;
+	double sw = 0, swd = 0;
 
 	g->regressed = 0;
 	for (i = g->first; i < g->first + g->count; i++) {
@@ -413,22 +421,28 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 			g->dmin = v->cmp.change;
 		if (k == 0 || v->cmp.change > g->dmax)
 			g->dmax = v->cmp.change;
-		d[k++] = v->cmp.change;
+		k++;
 		all_worse &= v->cmp.change < 0;
 		g->regressed += v->cls == PV_CLASS_REGRESSION;
+		if (v->cmp.se > 0) {
+			sw += 1 / (v->cmp.se * v->cmp.se);
+			swd += v->cmp.change / (v->cmp.se * v->cmp.se);
+		} else {
+			all_se = 0;
+		}
 	}
 	g->levels = k;
 	g->pooled = g->p = NAN;
-	if (k >= 2) {
-		struct pv_welch w;
+	if (k >= 2 && all_se && sw > 0) {
+		double z;
 
-		pv_stats_ttest1(d, k, 0.95, &w);
-		g->pooled = w.diff;
-		g->p = w.p;
+		g->pooled = swd / sw;
+		z = g->pooled * sqrt(sw);
+		g->p = erfc(fabs(z) / sqrt(2));	/* 2 P(Z > |z|) */
 		g->systematic = all_worse && 2 * g->regressed >= k &&
-			w.p < 0.05 && w.diff <= log(1 - cl->opt.delta);
+			g->p < cl->opt.q &&
+			g->pooled <= log(1 - cl->opt.delta);
 	}
-	free(d);
 }
 
 /* the share of the group's levels that move the way v does */
