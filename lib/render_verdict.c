@@ -243,7 +243,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 				"green %zu\n", s->s.bands[PV_BAND_RED],
 				s->s.bands[PV_BAND_YELLOW],
 				s->s.bands[PV_BAND_GREEN]);
-			fprintf(out, "    median difference range: %+.2f%% to "
+			fprintf(out, "    change range: %+.2f%% to "
 				"%+.2f%% (pooled %+.2f%%, p %.2g)\n",
 				pct(s->s.dmin), pct(s->s.dmax),
 				pct(s->s.pooled), s->s.p);
@@ -268,7 +268,9 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 			fputs(" (", out);
 			put_pair(out, &v->cmp.key);
 			fprintf(out, "): %s", v->reason);
-			if (v->runs > 0)
+			if (v->runs > 1000)
+				fputs("; more than 1000 runs a side", out);
+			else if (v->runs > 0)
 				fprintf(out, "; about %zu runs a side", v->runs);
 			putc('\n', out);
 		}

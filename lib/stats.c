@@ -60,12 +60,16 @@ pv_stats_var(const double *x, size_t n, double mean)
 {
 	double s = 0;
 	size_t i;
+	int same = 1;
 
 	if (n < 2)
 		return 0;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		s += (x[i] - mean) * (x[i] - mean);
-	return s / (double)(n - 1);
+		same &= x[i] == x[0];
+	}
+	/* equal values: exactly 0, whatever the rounding of their mean */
+	return same ? 0 : s / (double)(n - 1);
 }
 
 double
@@ -160,6 +164,12 @@ summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 		sum_cache[n].cover = *cover;
 		sum_cache[n].tq = *tq;
 	}
+}
+
+double
+pv_stats_t_pvalue(double t, double df)
+{
+	return t_two_sided(t, df);
 }
 
 void

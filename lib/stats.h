@@ -48,7 +48,7 @@ void pv_stats_summary(const double *x, const double *sorted, size_t n,
 		      double conf, struct pv_summary *s);
 
 double pv_stats_mean(const double *x, size_t n);
-/* sample variance, n - 1 divisor; 0 when n < 2 */
+/* sample variance, n - 1 divisor; 0 when n < 2 or all values are equal */
 double pv_stats_var(const double *x, size_t n, double mean);
 /* numpy's median of an ascending array */
 double pv_stats_median_sorted(const double *sorted, size_t n);
@@ -138,6 +138,9 @@ void pv_stats_bh(const double *p, size_t n, double *adj);
 
 /* Simes' combined p-value of p[0..n): min over i of p(i) n / i. */
 double pv_stats_simes(const double *p, size_t n);
+
+/* Two-sided p-value of a t statistic on df degrees of freedom. */
+double pv_stats_t_pvalue(double t, double df);
 
 /* Quantiles and tails used by the tools. */
 double pv_stats_t_quantile(double prob, double df);

@@ -402,14 +402,17 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
  * threshold.  The pooled change is the inverse-variance weighted mean of
  * the levels' changes (they are measured by different runs, so
  * independent): it uses each level's own precision, where a t-test over
- * the K changes would have K - 1 degrees of freedom only.
+ * the K changes would have K - 1 degrees of freedom only.  Its test is t
+ * on the smallest of the levels' Welch degrees of freedom: with three runs
+ * a side a level's standard error is itself uncertain, and a normal test
+ * would trust it.
  */
 static void
 systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 {
 	size_t i, k = 0;
 	int all_worse = 1, all_se = 1;
-	double sw = 0, swd = 0;
+	double sw = 0, swd = 0, df = INFINITY;
 
 	g->regressed = 0;
 	for (i = g->first; i < g->first + g->count; i++) {
@@ -425,6 +428,7 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 		all_worse &= v->cmp.change < 0;
 		g->regressed += v->cls == PV_CLASS_REGRESSION;
 		if (v->cmp.se > 0) {
+			df = fmin(df, v->cmp.df);
 			sw += 1 / (v->cmp.se * v->cmp.se);
 			swd += v->cmp.change / (v->cmp.se * v->cmp.se);
 		} else {
@@ -438,7 +442,7 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 
 		g->pooled = swd / sw;
 		z = g->pooled * sqrt(sw);
-		g->p = erfc(fabs(z) / sqrt(2));	/* 2 P(Z > |z|) */
+		g->p = pv_stats_t_pvalue(z, df);
 		g->systematic = all_worse && 2 * g->regressed >= k &&
 			g->p < cl->opt.q &&
 			g->pooled <= log(1 - cl->opt.delta);
