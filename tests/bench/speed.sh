@@ -31,25 +31,10 @@ gen() {
 	}'
 }
 
-# run LABEL CMD...: times in seconds, "wall cpu"
-run() {
-	label=$1
-	shift
-	s=$(date +%s.%N)
-	# bash's times would do; POSIX sh: read the children's CPU from /proc
-	"$@"
-	e=$(date +%s.%N)
-	awk -v s="$s" -v e="$e" 'BEGIN { printf "%.2f", e - s }'
-}
-
 cpu_of() {
 	# CPU seconds of a command and its children (user + system)
 	/usr/bin/time -f '%e %U %S' -o "$T/time" "$@" > /dev/null
 	awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$T/time"
-}
-
-pipeline() {
-	sh -c 'pv-stat "$1" | pv-diff | pv-classify > /dev/null; exit 0' sh "$1"
 }
 
 gen 100000 > "$T/100k.pv"
