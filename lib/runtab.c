@@ -280,7 +280,8 @@ pv_runset_values(struct pv_runset *set, double *out)
 {
 	size_t i;
 
-	qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	if (set->nrun > 0)
+		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
 	for (i = 0; i < set->nrun; i++)
 		out[i] = pv_run_value(&set->run[i]);
 }
@@ -349,7 +350,8 @@ pv_runset_write(FILE *out, struct pv_runset *set)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	size_t i;
 
-	qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	if (set->nrun > 0)
+		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
 	for (i = 0; i < set->nrun; i++) {
 		const struct pv_run *r = &set->run[i];
 

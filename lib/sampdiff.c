@@ -448,8 +448,10 @@ pv_kvset_diff(struct pv_kvset *a, struct pv_kvset *b,
 {
 	size_t i = 0, j = 0, n = 0;
 
-	qsort(a->kv, a->nkv, sizeof(*a->kv), cmp_kv);
-	qsort(b->kv, b->nkv, sizeof(*b->kv), cmp_kv);
+	if (a->nkv > 0)
+		qsort(a->kv, a->nkv, sizeof(*a->kv), cmp_kv);
+	if (b->nkv > 0)
+		qsort(b->kv, b->nkv, sizeof(*b->kv), cmp_kv);
 	while (i < a->nkv || j < b->nkv) {
 		const struct pv_kv *x = i < a->nkv ? &a->kv[i] : NULL;
 		const struct pv_kv *y = j < b->nkv ? &b->kv[j] : NULL;
@@ -721,7 +723,8 @@ write_all(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 	double z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
 	size_t i;
 
-	qsort(l->c, l->n, sizeof(*l->c), cmp_cmp);
+	if (l->n > 0)
+		qsort(l->c, l->n, sizeof(*l->c), cmp_cmp);
 	for (i = 0; i < l->n; i++) {
 		const struct pv_cmp *c = &l->c[i];
 

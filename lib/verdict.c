@@ -493,7 +493,8 @@ pv_classifier_run(struct pv_classifier *cl)
 {
 	size_t i, j;
 
-	qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	if (cl->n > 0)
+		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
 	staged_fdr(cl);
 	for (i = 0; i < cl->n; i++)
 		classify(cl, &cl->v[i]);
