@@ -63,9 +63,9 @@ static void
 outliers(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 	 size_t *ob, size_t *ot)
 {
-	double small[128], *dev = nb + nt <= 128 ? small :
-		pv_xreallocarray(NULL, nb + nt, sizeof(double));
-	double *sorted = pv_xreallocarray(NULL, nb + nt, sizeof(double));
+	double small[256], *dev = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(double));
+	double *sorted = dev + nb + nt;
 	double mad;
 	size_t i;
 
@@ -83,7 +83,6 @@ outliers(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 		else
 			(*ot)++;
 	}
-	free(sorted);
 	if (dev != small)
 		free(dev);
 }
@@ -93,7 +92,7 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 	       const double *t, size_t nt, const struct pv_cmp_opts *opt,
 	       struct pv_cmp *c)
 {
-	double *xb, *xt, sign;
+	double small[128], *xb, *xt, sign;
 	size_t i;
 	int nonpos = 0;
 
@@ -120,7 +119,8 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 		return;
 
 	sign = key->direction == PV_LOWER_BETTER ? -1 : 1;
-	xb = pv_xreallocarray(NULL, nb + nt, sizeof(double));
+	xb = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, nb + nt, sizeof(double));
 	xt = xb + nb;
 	for (i = 0; i < nb; i++)
 		xb[i] = sign * log(b[i]);
@@ -173,7 +173,8 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 						       &c->boot_hi);
 		}
 	}
-	free(xb);
+	if (xb != small)
+		free(xb);
 }
 
 void

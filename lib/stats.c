@@ -673,13 +673,15 @@ struct vp {
 	double v, p;
 };
 
-/* the distribution of the resample median of sorted s: ascending values */
-static struct vp *
-median_dist(const double *s, size_t n, size_t *nv)
+/*
+ * The distribution of the resample median of sorted s, ascending values,
+ * into d (room for n (n + 1) / 2 + 1).
+ */
+static void
+median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
 {
 	size_t na, i, j;
 	const struct boot_atom *a = boot_atoms(n, &na);
-	struct vp *d = pv_xreallocarray(NULL, na + 1, sizeof(*d));
 
 	for (i = 0; i < na; i++) {
 		struct vp e;
@@ -691,7 +693,6 @@ median_dist(const double *s, size_t n, size_t *nv)
 		d[j] = e;
 	}
 	*nv = na;
-	return d;
 }
 
 /* P(Y - X <= t), X and Y independent with ascending atoms; sx suffix sums */
@@ -756,29 +757,38 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 				     const double *y, size_t ny, double conf,
 				     double *lo, double *hi)
 {
-	double *s, *sx;
+	/* up to 16 runs a side (136 atoms) without the allocator */
+	struct vp sdx[137], sdy[137];
+	double ss[32], ssx[137], *s, *sx;
 	struct vp *dx, *dy;
 	size_t ax, ay, i;
+	int small = nx <= 16 && ny <= 16;
 
 	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
 	    ny > PV_STATS_BOOT_EXACT_MAX)
 		return -1;
-	s = pv_xreallocarray(NULL, nx + ny, sizeof(*s));
+	s = small ? ss : pv_xreallocarray(NULL, nx + ny, sizeof(*s));
+	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 1,
+					     sizeof(*dx));
+	dy = small ? sdy : pv_xreallocarray(NULL, ny * (ny + 1) / 2 + 1,
+					     sizeof(*dy));
 	memcpy(s, x, nx * sizeof(*s));
 	memcpy(s + nx, y, ny * sizeof(*s));
 	pv_stats_sort(s, nx);
 	pv_stats_sort(s + nx, ny);
-	dx = median_dist(s, nx, &ax);
-	dy = median_dist(s + nx, ny, &ay);
-	sx = pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
+	median_dist(s, nx, dx, &ax);
+	median_dist(s + nx, ny, dy, &ay);
+	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
 	sx[ax] = 0;
 	for (i = ax; i-- > 0;)
 		sx[i] = sx[i + 1] + dx[i].p;
 	*lo = diff_quantile(dx, sx, ax, dy, ay, (1 - conf) / 2);
 	*hi = diff_quantile(dx, sx, ax, dy, ay, 1 - (1 - conf) / 2);
-	free(s);
-	free(sx);
-	free(dx);
-	free(dy);
+	if (!small) {
+		free(s);
+		free(sx);
+		free(dx);
+		free(dy);
+	}
 	return 0;
 }
