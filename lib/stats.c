@@ -734,15 +734,20 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 	      const struct vp *y, size_t ny, double level)
 {
 	double lo = y[0].v - x[nx - 1].v, hi = y[ny - 1].v - x[0].v;
+	double tol = 1e-13 * (hi - lo);
 	int k;
 
-	/* CDF(hi) = 1 >= level; keep CDF(lo) < level */
+	/*
+	 * CDF(hi) = 1 >= level; keep CDF(lo) < level.  Once (lo, hi] is
+	 * narrower than 1e-13 of the range it holds the one atom sought
+	 * (atoms closer than that are one value for any purpose).
+	 */
 	if (diff_cdf(x, sx, nx, y, ny, lo) >= level)
 		return lo;
 	for (k = 0; k < 200; k++) {
 		double mid = lo + (hi - lo) / 2;
 
-		if (mid <= lo || mid >= hi)
+		if (mid <= lo || mid >= hi || hi - lo <= tol)
 			break;
 		if (diff_cdf(x, sx, nx, y, ny, mid) >= level)
 			hi = mid;
