@@ -60,6 +60,7 @@ struct options {
 struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
+	unsigned long merge_samples;	/* samples seen, not used, in -m */
 	struct pv_strbuf role, version, experiment;
 };
 
@@ -109,6 +110,8 @@ read_file(struct state *st, const char *path)
 						     sbstr(&st->version),
 						     sbstr(&st->experiment),
 						     &rec);
+			else
+				st->merge_samples++;
 			if (!st->opt->no_samples)
 				pv_write_raw(stdout, &rec);
 			break;
@@ -346,6 +349,9 @@ main(int argc, char **argv)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)
 		read_file(&st, argv[i]);
+	if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
+		pv_warn("--merge found samples but no runval records "
+			"(write the shards with pv-stat -S)");
 	write_all(&st);
 
 	pv_runtab_release(&st.tab);
