@@ -166,6 +166,37 @@ summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 	}
 }
 
+#define TQ_DF 1024
+#define TQ_PROBS 4
+static struct {
+	double prob;
+	double q[TQ_DF];	/* 0: not computed */
+} tq_cache[TQ_PROBS];
+
+double
+pv_stats_t_quantile_whole(double prob, unsigned df)
+{
+	int i;
+
+	if (df == 0)
+		return INFINITY;
+	if (df >= TQ_DF)
+		return pv_stats_t_quantile(prob, (double)df);
+	for (i = 0; i < TQ_PROBS; i++) {
+		if (tq_cache[i].prob == prob)
+			break;
+		if (tq_cache[i].prob == 0) {
+			tq_cache[i].prob = prob;
+			break;
+		}
+	}
+	if (i == TQ_PROBS)
+		return pv_stats_t_quantile(prob, (double)df);
+	if (tq_cache[i].q[df] == 0)
+		tq_cache[i].q[df] = pv_stats_t_quantile(prob, (double)df);
+	return tq_cache[i].q[df];
+}
+
 double
 pv_stats_t_pvalue(double t, double df)
 {
@@ -556,12 +587,12 @@ pv_stats_simes(const double *p, size_t n)
 double
 pv_stats_mde(size_t na, size_t nb, double alpha, double power)
 {
-	double df = (double)(na + nb - 2);
+	unsigned df = (unsigned)(na + nb - 2);
 
-	if (df < 1)
+	if (na + nb < 3)
 		return INFINITY;
-	return (pv_stats_t_quantile(1 - alpha / 2, df) +
-		pv_stats_t_quantile(power, df)) *
+	return (pv_stats_t_quantile_whole(1 - alpha / 2, df) +
+		pv_stats_t_quantile_whole(power, df)) *
 		sqrt(1 / (double)na + 1 / (double)nb);
 }
 

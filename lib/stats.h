@@ -139,6 +139,12 @@ void pv_stats_bh(const double *p, size_t n, double *adj);
 /* Simes' combined p-value of p[0..n): min over i of p(i) n / i. */
 double pv_stats_simes(const double *p, size_t n);
 
+/*
+ * The t quantile on whole degrees of freedom, kept for df below 1024 and
+ * four probabilities (the tools ask for the same few again and again).
+ */
+double pv_stats_t_quantile_whole(double prob, unsigned df);
+
 /* Two-sided p-value of a t statistic on df degrees of freedom. */
 double pv_stats_t_pvalue(double t, double df);
 

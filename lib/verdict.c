@@ -328,8 +328,14 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 			v->runs = runs_to_decide(cl, c);
 		return;
 	}
-	v->mde = (pv_stats_t_quantile(1 - o->q / 2, c->df) +
-		  pv_stats_t_quantile(o->power, c->df)) * c->se;
+	/* Welch's df rounded down: conservative, and the quantiles cache */
+	{
+		unsigned df = c->df >= 1 ? (unsigned)floor(fmin(c->df, 1e6)) :
+			1;
+
+		v->mde = (pv_stats_t_quantile_whole(1 - o->q / 2, df) +
+			  pv_stats_t_quantile_whole(o->power, df)) * c->se;
+	}
 	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max) {
 		v->reason = say(cl, "unstable: robust CV %.1f%% and %.1f%% "
 				"(limit %.1f%%)", 100 * c->rcv_b,
