@@ -1,14 +1,27 @@
 /*
  * pv-diff: compare a baseline with a target.
  *
- * The inputs are two files (the baseline, then the target), or one stream
- * holding both as sections, paired by their roles (baseline, target) or
- * else by their order.  Stack records and folded stacks are compared by
- * the stackdiff module: per-event totals, the pairs of every distinct
+ * Profiles (stack records or folded stacks): the inputs are two files (the
+ * baseline, then the target), or one stream holding both as sections,
+ * paired by their roles (baseline, target) or else by their order.  The
+ * stackdiff module gives per-event totals, the pairs of every distinct
  * stack, and per-function inclusive and exclusive shares, suspects first.
  * The context of both sides (section, meta, env and unknown records)
  * passes through ahead of the results, the baseline's first.  The exit
  * status says whether some function's share moved beyond --threshold.
+ *
+ * Benchmark samples (sample and runval records): each baseline section is
+ * paired with each target section of the same experiment; pairs measured
+ * under different conditions (meta and env records differ, apart from the
+ * keys that name the version under test) are refused; every key gets a cmp
+ * record: the change on the log scale, oriented so that worse is negative,
+ * Welch and bootstrap intervals, Welch's and Mann-Whitney's p-values,
+ * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c).  The
+ * input passes through unchanged.
+ *
+ * The mode is told by the first stack or sample record of the input;
+ * standard input is first copied to a temporary file so that it can be
+ * looked at and then read.
  */
 #include "config.h"
 
@@ -17,9 +30,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "record.h"
+#include "sampdiff.h"
 #include "stackdiff.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -28,14 +43,16 @@ static const char usage[] =
 	"pv-diff [--raw] [--keep-suffixes] [--strip-hex] [--threshold=PP] "
 	"BASE TARGET\n"
 	"       pv-diff [--raw] [--keep-suffixes] [--strip-hex] "
-	"[--threshold=PP] [FILE]";
+	"[--threshold=PP] [FILE]\n"
+	"       pv-diff [-c LEVEL] [-b COUNT] [-i KEY] [-n RUNS] [--cv-max=CV] "
+	"[FILE ...]";
 
 static const char help[] =
-	"Compare a baseline profile with a target (pv-format(5) stack records\n"
-	"or folded stacks): per-function inclusive and exclusive shares and\n"
-	"their changes, suspects first, and the stack pairs of a differential\n"
-	"flame graph.\n"
+	"Compare a baseline with a target (pv-format(5)).\n"
 	"\n"
+	"Profiles (stack records or folded stacks): per-function inclusive and\n"
+	"exclusive shares and their changes, suspects first, and the stack pairs\n"
+	"of a differential flame graph.\n"
 	"  -r, --raw            compare counts as shares of the baseline's total\n"
 	"                       (default: of each side's own total)\n"
 	"  -k, --keep-suffixes  keep compiler suffixes (.isra.N, .constprop.N,\n"
@@ -43,19 +60,33 @@ static const char help[] =
 	"  -x, --strip-hex      write hex addresses 0x1f2e as 0x...\n"
 	"  -t, --threshold=PP   a move of more than PP percentage points is a\n"
 	"                       finding (default 1)\n"
+	"With one FILE (or none, or -: standard input), it must hold two\n"
+	"sections: by role baseline and target, else the first and the second.\n"
+	"\n"
+	"Benchmark samples (sample, runval records): a cmp record per key.\n"
+	"  -c, --confidence=LEVEL   level of the intervals (default 0.95)\n"
+	"  -b, --bootstrap=COUNT    bootstrap resamples (default 1000; 0: none)\n"
+	"  -i, --ignore-key=KEY     a meta or env KEY that may differ between\n"
+	"                           baseline and target (repeatable; 'env.KEY',\n"
+	"                           'meta.KEY', 'PREFIX*')\n"
+	"  -n, --min-runs=RUNS      flag fewer runs per side (default 3)\n"
+	"      --cv-max=CV          flag a robust CV above CV (default 0.10)\n"
+	"\n"
 	"  -h, --help           print this help and exit\n"
 	"  -V, --version        print the version and exit\n"
 	"\n"
-	"With one FILE (or none, or -: standard input), it must hold two\n"
-	"sections: by role baseline and target, else the first and the second.\n"
 	"gzip-compressed input is read transparently.\n"
 	"\n"
-	"Exit status: 0 when no function's share moved by more than the\n"
-	"threshold, 1 when one did, 2 on trouble.\n";
+	"Exit status: 0 when nothing moved (no function beyond the threshold; no\n"
+	"interval that excludes no change), 1 when something did, 2 on trouble\n"
+	"(including sample sections that are not comparable).\n";
 
 struct options {
 	struct pv_stackdiff_opts sd;
 	double threshold;
+	struct pv_cmp_opts cmp;
+	const char **ignore;
+	size_t nignore;
 };
 
 /* The context records of one side, as lines to write. */
@@ -212,26 +243,199 @@ write_diff_section(const struct diff *st)
 	pv_strbuf_release(&v);
 }
 
+/* Profiles: stackdiff over one or two inputs. */
+static int
+run_stacks(const struct options *opt, char **operand, int n)
+{
+	struct diff st;
+	int i, found;
+
+	if (n > 2) {
+		pv_error("too many operands for profiles");
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	memset(&st, 0, sizeof(st));
+	st.opt = opt;
+	pv_stackdiff_init(&st.sd, &opt->sd);
+	for (i = 0; i < 2; i++)
+		pv_strbuf_init(&st.side[i].lines, 0);
+	if (n == 2) {
+		read_input(&st, operand[0], PV_SIDE_BASE);
+		read_input(&st, operand[1], PV_SIDE_TARGET);
+	} else {
+		read_input(&st, n == 1 ? operand[0] : "-", -1);
+	}
+	if (st.nstack == 0)
+		pv_die("no stacks to compare");
+	if (pv_stackdiff_compute(&st.sd) < 0)
+		pv_die("%s", st.sd.err);
+
+	pv_write_version(stdout);
+	for (i = 0; i < 2; i++)
+		write_side(&st.side[i], i);
+	write_diff_section(&st);
+	pv_stackdiff_write(&st.sd, stdout);
+	found = pv_stackdiff_moved(&st.sd, opt->threshold);
+
+	for (i = 0; i < 2; i++) {
+		pv_strbuf_release(&st.side[i].lines);
+		free(st.side[i].version);
+		free(st.side[i].experiment);
+	}
+	pv_stackdiff_release(&st.sd);
+	return found ? PV_EXIT_FOUND : PV_EXIT_OK;
+}
+
+static void
+samples_read(struct pv_sampdiff *d, const char *path)
+{
+	struct pv_reader *r = pv_reader_open(path);
+	struct pv_record rec;
+	int rc, use;
+
+	if (r == NULL)
+		pv_die_errno("cannot open '%s'", path);
+	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if ((use = pv_sampdiff_add(d, &rec)) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", d->err);
+		if (use)
+			pv_write_raw(stdout, &rec);
+	}
+	if (rc < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_reader_error(r));
+	pv_reader_close(r);
+}
+
+/* Samples: sampdiff over the concatenation of the inputs. */
+static int
+run_samples(const struct options *opt, char **operand, int n)
+{
+	struct pv_sampdiff d;
+	long found;
+	int k;
+
+	pv_sampdiff_init(&d, &opt->cmp);
+	if (n == 0)
+		samples_read(&d, "-");
+	for (k = 0; k < n; k++)
+		samples_read(&d, operand[k]);
+	found = pv_sampdiff_finish(&d, stdout, opt->ignore, opt->nignore);
+	if (found < 0)
+		pv_die("%s", d.err);
+	if (d.npairs == 0)
+		pv_warn("no baseline and target sections of one experiment "
+			"to compare");
+	pv_sampdiff_release(&d);
+	return found > 0 ? PV_EXIT_FOUND : PV_EXIT_OK;
+}
+
+/*
+ * The mode of an input: 1 for profiles (its first stack or sample record is
+ * a stack or a folded stack), 0 for samples, -1 when it has neither.
+ */
+static int
+mode_of(const char *path)
+{
+	struct pv_reader *r = pv_reader_open(path);
+	struct pv_record rec;
+	int rc, mode = -1;
+
+	if (r == NULL)
+		pv_die_errno("cannot open '%s'", path);
+	while (mode < 0 && (rc = pv_reader_next(r, &rec)) > 0) {
+		if (rec.type == PV_REC_STACK)
+			mode = 1;
+		else if (rec.type == PV_REC_SAMPLE || rec.type == PV_REC_OTHER)
+			mode = 0;
+	}
+	pv_reader_close(r);	/* errors are reported by the real read */
+	return mode;
+}
+
+/*
+ * Make standard input seekable: copy it to a temporary file (unlinked at
+ * once) that becomes file descriptor 0, so that it can be read twice and
+ * messages still name it "(standard input)".
+ */
+static void
+spool_stdin(void)
+{
+	const char *dir = getenv("TMPDIR");
+	struct pv_strbuf path = PV_STRBUF_INIT;
+	char buf[65536];
+	ssize_t r;
+	int fd;
+
+	if (lseek(0, 0, SEEK_CUR) >= 0)
+		return;		/* a file already */
+	pv_strbuf_addf(&path, "%s/pv-diff.XXXXXX", dir && *dir ? dir : "/tmp");
+	fd = mkstemp(path.buf);
+	if (fd < 0)
+		pv_die_errno("cannot create a temporary file in '%s'",
+			     dir && *dir ? dir : "/tmp");
+	unlink(path.buf);
+	while ((r = read(0, buf, sizeof(buf))) != 0) {
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			pv_die_errno("read error on standard input");
+		}
+		if (write(fd, buf, (size_t)r) != r)
+			pv_die_errno("write error on a temporary file");
+	}
+	if (dup2(fd, 0) < 0 || lseek(0, 0, SEEK_SET) < 0)
+		pv_die_errno("cannot reread standard input");
+	close(fd);
+	pv_strbuf_release(&path);
+}
+
+static double
+number(const char *what, const char *s, double min, double max)
+{
+	double v;
+
+	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max)
+		pv_die("%s '%s' is not a number from %g to %g", what, s, min,
+		       max);
+	return v;
+}
+
 int
 main(int argc, char **argv)
 {
+	enum { OPT_CV_MAX = 256 };
 	static const struct option longopts[] = {
 		{ "raw", no_argument, NULL, 'r' },
 		{ "keep-suffixes", no_argument, NULL, 'k' },
 		{ "strip-hex", no_argument, NULL, 'x' },
 		{ "threshold", required_argument, NULL, 't' },
+		{ "confidence", required_argument, NULL, 'c' },
+		{ "bootstrap", required_argument, NULL, 'b' },
+		{ "ignore-key", required_argument, NULL, 'i' },
+		{ "min-runs", required_argument, NULL, 'n' },
+		{ "cv-max", required_argument, NULL, OPT_CV_MAX },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
+	struct pv_cmp_opts cmp = PV_CMP_OPTS_INIT;
 	struct options opt;
-	struct diff st;
-	int c, i, found;
+	char **operand;
+	int c, i, n, mode = -1, status, stdin_used = 0;
+	size_t k;
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
 	opt.threshold = 1.0;
-	while ((c = getopt_long(argc, argv, "rkxt:hV", longopts, NULL)) != -1) {
+	opt.cmp = cmp;
+	opt.ignore = pv_xreallocarray(NULL, pv_kv_default_nignore + (size_t)argc,
+				      sizeof(*opt.ignore));
+	for (k = 0; k < pv_kv_default_nignore; k++)
+		opt.ignore[opt.nignore++] = pv_kv_default_ignore[k];
+	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:n:hV", longopts,
+				NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			opt.sd.raw = 1;
@@ -252,6 +456,26 @@ main(int argc, char **argv)
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 			}
 			break;
+		case 'c':
+			opt.cmp.conf = number("confidence", optarg, 0.5, 0.9999);
+			break;
+		case 'b':
+			opt.cmp.boot = (unsigned)number("bootstrap count", optarg,
+							0, 1000000);
+			if (opt.cmp.boot == 1)
+				pv_die("bootstrap count must be 0 or at "
+				       "least 2");
+			break;
+		case 'i':
+			opt.ignore[opt.nignore++] = optarg;
+			break;
+		case 'n':
+			opt.cmp.min_runs = (size_t)number("minimum runs", optarg,
+							  1, 1000000);
+			break;
+		case OPT_CV_MAX:
+			opt.cmp.cv_max = number("CV limit", optarg, 0, 1e6);
+			break;
 		case 'h':
 			pv_usage_exit(usage, help, PV_EXIT_OK);
 		case 'V':
@@ -260,40 +484,28 @@ main(int argc, char **argv)
 			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 		}
 	}
-	if (argc - optind > 2) {
-		pv_error("too many operands");
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	}
 
-	memset(&st, 0, sizeof(st));
-	st.opt = &opt;
-	pv_stackdiff_init(&st.sd, &opt.sd);
-	for (i = 0; i < 2; i++)
-		pv_strbuf_init(&st.side[i].lines, 0);
-	if (argc - optind == 2) {
-		read_input(&st, argv[optind], PV_SIDE_BASE);
-		read_input(&st, argv[optind + 1], PV_SIDE_TARGET);
-	} else {
-		read_input(&st, optind < argc ? argv[optind] : "-", -1);
+	/* standard input is read twice: once for the mode, once for the work */
+	n = argc - optind;
+	operand = argv + optind;
+	for (i = 0; i < n; i++)
+		if (strcmp(operand[i], "-") == 0)
+			stdin_used = 1;
+	if (n == 0 || stdin_used)
+		spool_stdin();
+	for (i = 0; i < n && mode < 0; i++) {
+		mode = mode_of(operand[i]);
+		lseek(0, 0, SEEK_SET);
 	}
-	if (st.nstack == 0)
-		pv_die("no stacks to compare");
-	if (pv_stackdiff_compute(&st.sd) < 0)
-		pv_die("%s", st.sd.err);
-
-	pv_write_version(stdout);
-	for (i = 0; i < 2; i++)
-		write_side(&st.side[i], i);
-	write_diff_section(&st);
-	pv_stackdiff_write(&st.sd, stdout);
-	found = pv_stackdiff_moved(&st.sd, opt.threshold);
-
-	for (i = 0; i < 2; i++) {
-		pv_strbuf_release(&st.side[i].lines);
-		free(st.side[i].version);
-		free(st.side[i].experiment);
+	if (n == 0) {
+		mode = mode_of("-");
+		lseek(0, 0, SEEK_SET);
 	}
-	pv_stackdiff_release(&st.sd);
+	if (mode < 0)
+		mode = n == 2;	/* two inputs without records: profiles */
+	status = mode ? run_stacks(&opt, operand, n) :
+			run_samples(&opt, operand, n);
+	free(opt.ignore);
 	pv_close_stdout();
-	return found ? PV_EXIT_FOUND : PV_EXIT_OK;
+	return status;
 }

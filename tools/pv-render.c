@@ -31,6 +31,7 @@
 #include "render_html.h"
 #include "render_svg.h"
 #include "render_text.h"
+#include "render_verdict.h"
 #include "stackdiff.h"
 #include "stacktab.h"
 #include "symtab.h"
@@ -49,7 +50,9 @@ static const char help[] =
 	"                       comparison (pv-diff); text: the table of\n"
 	"                       suspects of a comparison; svg: a flame graph,\n"
 	"                       differential for a comparison; html: the\n"
-	"                       report of a comparison, one self-contained file\n"
+	"                       report of a comparison, one self-contained file;\n"
+	"                       junit: pv-classify's verdicts as JUnit XML (text\n"
+	"                       also prints them, ranked)\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
 	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
@@ -74,11 +77,12 @@ enum format {
 	FMT_DIFF_FOLDED,
 	FMT_TEXT,
 	FMT_SVG,
-	FMT_HTML
+	FMT_HTML,
+	FMT_JUNIT
 };
 
 static const char *const format_name[] = {
-	"folded", "diff-folded", "text", "svg", "html"
+	"folded", "diff-folded", "text", "svg", "html", "junit"
 };
 
 enum color {
@@ -109,6 +113,7 @@ struct render {
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
 	struct pv_html *html;	/* --format=html */
+	struct pv_vreport verdicts;	/* text, junit: pv-classify's records */
 };
 
 /*
@@ -195,6 +200,14 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (st->opt->format == FMT_TEXT || st->opt->format == FMT_JUNIT) {
+			if (pv_vreport_add(&st->verdicts, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  st->verdicts.err);
+			if (st->opt->format == FMT_JUNIT)
+				continue;
+		}
 		if (st->html != NULL) {
 			if (pv_html_add(st->html, &rec) < 0)
 				pv_die_at(pv_reader_name(r),
@@ -355,7 +368,7 @@ main(int argc, char **argv)
 	struct options opt;
 	struct render st;
 	size_t k;
-	int c, i;
+	int c, i, verdicts;
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
@@ -424,6 +437,7 @@ main(int argc, char **argv)
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
 	pv_stackdiff_init(&st.diff, &asis);
+	pv_vreport_init(&st.verdicts);
 	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
@@ -450,7 +464,15 @@ main(int argc, char **argv)
 					      opt.normalize);
 		break;
 	case FMT_TEXT:
-		render_text(&st);
+		/* verdicts, suspects, or both, as the input holds */
+		verdicts = st.verdicts.nv || st.verdicts.nsys || st.verdicts.ndet;
+		if (verdicts)
+			pv_vreport_text(&st.verdicts, stdout);
+		if (!verdicts || st.nfunc || st.diff.stacks.nstack)
+			render_text(&st);
+		break;
+	case FMT_JUNIT:
+		pv_vreport_junit(&st.verdicts, stdout);
 		break;
 	case FMT_SVG:
 		render_svg(&st);
@@ -466,6 +488,7 @@ main(int argc, char **argv)
 	free(st.event);
 	free(st.other_name);
 	free(st.func);
+	pv_vreport_release(&st.verdicts);
 	pv_stackdiff_release(&st.diff);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);

@@ -1,0 +1,369 @@
+/*
+ * runtab: values by key, reduced to one per run (see runtab.h).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtab.h"
+#include "xalloc.h"
+
+void
+pv_runtab_init(struct pv_runtab *t)
+{
+	memset(t, 0, sizeof(*t));
+	pv_symtab_init(&t->keys);
+	pv_strbuf_init(&t->scratch, 256);
+}
+
+void
+pv_runtab_release(struct pv_runtab *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nset; i++)
+		free(t->set[i].run);
+	free(t->set);
+	pv_symtab_release(&t->keys);
+	pv_arena_release(&t->arena);
+	pv_strbuf_release(&t->scratch);
+	memset(t, 0, sizeof(*t));
+}
+
+static void
+add_num(struct pv_strbuf *sb, uint64_t v)
+{
+	if (v == PV_NONE)
+		pv_strbuf_addstr(sb, "\t-");
+	else
+		pv_strbuf_addf(sb, "\t%llu", (unsigned long long)v);
+}
+
+static void
+add_str(struct pv_strbuf *sb, struct pv_str s)
+{
+	pv_strbuf_addch(sb, '\t');
+	if (s.len == 0)
+		pv_strbuf_addch(sb, '-');
+	else
+		pv_escape(sb, s.s, s.len, 0);
+}
+
+void
+pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *k,
+		 int with_section)
+{
+	if (with_section) {
+		add_str(sb, k->role);
+		add_str(sb, k->version);
+		add_str(sb, k->experiment);
+	}
+	add_str(sb, k->suite);
+	add_str(sb, k->test);
+	add_str(sb, k->operation);
+	add_str(sb, k->metric);
+	add_str(sb, k->unit);
+	pv_strbuf_addstr(sb, k->direction == PV_LOWER_BETTER ?
+			 "\tlower" : "\thigher");
+	add_num(sb, k->level);
+}
+
+static struct pv_str
+keep(struct pv_runtab *t, struct pv_str s)
+{
+	struct pv_str r;
+
+	r.s = pv_arena_memdup(&t->arena, s.s, s.len);
+	r.len = s.len;
+	return r;
+}
+
+struct pv_runset *
+pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
+{
+	struct pv_runset *set;
+	uint32_t id;
+
+	pv_strbuf_reset(&t->scratch);
+	pv_runkey_format(&t->scratch, key, 1);
+	id = pv_symtab_intern(&t->keys, t->scratch.buf, t->scratch.len);
+	if (id < t->nset)
+		return &t->set[id];
+	PV_GROW(t->set, (size_t)id + 1, t->alloc);
+	t->last = NULL;		/* the array may have moved */
+	t->nset = (size_t)id + 1;
+	set = &t->set[id];
+	memset(set, 0, sizeof(*set));
+	set->key.role = keep(t, key->role);
+	set->key.version = keep(t, key->version);
+	set->key.experiment = keep(t, key->experiment);
+	set->key.suite = keep(t, key->suite);
+	set->key.test = keep(t, key->test);
+	set->key.operation = keep(t, key->operation);
+	set->key.metric = keep(t, key->metric);
+	set->key.unit = keep(t, key->unit);
+	set->key.direction = key->direction;
+	set->key.level = key->level;
+	return set;
+}
+
+/* The run with this id, or NULL; runs mostly arrive in order, so look
+ * from the newest. */
+static struct pv_run *
+find_run(struct pv_runset *set, uint64_t id)
+{
+	size_t i;
+
+	for (i = set->nrun; i-- > 0;)
+		if (set->run[i].id == id)
+			return &set->run[i];
+	return NULL;
+}
+
+static struct pv_run *
+new_run(struct pv_runset *set, uint64_t id)
+{
+	struct pv_run *r;
+
+	PV_GROW(set->run, set->nrun + 1, set->alloc);
+	r = &set->run[set->nrun++];
+	memset(r, 0, sizeof(*r));
+	r->id = id;
+	return r;
+}
+
+void
+pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
+		     struct pv_str version, struct pv_str experiment,
+		     const struct pv_record *rec)
+{
+	struct pv_runkey k;
+	struct pv_runset *set;
+	struct pv_run *r;
+
+	k.role = role;
+	k.version = version;
+	k.experiment = experiment;
+	k.suite = rec->suite;
+	k.test = rec->test;
+	k.operation = rec->operation;
+	k.metric = rec->metric;
+	k.unit = rec->unit;
+	k.direction = rec->direction;
+	k.level = rec->level;
+	/* samples come grouped by key: skip the hash when it repeats */
+	set = t->last;
+	if (set == NULL || pv_runkey_cmp(&set->key, &k) != 0 ||
+	    pv_str_cmp(set->key.experiment, k.experiment) != 0)
+		set = t->last = pv_runtab_get(t, &k);
+	r = find_run(set, rec->run);
+	if (r == NULL)
+		r = new_run(set, rec->run);
+	r->nvalues++;
+	r->sum += rec->val;
+}
+
+static int
+fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static struct pv_str
+absent(struct pv_str f)
+{
+	if (f.len == 1 && f.s[0] == '-')
+		f.len = 0;
+	return f;
+}
+
+int
+pv_runkey_parse(const struct pv_record *rec, size_t first,
+		struct pv_runkey *k, char *err, size_t errlen)
+{
+	const struct pv_str *f = rec->field + first;
+	struct pv_str dir, lev;
+
+	if (rec->nfield < first + 10)
+		return fail(err, errlen, "a '%.*s' record needs at least %zu "
+			    "fields", (int)rec->field[0].len,
+			    rec->field[0].s, first + 10);
+	k->role = absent(f[0]);
+	k->version = absent(f[1]);
+	k->experiment = absent(f[2]);
+	k->suite = absent(f[3]);
+	k->test = absent(f[4]);
+	k->operation = absent(f[5]);
+	k->metric = absent(f[6]);
+	k->unit = absent(f[7]);
+	dir = f[8];
+	if (pv_str_eq(dir, "higher"))
+		k->direction = PV_HIGHER_BETTER;
+	else if (pv_str_eq(dir, "lower"))
+		k->direction = PV_LOWER_BETTER;
+	else
+		return fail(err, errlen, "direction '%.*s' is neither "
+			    "'higher' nor 'lower'",
+			    (int)(dir.len > 40 ? 40 : dir.len), dir.s);
+	lev = f[9];
+	if (pv_str_eq(lev, "-"))
+		k->level = PV_NONE;
+	else if (pv_parse_u64(lev.s, lev.len, &k->level) < 0 ||
+		 k->level == PV_NONE)
+		return fail(err, errlen, "level '%.*s' is not a whole number",
+			    (int)(lev.len > 40 ? 40 : lev.len), lev.s);
+	return 0;
+}
+
+int
+pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec)
+{
+	struct pv_runkey k;
+	struct pv_runset *set;
+	struct pv_run *r;
+	uint64_t id, nv;
+	double v;
+
+	if (rec->nfield != 14)
+		return fail(t->err, sizeof(t->err), "a runval record has 14 "
+			    "fields, not %zu", rec->nfield);
+	if (pv_runkey_parse(rec, 1, &k, t->err, sizeof(t->err)) < 0)
+		return -1;
+	if (pv_parse_u64(rec->field[11].s, rec->field[11].len, &id) < 0)
+		return fail(t->err, sizeof(t->err), "run '%.*s' is not a "
+			    "whole number", (int)rec->field[11].len,
+			    rec->field[11].s);
+	if (pv_parse_u64(rec->field[12].s, rec->field[12].len, &nv) < 0 ||
+	    nv == 0)
+		return fail(t->err, sizeof(t->err), "count '%.*s' is not a "
+			    "positive whole number", (int)rec->field[12].len,
+			    rec->field[12].s);
+	if (pv_parse_double(rec->field[13].s, rec->field[13].len, &v) < 0)
+		return fail(t->err, sizeof(t->err), "value '%.*s' is not a "
+			    "finite number",
+			    (int)(rec->field[13].len > 40 ? 40 :
+				  rec->field[13].len), rec->field[13].s);
+	set = pv_runtab_get(t, &k);
+	if (find_run(set, id) != NULL)
+		return fail(t->err, sizeof(t->err), "run %llu of this key is "
+			    "given twice (a run cut across inputs?)",
+			    (unsigned long long)id);
+	r = new_run(set, id);
+	r->nvalues = nv;
+	r->sum = v;		/* merged: sum holds the value itself */
+	r->merged = 1;
+	return 0;
+}
+
+static int
+cmp_run(const void *a, const void *b)
+{
+	const struct pv_run *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+void
+pv_runset_values(struct pv_runset *set, double *out)
+{
+	size_t i;
+
+	if (set->nrun > 0)
+		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	for (i = 0; i < set->nrun; i++)
+		out[i] = pv_run_value(&set->run[i]);
+}
+
+int
+pv_runkey_cmp_measure(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	int c;
+
+	if ((c = pv_str_cmp(a->experiment, b->experiment)) != 0 ||
+	    (c = pv_str_cmp(a->suite, b->suite)) != 0 ||
+	    (c = pv_str_cmp(a->test, b->test)) != 0 ||
+	    (c = pv_str_cmp(a->operation, b->operation)) != 0 ||
+	    (c = pv_str_cmp(a->metric, b->metric)) != 0 ||
+	    (c = pv_str_cmp(a->unit, b->unit)) != 0)
+		return c;
+	if (a->direction != b->direction)
+		return a->direction == PV_HIGHER_BETTER ? -1 : 1;
+	/* absent (PV_NONE) first, then ascending */
+	if (a->level != b->level) {
+		if (a->level == PV_NONE)
+			return -1;
+		if (b->level == PV_NONE)
+			return 1;
+		return a->level < b->level ? -1 : 1;
+	}
+	return 0;
+}
+
+int
+pv_runkey_cmp(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	int c;
+
+	if ((c = pv_str_cmp(a->role, b->role)) != 0 ||
+	    (c = pv_str_cmp(a->version, b->version)) != 0)
+		return c;
+	return pv_runkey_cmp_measure(a, b);
+}
+
+static int
+cmp_set(const void *a, const void *b)
+{
+	const struct pv_runset *x = *(const struct pv_runset *const *)a;
+	const struct pv_runset *y = *(const struct pv_runset *const *)b;
+
+	return pv_runkey_cmp(&x->key, &y->key);
+}
+
+struct pv_runset **
+pv_runtab_sorted(struct pv_runtab *t)
+{
+	struct pv_runset **v;
+	size_t i;
+
+	v = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*v));
+	for (i = 0; i < t->nset; i++)
+		v[i] = &t->set[i];
+	qsort(v, t->nset, sizeof(*v), cmp_set);
+	return v;
+}
+
+void
+pv_runset_write(FILE *out, struct pv_runset *set)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	size_t i;
+
+	if (set->nrun > 0)
+		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	for (i = 0; i < set->nrun; i++) {
+		const struct pv_run *r = &set->run[i];
+
+		pv_strbuf_reset(&sb);
+		pv_strbuf_addstr(&sb, "runval");
+		pv_runkey_format(&sb, &set->key, 1);
+		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
+			       (unsigned long long)r->id,
+			       (unsigned long long)r->nvalues);
+		pv_format_double(&sb, pv_run_value(r));
+		pv_strbuf_addch(&sb, '\n');
+		fwrite(sb.buf, 1, sb.len, out);
+	}
+	pv_strbuf_release(&sb);
+}

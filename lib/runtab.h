@@ -1,0 +1,126 @@
+/*
+ * runtab: benchmark values grouped by key and reduced to one value per run,
+ * the unit of repetition for every statistic (pv-stat, pv-diff).
+ *
+ * A key is a section's identity (ROLE, VERSION, EXPERIMENT) and a sample's
+ * SUITE, TEST, OPERATION, METRIC, UNIT, DIRECTION and LEVEL.  Within a key,
+ * a run (RUN) collects its values: the correlated values of one run (SEQ
+ * given, one a second, say) are averaged, so that a run of five seconds
+ * weighs as much as a run of one value.  A run's value is the arithmetic
+ * mean of its values in input order, so the same stream (or the same
+ * stream cut into shards that keep each run whole) gives the same bits.
+ *
+ * Memory grows with the distinct keys and runs, not with the values.
+ *
+ * Records (pv-format(5)):
+ *   runval ROLE VERSION EXPERIMENT SUITE TEST OPERATION METRIC UNIT
+ *          DIRECTION LEVEL RUN NVALUES VALUE
+ * carries a reduced run; reading it back (pv_runtab_add_runval()) gives the
+ * same run, which is how partial results merge.
+ */
+#ifndef PV_RUNTAB_H
+#define PV_RUNTAB_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "arena.h"
+#include "record.h"
+#include "symtab.h"
+
+struct pv_runkey {
+	struct pv_str role, version, experiment;	/* "" when absent */
+	struct pv_str suite, test, operation, metric, unit;
+	enum pv_direction direction;
+	uint64_t level;		/* PV_NONE when absent */
+};
+
+struct pv_run {
+	uint64_t id;
+	uint64_t nvalues;
+	double sum;		/* of its values; the value itself if merged */
+	int merged;		/* came from a runval record */
+};
+
+struct pv_runset {
+	struct pv_runkey key;
+	struct pv_run *run;	/* in order of first appearance */
+	size_t nrun, alloc;
+};
+
+struct pv_runtab {
+	struct pv_symtab keys;	/* the escaped key line -> set index */
+	struct pv_arena arena;	/* key strings */
+	struct pv_runset *set;	/* by symtab id */
+	size_t nset, alloc;
+	struct pv_strbuf scratch;
+	struct pv_runset *last;	/* the set of the previous sample */
+	char err[256];
+};
+
+void pv_runtab_init(struct pv_runtab *t);
+void pv_runtab_release(struct pv_runtab *t);
+
+/*
+ * The set of a key, created when new; the key's strings are copied.
+ */
+struct pv_runset *pv_runtab_get(struct pv_runtab *t,
+				const struct pv_runkey *key);
+
+/* Add a sample record of the section (role, version, experiment). */
+void pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
+			  struct pv_str version, struct pv_str experiment,
+			  const struct pv_record *rec);
+
+/*
+ * Add a runval record (as PV_REC_OTHER, its fields split).  Returns 0, or
+ * -1 with a message in t->err when the record is malformed or its run is
+ * already there (a run must not be cut across the inputs of a merge).
+ */
+int pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec);
+
+/* The run's value. */
+static inline double
+pv_run_value(const struct pv_run *r)
+{
+	return r->merged ? r->sum : r->sum / (double)r->nvalues;
+}
+
+/*
+ * The values of a set's runs in ascending RUN order into out (room for
+ * set->nrun); the runs are sorted in place by id.
+ */
+void pv_runset_values(struct pv_runset *set, double *out);
+
+/*
+ * The sets ordered by key (fields byte-wise, level numerically with
+ * absent levels first); the caller frees the array.
+ */
+struct pv_runset **pv_runtab_sorted(struct pv_runtab *t);
+
+/* Key order, as pv_runtab_sorted() uses it. */
+int pv_runkey_cmp(const struct pv_runkey *a, const struct pv_runkey *b);
+/* The same without ROLE and VERSION (what pairs baseline and target). */
+int pv_runkey_cmp_measure(const struct pv_runkey *a,
+			  const struct pv_runkey *b);
+
+/*
+ * Append the key's fields, escaped, each preceded by a TAB, to sb:
+ * with_section selects ROLE VERSION EXPERIMENT first.
+ */
+void pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *key,
+		      int with_section);
+
+/* Write the runval records of a set, runs in ascending order. */
+void pv_runset_write(FILE *out, struct pv_runset *set);
+
+/*
+ * Parse the key fields of one of our records, starting at field[first]
+ * (ROLE ... LEVEL, 10 fields) into key (pointing into rec).  Returns 0, or
+ * -1 with a message in err (size errlen).
+ */
+int pv_runkey_parse(const struct pv_record *rec, size_t first,
+		    struct pv_runkey *key, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,830 @@
+/*
+ * stats: tests, intervals and effect sizes for benchmark comparisons (see
+ * stats.h).  GSL supplies the distribution functions; everything else is
+ * written out here so that its conventions are visible and match the
+ * reference values in tests/data/stats/.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_cdf.h>
+#include <gsl/gsl_randist.h>
+#include <gsl/gsl_sf_gamma.h>
+
+#include "stats.h"
+#include "xalloc.h"
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+void
+pv_stats_sort(double *x, size_t n)
+{
+	size_t i, j;
+
+	if (n > 24) {
+		qsort(x, n, sizeof(*x), cmp_double);
+		return;
+	}
+	/* insertion sort: the usual n is 3 to 20 */
+	for (i = 1; i < n; i++) {
+		double v = x[i];
+
+		for (j = i; j > 0 && x[j - 1] > v; j--)
+			x[j] = x[j - 1];
+		x[j] = v;
+	}
+}
+
+double
+pv_stats_mean(const double *x, size_t n)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s += x[i];
+	return s / (double)n;
+}
+
+double
+pv_stats_var(const double *x, size_t n, double mean)
+{
+	double s = 0;
+	size_t i;
+	int same = 1;
+
+	if (n < 2)
+		return 0;
+	for (i = 0; i < n; i++) {
+		s += (x[i] - mean) * (x[i] - mean);
+		same &= x[i] == x[0];
+	}
+	/* equal values: exactly 0, whatever the rounding of their mean */
+	return same ? 0 : s / (double)(n - 1);
+}
+
+double
+pv_stats_median_sorted(const double *s, size_t n)
+{
+	if (n % 2)
+		return s[n / 2];
+	return (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/*
+ * GSL's inverse is good to about 1e-9 at small fractional df (Welch's df
+ * near 1); two Newton steps on the cdf bring it to rounding.
+ */
+double
+pv_stats_t_quantile(double prob, double df)
+{
+	double x = gsl_cdf_tdist_Pinv(prob, df);
+	int i;
+
+	for (i = 0; i < 2 && isfinite(x); i++) {
+		double d = gsl_ran_tdist_pdf(x, df);
+
+		if (d <= 0)
+			break;
+		x -= (gsl_cdf_tdist_P(x, df) - prob) / d;
+	}
+	return x;
+}
+
+double
+pv_stats_normal_quantile(double prob)
+{
+	return gsl_cdf_ugaussian_Pinv(prob);
+}
+
+/* two-sided p of a t statistic */
+static double
+t_two_sided(double t, double df)
+{
+	double p;
+
+	if (isinf(t))
+		return 0;
+	p = 2 * gsl_cdf_tdist_Q(fabs(t), df);
+	return p > 1 ? 1 : p;
+}
+
+/*
+ * The order-statistic rank k and coverage of the median interval, and the
+ * t quantile of the mean interval, depend on (n, conf) only: keep them for
+ * the small n that benchmarks have.
+ */
+#define SUMMARY_CACHE 256
+static struct {
+	double conf, cover, tq;
+	size_t k;
+} sum_cache[SUMMARY_CACHE];
+
+static void
+summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
+{
+	double tail = (1 - conf) / 2;
+	size_t k;
+
+	if (n < SUMMARY_CACHE && sum_cache[n].conf == conf && conf > 0) {
+		*kp = sum_cache[n].k;
+		*cover = sum_cache[n].cover;
+		*tq = sum_cache[n].tq;
+		return;
+	}
+	/*
+	 * [x(k), x(n-k+1)] covers the median with probability
+	 * 1 - 2 P(Bin(n, 1/2) <= k - 1); take the largest k that keeps
+	 * the coverage at conf or more.
+	 */
+	k = 1;
+	while (k + 1 <= (n + 1) / 2 &&
+	       1 - 2 * gsl_cdf_binomial_P((unsigned)k, 0.5, (unsigned)n) >=
+	       conf)
+		k++;
+	*kp = k;
+	*cover = 1 - 2 * (k >= 2 ?
+		gsl_cdf_binomial_P((unsigned)(k - 1), 0.5, (unsigned)n) :
+		pow(0.5, (double)n));
+	if (*cover < 0)
+		*cover = 0;
+	*tq = n >= 2 ? pv_stats_t_quantile(1 - tail, (double)(n - 1)) : 0;
+	if (n < SUMMARY_CACHE) {
+		sum_cache[n].conf = conf;
+		sum_cache[n].k = k;
+		sum_cache[n].cover = *cover;
+		sum_cache[n].tq = *tq;
+	}
+}
+
+#define TQ_DF 1024
+#define TQ_PROBS 4
+static struct {
+	double prob;
+	double q[TQ_DF];	/* 0: not computed */
+} tq_cache[TQ_PROBS];
+
+double
+pv_stats_t_quantile_whole(double prob, unsigned df)
+{
+	int i;
+
+	if (df == 0)
+		return INFINITY;
+	if (df >= TQ_DF)
+		return pv_stats_t_quantile(prob, (double)df);
+	for (i = 0; i < TQ_PROBS; i++) {
+		if (tq_cache[i].prob == prob)
+			break;
+		if (tq_cache[i].prob == 0) {
+			tq_cache[i].prob = prob;
+			break;
+		}
+	}
+	if (i == TQ_PROBS)
+		return pv_stats_t_quantile(prob, (double)df);
+	if (tq_cache[i].q[df] == 0)
+		tq_cache[i].q[df] = pv_stats_t_quantile(prob, (double)df);
+	return tq_cache[i].q[df];
+}
+
+double
+pv_stats_t_pvalue(double t, double df)
+{
+	return t_two_sided(t, df);
+}
+
+void
+pv_stats_summary(const double *x, const double *sorted, size_t n,
+		 double conf, struct pv_summary *s)
+{
+	double small[64], *dev, tq;
+	size_t i, k;
+
+	memset(s, 0, sizeof(*s));
+	s->n = n;
+	s->mean = pv_stats_mean(x, n);
+	s->sd = sqrt(pv_stats_var(x, n, s->mean));
+	s->min = sorted[0];
+	s->max = sorted[n - 1];
+	s->median = pv_stats_median_sorted(sorted, n);
+	s->cv = s->mean != 0 ? s->sd / fabs(s->mean) : 0;
+
+	dev = n <= 64 ? small : pv_xreallocarray(NULL, n, sizeof(*dev));
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(x[i] - s->median);
+	pv_stats_sort(dev, n);
+	s->mad = pv_stats_median_sorted(dev, n);
+	if (dev != small)
+		free(dev);
+	s->rcv = s->median != 0 ?
+		PV_STATS_MAD_SCALE * s->mad / fabs(s->median) : 0;
+
+	summary_consts(n, conf, &k, &s->median_cover, &tq);
+	s->mean_lo = s->mean_hi = s->mean;
+	if (n >= 2) {
+		double h = tq * s->sd / sqrt((double)n);
+
+		s->mean_lo = s->mean - h;
+		s->mean_hi = s->mean + h;
+	}
+	s->median_lo = sorted[k - 1];
+	s->median_hi = sorted[n - k];
+}
+
+void
+pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
+	       double conf, struct pv_welch *w)
+{
+	double mx = pv_stats_mean(x, nx), my = pv_stats_mean(y, ny);
+	double ax = pv_stats_var(x, nx, mx) / (double)nx;
+	double ay = pv_stats_var(y, ny, my) / (double)ny;
+	double h;
+
+	w->diff = my - mx;
+	w->se = sqrt(ax + ay);
+	if (w->se == 0) {
+		w->df = (double)(nx + ny - 2);
+		w->t = w->diff == 0 ? 0 : w->diff > 0 ? INFINITY : -INFINITY;
+		w->p = w->diff == 0 ? 1 : 0;
+		w->lo = w->hi = w->diff;
+		return;
+	}
+	w->df = (ax + ay) * (ax + ay) /
+		(ax * ax / (double)(nx - 1) + ay * ay / (double)(ny - 1));
+	w->t = w->diff / w->se;
+	w->p = t_two_sided(w->t, w->df);
+	h = pv_stats_t_quantile(1 - (1 - conf) / 2, w->df) * w->se;
+	w->lo = w->diff - h;
+	w->hi = w->diff + h;
+}
+
+void
+pv_stats_ttest1(const double *x, size_t n, double conf, struct pv_welch *w)
+{
+	double m = pv_stats_mean(x, n);
+	double h;
+
+	w->diff = m;
+	w->df = (double)(n - 1);
+	w->se = sqrt(pv_stats_var(x, n, m) / (double)n);
+	if (w->se == 0) {
+		w->t = m == 0 ? 0 : m > 0 ? INFINITY : -INFINITY;
+		w->p = m == 0 ? 1 : 0;
+		w->lo = w->hi = m;
+		return;
+	}
+	w->t = m / w->se;
+	w->p = t_two_sided(w->t, w->df);
+	h = pv_stats_t_quantile(1 - (1 - conf) / 2, w->df) * w->se;
+	w->lo = m - h;
+	w->hi = m + h;
+}
+
+/*
+ * The null distribution of U for sample sizes (m, n), as the upper tail
+ * P(U >= u) for u = 0..m*n.  Counts follow f(i, j, u) = f(i - 1, j, u - j)
+ * + f(i, j - 1, u), sums only, so the doubles stay accurate to rounding
+ * even where the counts pass 2^53.  The last table is kept: a run of
+ * comparisons usually has one pair of sizes.
+ */
+static struct {
+	size_t m, n;
+	double *sf;
+} mwu_cache;
+
+static const double *
+mwu_null_sf(size_t m, size_t n)
+{
+	double **f, total, acc;
+	size_t i, j, u, umax = m * n;
+
+	if (mwu_cache.sf != NULL && mwu_cache.m == m && mwu_cache.n == n)
+		return mwu_cache.sf;
+	/* f[i] holds f(i, j, 0..i*j) for the current j */
+	f = pv_xcalloc(m + 1, sizeof(*f));
+	for (i = 0; i <= m; i++) {
+		f[i] = pv_xcalloc(umax + 1, sizeof(**f));
+		f[i][0] = 1;	/* j = 0: one arrangement, U = 0 */
+	}
+	for (j = 1; j <= n; j++) {
+		/* i ascending: f[i - 1] is already at j, f[i] still at j-1 */
+		for (i = 1; i <= m; i++) {
+			for (u = i * j; u >= j; u--)
+				f[i][u] += f[i - 1][u - j];
+		}
+	}
+	free(mwu_cache.sf);
+	mwu_cache.sf = pv_xcalloc(umax + 2, sizeof(double));
+	total = 0;
+	for (u = 0; u <= umax; u++)
+		total += f[m][u];
+	acc = 0;
+	for (u = umax + 1; u-- > 0;) {
+		acc += f[m][u];
+		mwu_cache.sf[u] = acc / total;
+	}
+	mwu_cache.m = m;
+	mwu_cache.n = n;
+	for (i = 0; i <= m; i++)
+		free(f[i]);
+	free(f);
+	return mwu_cache.sf;
+}
+
+struct ranked {
+	double v;
+	int side;	/* 0: x, 1: y */
+};
+
+static int
+cmp_ranked(const void *a, const void *b)
+{
+	return cmp_double(&((const struct ranked *)a)->v,
+			  &((const struct ranked *)b)->v);
+}
+
+void
+pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+	     struct pv_mwu *m)
+{
+	size_t n = nx + ny, i, j;
+	struct ranked *r = pv_xreallocarray(NULL, n, sizeof(*r));
+	double ry = 0, tie_term = 0, u1, u2, umax, mu, sd;
+	int ties = 0;
+
+	for (i = 0; i < nx; i++)
+		r[i] = (struct ranked){ x[i], 0 };
+	for (i = 0; i < ny; i++)
+		r[nx + i] = (struct ranked){ y[i], 1 };
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	for (i = 0; i < n; i = j) {
+		double rank, t;
+		size_t k;
+
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		rank = ((double)(i + 1) + (double)j) / 2;
+		for (k = i; k < j; k++)
+			if (r[k].side)
+				ry += rank;
+		t = (double)(j - i);
+		if (j - i > 1) {
+			ties = 1;
+			tie_term += t * t * t - t;
+		}
+	}
+	free(r);
+	u1 = ry - (double)ny * (double)(ny + 1) / 2;
+	u2 = (double)nx * (double)ny - u1;
+	m->u = u1;
+	umax = u1 > u2 ? u1 : u2;
+	if (!ties && nx <= PV_STATS_MWU_EXACT_MAX &&
+	    ny <= PV_STATS_MWU_EXACT_MAX) {
+		const double *sf = mwu_null_sf(ny, nx);
+
+		m->exact = 1;
+		m->p = 2 * sf[(size_t)umax];
+	} else {
+		m->exact = 0;
+		mu = (double)nx * (double)ny / 2;
+		sd = sqrt((double)nx * (double)ny / 12 *
+			  ((double)(n + 1) - tie_term /
+			   ((double)n * (double)(n - 1))));
+		if (sd == 0)
+			m->p = 1;
+		else
+			m->p = 2 * gsl_cdf_ugaussian_Q((umax - mu - 0.5) / sd);
+	}
+	if (m->p > 1)
+		m->p = 1;
+}
+
+double
+pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
+{
+	double mx = pv_stats_mean(x, nx), my = pv_stats_mean(y, ny);
+	double df = (double)(nx + ny - 2);
+	double sp = sqrt(((double)(nx - 1) * pv_stats_var(x, nx, mx) +
+			  (double)(ny - 1) * pv_stats_var(y, ny, my)) / df);
+	double d, j;
+
+	if (sp == 0)
+		return my == mx ? 0 : my > mx ? INFINITY : -INFINITY;
+	d = (my - mx) / sp;
+	if (df < 2)
+		return d;
+	j = exp(gsl_sf_lngamma(df / 2) - gsl_sf_lngamma((df - 1) / 2)) /
+		sqrt(df / 2);
+	return d * j;
+}
+
+double
+pv_stats_cliff(const double *x, size_t nx, const double *y, size_t ny)
+{
+	long long more = 0, less = 0;
+	size_t i, j;
+
+	for (i = 0; i < ny; i++) {
+		for (j = 0; j < nx; j++) {
+			more += y[i] > x[j];
+			less += y[i] < x[j];
+		}
+	}
+	return (double)(more - less) / ((double)nx * (double)ny);
+}
+
+static uint64_t
+splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/*
+ * The median of n draws with replacement from sorted s[0..n): count the
+ * draws per index and walk the counts to the middle order statistics.
+ */
+static double
+resample_median(const double *s, size_t n, unsigned *count, uint64_t *state)
+{
+	size_t i, seen = 0, lo = n / 2 - (n % 2 == 0), hi = n / 2;
+	double a = 0, b;
+
+	memset(count, 0, n * sizeof(*count));
+	for (i = 0; i < n; i++)
+		count[(uint64_t)(((unsigned __int128)splitmix64(state) * n) >>
+				 64)]++;
+	for (i = 0; i < n; i++) {
+		if (seen <= lo && lo < seen + count[i])
+			a = s[i];
+		if (seen <= hi && hi < seen + count[i]) {
+			b = s[i];
+			return n % 2 ? b : (a + b) / 2;
+		}
+		seen += count[i];
+	}
+	return s[n - 1];	/* not reached */
+}
+
+/* numpy's linear quantile of an ascending array */
+static double
+quantile_sorted(const double *v, size_t n, double q)
+{
+	double pos = q * (double)(n - 1), t;
+	size_t k = (size_t)floor(pos);
+
+	if (k + 1 >= n)
+		return v[n - 1];
+	t = pos - (double)k;
+	if (t >= 0.5)
+		return v[k + 1] - (v[k + 1] - v[k]) * (1 - t);
+	return v[k] + (v[k + 1] - v[k]) * t;
+}
+
+void
+pv_stats_bootstrap_median_diff(const double *x, size_t nx, const double *y,
+			       size_t ny, unsigned b, uint64_t seed,
+			       double conf, double *lo, double *hi)
+{
+	double *sx = pv_xreallocarray(NULL, nx + ny, sizeof(double));
+	double *sy = sx + nx;
+	double *stat = pv_xreallocarray(NULL, b, sizeof(double));
+	unsigned *count = pv_xreallocarray(NULL, nx > ny ? nx : ny,
+					   sizeof(unsigned));
+	uint64_t state = seed;
+	unsigned i;
+
+	memcpy(sx, x, nx * sizeof(double));
+	memcpy(sy, y, ny * sizeof(double));
+	pv_stats_sort(sx, nx);
+	pv_stats_sort(sy, ny);
+	for (i = 0; i < b; i++) {
+		double mx = resample_median(sx, nx, count, &state);
+		double my = resample_median(sy, ny, count, &state);
+
+		stat[i] = my - mx;
+	}
+	pv_stats_sort(stat, b);
+	*lo = quantile_sorted(stat, b, (1 - conf) / 2);
+	*hi = quantile_sorted(stat, b, 1 - (1 - conf) / 2);
+	free(sx);
+	free(stat);
+	free(count);
+}
+
+struct pidx {
+	double p;
+	size_t i;
+};
+
+static int
+cmp_pidx(const void *a, const void *b)
+{
+	const struct pidx *x = a, *y = b;
+	int c = cmp_double(&x->p, &y->p);
+
+	if (c != 0)
+		return c;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+void
+pv_stats_bh(const double *p, size_t n, double *adj)
+{
+	struct pidx *v;
+	double run = 1;
+	size_t k;
+
+	if (n == 0)
+		return;
+	v = pv_xreallocarray(NULL, n, sizeof(*v));
+	for (k = 0; k < n; k++)
+		v[k] = (struct pidx){ p[k], k };
+	qsort(v, n, sizeof(*v), cmp_pidx);
+	for (k = n; k-- > 0;) {
+		double a = v[k].p * (double)n / (double)(k + 1);
+
+		if (a < run)
+			run = a;
+		v[k].p = run;
+	}
+	for (k = 0; k < n; k++)
+		adj[v[k].i] = v[k].p;
+	free(v);
+}
+
+double
+pv_stats_simes(const double *p, size_t n)
+{
+	double *s = pv_xreallocarray(NULL, n, sizeof(double)), best = 1;
+	size_t k;
+
+	memcpy(s, p, n * sizeof(double));
+	pv_stats_sort(s, n);
+	for (k = 0; k < n; k++) {
+		double a = s[k] * (double)n / (double)(k + 1);
+
+		if (a < best)
+			best = a;
+	}
+	free(s);
+	return best;
+}
+
+double
+pv_stats_mde(size_t na, size_t nb, double alpha, double power)
+{
+	unsigned df = (unsigned)(na + nb - 2);
+
+	if (na + nb < 3)
+		return INFINITY;
+	return (pv_stats_t_quantile_whole(1 - alpha / 2, df) +
+		pv_stats_t_quantile_whole(power, df)) *
+		sqrt(1 / (double)na + 1 / (double)nb);
+}
+
+size_t
+pv_stats_runs_needed(double effect, double alpha, double power, size_t max)
+{
+	size_t n;
+
+	for (n = 2; n <= max; n++)
+		if (pv_stats_mde(n, n, alpha, power) <= effect)
+			return n;
+	return max + 1;
+}
+
+/*
+ * The exact bootstrap of the median.  For a resample of n draws from
+ * sorted s[1..n] (indices uniform), with N(i) the number of draws at
+ * indices <= i, Binomial(n, i/n):
+ *   n odd, n = 2m+1: the median is s[I], P(I <= i) = P(N(i) >= m+1);
+ *   n even, n = 2m: it is (s[I] + s[J]) / 2, I and J the m-th and
+ *   (m+1)-th order statistics; for i < j
+ *     P(I = i, J = j) = C(n, m) (i^m - (i-1)^m) / n^m
+ *                       ((n-j+1)^(n-m) - (n-j)^(n-m)) / n^(n-m)
+ *   (m draws in [1, i] reaching i, the others in [j, n] reaching j), and
+ *   P(I = J = i) = P(I = i) - sum over j > i of P(I = i, J = j).
+ * These depend on n only and are kept per n.
+ */
+struct boot_atom {
+	unsigned short i, j;	/* 0-based indices; i == j when odd */
+	double p;
+};
+
+static struct {
+	struct boot_atom *a;
+	size_t n;
+} boot_cache[PV_STATS_BOOT_EXACT_MAX + 1];
+
+/* P(Binomial(n, i/n) >= k) */
+static double
+binom_ge(size_t k, size_t i, size_t n)
+{
+	if (k == 0)
+		return 1;
+	if (i == 0)
+		return 0;
+	if (i == n)
+		return 1;
+	return gsl_cdf_binomial_Q((unsigned)(k - 1), (double)i / (double)n,
+				  (unsigned)n);
+}
+
+static const struct boot_atom *
+boot_atoms(size_t n, size_t *na)
+{
+	struct boot_atom *a;
+	size_t m = n / 2, i, j, k = 0;
+
+	if (boot_cache[n].a != NULL) {
+		*na = boot_cache[n].n;
+		return boot_cache[n].a;
+	}
+	a = pv_xreallocarray(NULL, n * (n + 1) / 2, sizeof(*a));
+	if (n % 2) {
+		for (i = 1; i <= n; i++) {
+			double p = binom_ge(m + 1, i, n) -
+				binom_ge(m + 1, i - 1, n);
+
+			if (p > 0)
+				a[k++] = (struct boot_atom){ (unsigned short)
+					(i - 1), (unsigned short)(i - 1), p };
+		}
+	} else {
+		double c = exp(gsl_sf_lnchoose((unsigned)n, (unsigned)m));
+		double dn = (double)n;
+
+		for (i = 1; i <= n; i++) {
+			double pi = binom_ge(m, i, n) - binom_ge(m, i - 1, n);
+			double low = pow((double)i / dn, (double)m) -
+				pow((double)(i - 1) / dn, (double)m);
+			double off = 0;
+			size_t diag = k++;
+
+			for (j = i + 1; j <= n; j++) {
+				double p = c * low *
+					(pow((double)(n - j + 1) / dn,
+					     (double)(n - m)) -
+					 pow((double)(n - j) / dn,
+					     (double)(n - m)));
+
+				off += p;
+				if (p > 0)
+					a[k++] = (struct boot_atom){
+						(unsigned short)(i - 1),
+						(unsigned short)(j - 1), p };
+			}
+			a[diag] = (struct boot_atom){ (unsigned short)(i - 1),
+				(unsigned short)(i - 1), pi - off };
+			if (!(a[diag].p > 0))
+				a[diag].p = 0;
+		}
+	}
+	boot_cache[n].a = a;
+	boot_cache[n].n = k;
+	*na = k;
+	return a;
+}
+
+struct vp {
+	double v, p;
+};
+
+/*
+ * The distribution of the resample median of sorted s, ascending values,
+ * into d (room for n (n + 1) / 2 + 1).
+ */
+static void
+median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
+{
+	size_t na, i, j;
+	const struct boot_atom *a = boot_atoms(n, &na);
+
+	for (i = 0; i < na; i++) {
+		struct vp e;
+
+		e.v = a[i].i == a[i].j ? s[a[i].i] : (s[a[i].i] + s[a[i].j]) / 2;
+		e.p = a[i].p;
+		for (j = i; j > 0 && d[j - 1].v > e.v; j--)
+			d[j] = d[j - 1];
+		d[j] = e;
+	}
+	*nv = na;
+}
+
+/* P(Y - X <= t), X and Y independent with ascending atoms; sx suffix sums */
+static double
+diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
+	 size_t ny, double t)
+{
+	double acc = 0;
+	size_t i = 0, j;
+
+	/* Y - X <= t  <=>  X >= Y - t; the bound rises with Y */
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i].v < y[j].v - t)
+			i++;
+		acc += y[j].p * sx[i];
+	}
+	return acc;
+}
+
+/* the largest atom y - x that is <= t */
+static double
+snap_atom(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
+	  double t)
+{
+	double best = -INFINITY;
+	size_t i = 0, j;
+
+	for (j = 0; j < ny; j++) {
+		while (i < nx && x[i].v < y[j].v - t)
+			i++;
+		if (i < nx && y[j].v - x[i].v > best)
+			best = y[j].v - x[i].v;
+	}
+	return best;
+}
+
+static double
+diff_quantile(const struct vp *x, const double *sx, size_t nx,
+	      const struct vp *y, size_t ny, double level)
+{
+	double lo = y[0].v - x[nx - 1].v, hi = y[ny - 1].v - x[0].v;
+	double tol = 1e-13 * (hi - lo);
+	int k;
+
+	/*
+	 * CDF(hi) = 1 >= level; keep CDF(lo) < level.  Once (lo, hi] is
+	 * narrower than 1e-13 of the range it holds the one atom sought
+	 * (atoms closer than that are one value for any purpose).
+	 */
+	if (diff_cdf(x, sx, nx, y, ny, lo) >= level)
+		return lo;
+	for (k = 0; k < 200; k++) {
+		double mid = lo + (hi - lo) / 2;
+
+		if (mid <= lo || mid >= hi || hi - lo <= tol)
+			break;
+		if (diff_cdf(x, sx, nx, y, ny, mid) >= level)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return snap_atom(x, nx, y, ny, hi);
+}
+
+int
+pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
+				     const double *y, size_t ny, double conf,
+				     double *lo, double *hi)
+{
+	/* up to 16 runs a side (136 atoms) without the allocator */
+	struct vp sdx[137], sdy[137];
+	double ss[32], ssx[137], *s, *sx;
+	struct vp *dx, *dy;
+	size_t ax, ay, i;
+	int small = nx <= 16 && ny <= 16;
+
+	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
+	    ny > PV_STATS_BOOT_EXACT_MAX)
+		return -1;
+	s = small ? ss : pv_xreallocarray(NULL, nx + ny, sizeof(*s));
+	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 1,
+					     sizeof(*dx));
+	dy = small ? sdy : pv_xreallocarray(NULL, ny * (ny + 1) / 2 + 1,
+					     sizeof(*dy));
+	memcpy(s, x, nx * sizeof(*s));
+	memcpy(s + nx, y, ny * sizeof(*s));
+	pv_stats_sort(s, nx);
+	pv_stats_sort(s + nx, ny);
+	median_dist(s, nx, dx, &ax);
+	median_dist(s + nx, ny, dy, &ay);
+	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
+	sx[ax] = 0;
+	for (i = ax; i-- > 0;)
+		sx[i] = sx[i + 1] + dx[i].p;
+	*lo = diff_quantile(dx, sx, ax, dy, ay, (1 - conf) / 2);
+	*hi = diff_quantile(dx, sx, ax, dy, ay, 1 - (1 - conf) / 2);
+	if (!small) {
+		free(s);
+		free(sx);
+		free(dx);
+		free(dy);
+	}
+	return 0;
+}

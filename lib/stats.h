@@ -1,0 +1,169 @@
+/*
+ * stats: the statistics behind pv-stat, pv-diff and pv-classify, and the
+ * only user of GSL in the project.
+ *
+ * Every function works on plain arrays of finite doubles that the caller
+ * owns; none keeps a pointer after it returns, none prints, none allocates
+ * except where said (the bootstrap and the rank functions use a scratch
+ * buffer from xalloc, which dies on out-of-memory).  The conventions follow
+ * SciPy 1.10 where SciPy defines a value, so that tests can compare against
+ * it (tests/data/stats/): sample variance with n - 1, two-sided p-values,
+ * numpy's median.  Degenerate inputs that SciPy answers with NaN get a
+ * defined answer here, documented at each function, so that a tool can
+ * explain it instead of printing NaN.
+ */
+#ifndef PV_STATS_H
+#define PV_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* 1 / Phi^-1(3/4): makes the MAD a consistent estimate of sigma. */
+#define PV_STATS_MAD_SCALE 1.482602218505602
+
+/* Descriptive statistics of one sample. */
+struct pv_summary {
+	size_t n;
+	double mean, median, sd;	/* sd: n - 1 divisor; 0 when n < 2 */
+	double min, max;
+	double cv;		/* sd / |mean|; 0 when mean == 0 */
+	double mad;		/* median absolute deviation, unscaled */
+	double rcv;		/* PV_STATS_MAD_SCALE * mad / |median| */
+	/*
+	 * 95% (or conf) intervals: of the mean by Student's t (equal to the
+	 * mean when n < 2); of the median by order statistics, the
+	 * narrowest symmetric pair [x(k), x(n-k+1)] whose binomial coverage
+	 * is at least conf, or [min, max] when even that falls short, its
+	 * coverage in median_cover in every case.
+	 */
+	double mean_lo, mean_hi;
+	double median_lo, median_hi, median_cover;
+};
+
+/*
+ * Summarise x[0..n) (n >= 1) at confidence conf (0 < conf < 1).  x is not
+ * changed; sorted must be a copy of x in ascending order.
+ */
+void pv_stats_summary(const double *x, const double *sorted, size_t n,
+		      double conf, struct pv_summary *s);
+
+double pv_stats_mean(const double *x, size_t n);
+/* sample variance, n - 1 divisor; 0 when n < 2 or all values are equal */
+double pv_stats_var(const double *x, size_t n, double mean);
+/* numpy's median of an ascending array */
+double pv_stats_median_sorted(const double *sorted, size_t n);
+/* ascending sort in place (NaN-free input) */
+void pv_stats_sort(double *x, size_t n);
+
+/*
+ * Welch's two-sample t-test of y against x (the difference is
+ * mean(y) - mean(x)), as scipy.stats.ttest_ind(y, x, equal_var=False),
+ * with a conf interval of the difference on t(df).  Needs nx, ny >= 2.
+ * When both variances are 0 (se == 0) SciPy gives NaN; here t is +-inf
+ * and p 0 if the means differ, t 0 and p 1 if not, df nx + ny - 2 and the
+ * interval the difference itself.
+ */
+struct pv_welch {
+	double diff, se, df, t, p, lo, hi;
+};
+void pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
+		    double conf, struct pv_welch *w);
+
+/* One-sample t-test of mean(x) against 0 (n >= 2), same conventions. */
+void pv_stats_ttest1(const double *x, size_t n, double conf,
+		     struct pv_welch *w);
+
+/*
+ * Mann-Whitney U test, two-sided, of y against x.  u is U of y (the
+ * number of pairs with y > x, ties counting one half).  Without ties and
+ * with nx, ny <= PV_STATS_MWU_EXACT_MAX the p-value is exact (as SciPy's
+ * method="exact"); otherwise the normal approximation with tie and
+ * continuity correction (as method="asymptotic").  exact tells which.
+ * When every value is tied, p is 1.
+ */
+#define PV_STATS_MWU_EXACT_MAX 50
+struct pv_mwu {
+	double u, p;
+	int exact;
+};
+void pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+		  struct pv_mwu *m);
+
+/*
+ * Hedges' g of y against x: (mean(y) - mean(x)) / pooled sd, times the
+ * exact small-sample correction Gamma(df/2) / (sqrt(df/2)
+ * Gamma((df-1)/2)), df = nx + ny - 2 (needs nx + ny >= 3).  0 when both
+ * means and the pooled sd are equal to 0 difference; +-inf when the pooled
+ * sd is 0 and the means differ.
+ */
+double pv_stats_hedges_g(const double *x, size_t nx, const double *y,
+			 size_t ny);
+
+/* Cliff's delta of y against x: P(y > x) - P(y < x), in [-1, 1]. */
+double pv_stats_cliff(const double *x, size_t nx, const double *y,
+		      size_t ny);
+
+/*
+ * Percentile bootstrap interval (level conf) of median(y) - median(x),
+ * from b resamples of each side drawn with splitmix64 seeded by seed, the
+ * quantiles interpolated as numpy's default (linear).  The same inputs and
+ * seed give the same interval on every machine.  b >= 2.
+ */
+void pv_stats_bootstrap_median_diff(const double *x, size_t nx,
+				    const double *y, size_t ny, unsigned b,
+				    uint64_t seed, double conf, double *lo,
+				    double *hi);
+
+/*
+ * The same interval from the exact bootstrap distribution (every resample
+ * weighed by its probability, as if b were infinite): the median of a
+ * resample of sorted data takes one of O(n^2) values whose probabilities
+ * depend on n alone, so the distribution of the difference of medians is
+ * known exactly and its quantiles (the smallest d with P(D <= d) >= level,
+ * numpy's "inverted_cdf") are found without drawing.  No seed, no Monte
+ * Carlo error.  Needs 1 <= nx, ny <= PV_STATS_BOOT_EXACT_MAX; returns -1
+ * (nothing set) for larger samples, 0 otherwise.
+ */
+#define PV_STATS_BOOT_EXACT_MAX 60
+int pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
+					 const double *y, size_t ny,
+					 double conf, double *lo, double *hi);
+
+/*
+ * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n) into adj
+ * (which may be p): adj[i] = min over j with p(j) >= p(i) of p(j) n / j,
+ * capped at 1.  Rejecting adj <= q controls the false discovery rate at q.
+ */
+void pv_stats_bh(const double *p, size_t n, double *adj);
+
+/* Simes' combined p-value of p[0..n): min over i of p(i) n / i. */
+double pv_stats_simes(const double *p, size_t n);
+
+/*
+ * The t quantile on whole degrees of freedom, kept for df below 1024 and
+ * four probabilities (the tools ask for the same few again and again).
+ */
+double pv_stats_t_quantile_whole(double prob, unsigned df);
+
+/* Two-sided p-value of a t statistic on df degrees of freedom. */
+double pv_stats_t_pvalue(double t, double df);
+
+/* Quantiles and tails used by the tools. */
+double pv_stats_t_quantile(double prob, double df);
+double pv_stats_normal_quantile(double prob);
+
+/*
+ * The smallest shift of the mean, in the units of sd, that a two-sided
+ * Welch test at level alpha detects with the given power with na and nb
+ * runs (normal approximation with t quantiles of df na + nb - 2).
+ */
+double pv_stats_mde(size_t na, size_t nb, double alpha, double power);
+
+/*
+ * Runs per side that would give power at level alpha for a true shift of
+ * effect (in sd units), searched up to max; max + 1 when not reached.
+ */
+size_t pv_stats_runs_needed(double effect, double alpha, double power,
+			    size_t max);
+
+#endif

@@ -1,0 +1,766 @@
+/*
+ * verdict: staged false-discovery control, the four classes, systematic
+ * regressions and severity (see verdict.h and pv-classify(1)).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "numfmt.h"
+#include "stats.h"
+#include "verdict.h"
+#include "xalloc.h"
+
+static const char *const class_name[] = {
+	"regression", "improvement", "no-change", "uncertain"
+};
+static const char *const band_name[] = { "-", "green", "yellow", "red" };
+
+const char *
+pv_class_name(enum pv_class c)
+{
+	return class_name[c];
+}
+
+const char *
+pv_band_name(enum pv_band b)
+{
+	return band_name[b];
+}
+
+void
+pv_classifier_init(struct pv_classifier *cl, const struct pv_verdict_opts *o)
+{
+	memset(cl, 0, sizeof(*cl));
+	cl->opt = *o;
+}
+
+void
+pv_classifier_release(struct pv_classifier *cl)
+{
+	free(cl->v);
+	free(cl->g);
+	pv_arena_release(&cl->arena);
+	memset(cl, 0, sizeof(*cl));
+}
+
+static struct pv_str
+keep(struct pv_classifier *cl, struct pv_str s)
+{
+	struct pv_str r = { pv_arena_memdup(&cl->arena, s.s, s.len), s.len };
+
+	return r;
+}
+
+void
+pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c)
+{
+	struct pv_verdict *v;
+	struct pv_runkey *k;
+
+	PV_GROW(cl->v, cl->n + 1, cl->alloc);
+	v = &cl->v[cl->n++];
+	memset(v, 0, sizeof(*v));
+	v->cmp = *c;
+	k = &v->cmp.key;
+	k->role = keep(cl, k->role);
+	k->version = keep(cl, k->version);
+	k->experiment = keep(cl, k->experiment);
+	k->suite = keep(cl, k->suite);
+	k->test = keep(cl, k->test);
+	k->operation = keep(cl, k->operation);
+	k->metric = keep(cl, k->metric);
+	k->unit = keep(cl, k->unit);
+	v->qvalue = NAN;
+	v->mde = NAN;
+}
+
+static int
+cmp_verdict(const void *a, const void *b)
+{
+	const struct pv_verdict *x = a, *y = b;
+
+	return pv_runkey_cmp(&x->cmp.key, &y->cmp.key);
+}
+
+static int
+same_pair(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return pv_str_cmp(a->role, b->role) == 0 &&
+		pv_str_cmp(a->version, b->version) == 0 &&
+		pv_str_cmp(a->experiment, b->experiment) == 0;
+}
+
+static int
+same_suite(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return same_pair(a, b) && pv_str_cmp(a->suite, b->suite) == 0;
+}
+
+static int
+same_test(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return same_suite(a, b) && pv_str_cmp(a->test, b->test) == 0;
+}
+
+/* all levels of one measurement */
+static int
+same_group(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return same_test(a, b) &&
+		pv_str_cmp(a->operation, b->operation) == 0 &&
+		pv_str_cmp(a->metric, b->metric) == 0 &&
+		pv_str_cmp(a->unit, b->unit) == 0 &&
+		a->direction == b->direction;
+}
+
+/* a family: verdicts [start, end), its combined p and adjusted p */
+struct fam {
+	size_t start, end;
+	double p, adj;
+};
+
+static struct fam *
+families(struct pv_classifier *cl, size_t start, size_t end,
+	 int (*same)(const struct pv_runkey *, const struct pv_runkey *),
+	 size_t *nfam)
+{
+	struct fam *f = NULL;
+	size_t n = 0, alloc = 0, i, j, k;
+	double *p = pv_xreallocarray(NULL, end - start + 1, sizeof(*p));
+
+	for (i = start; i < end; i = j) {
+		size_t np = 0;
+
+		for (j = i + 1; j < end &&
+		     same(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+			;
+		for (k = i; k < j; k++)
+			if (!isnan(cl->v[k].cmp.p_welch))
+				p[np++] = cl->v[k].cmp.p_welch;
+		if (np == 0)
+			continue;	/* nothing testable */
+		PV_GROW(f, n + 1, alloc);
+		f[n].start = i;
+		f[n].end = j;
+		f[n].p = pv_stats_simes(p, np);
+		n++;
+	}
+	free(p);
+	if (n > 0) {
+		double *pp = pv_xreallocarray(NULL, n, sizeof(*pp));
+
+		for (i = 0; i < n; i++)
+			pp[i] = f[i].p;
+		pv_stats_bh(pp, n, pp);
+		for (i = 0; i < n; i++)
+			f[i].adj = pp[i];
+		free(pp);
+	}
+	*nfam = n;
+	return f;
+}
+
+static double
+cap1(double x)
+{
+	return x > 1 ? 1 : x;
+}
+
+/*
+ * Benjamini-Bogomolov, applied recursively: BH over the suites' Simes
+ * p-values at q selects R1 of F1 suites; within each selected suite, BH
+ * over its tests' Simes p-values at q R1 / F1 selects R2 of its F2 tests;
+ * within each selected test, BH over its keys at q R1 / F1 R2 / F2 (the
+ * ratios of the key's own parents).  A key's q-value is the smallest q at
+ * which it would be selected: max(adj_suite, adj_test F1/R1,
+ * adj_key F1/R1 F2/R2).
+ */
+static void
+staged_fdr(struct pv_classifier *cl)
+{
+	double q = cl->opt.q;
+	struct fam *s, *t;
+	size_t ns, nt, r1 = 0, i, j, k;
+	double *p, *adj, s1;
+	size_t *idx;
+
+	s = families(cl, 0, cl->n, same_suite, &ns);
+	for (i = 0; i < ns; i++) {
+		r1 += s[i].adj <= q;
+		for (k = s[i].start; k < s[i].end; k++)
+			if (!isnan(cl->v[k].cmp.p_welch))
+				cl->v[k].qvalue = s[i].adj;
+	}
+	if (r1 == 0) {
+		free(s);
+		return;
+	}
+	s1 = (double)ns / (double)r1;
+	p = pv_xreallocarray(NULL, cl->n, sizeof(*p));
+	adj = pv_xreallocarray(NULL, cl->n, sizeof(*adj));
+	idx = pv_xreallocarray(NULL, cl->n, sizeof(*idx));
+	for (i = 0; i < ns; i++) {
+		size_t r2 = 0;
+		double s2;
+
+		if (s[i].adj > q)
+			continue;
+		t = families(cl, s[i].start, s[i].end, same_test, &nt);
+		for (j = 0; j < nt; j++)
+			r2 += t[j].adj * s1 <= q;
+		s2 = r2 > 0 ? (double)nt / (double)r2 : INFINITY;
+		for (j = 0; j < nt; j++) {
+			double a2 = cap1(t[j].adj * s1);
+			size_t np = 0;
+
+			for (k = t[j].start; k < t[j].end; k++) {
+				struct pv_verdict *v = &cl->v[k];
+
+				if (isnan(v->cmp.p_welch))
+					continue;
+				v->qvalue = cap1(fmax(v->qvalue, a2));
+				idx[np] = k;
+				p[np++] = v->cmp.p_welch;
+			}
+			if (a2 > q)
+				continue;
+			pv_stats_bh(p, np, adj);
+			for (k = 0; k < np; k++) {
+				struct pv_verdict *v = &cl->v[idx[k]];
+
+				v->qvalue = cap1(fmax(v->qvalue,
+						      adj[k] * s1 * s2));
+			}
+		}
+		free(t);
+	}
+	free(p);
+	free(adj);
+	free(idx);
+	free(s);
+}
+
+static double
+pct(double d)
+{
+	return 100 * (exp(d) - 1);
+}
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char *r;
+	va_list ap;
+
+	va_start(ap, fmt);
+	pv_strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	r = pv_arena_memdup(&cl->arena, sb.buf, sb.len);
+	pv_strbuf_release(&sb);
+	return r;
+}
+
+/* pooled sd of the oriented logs, from the Welch standard error */
+static double
+pooled_sd(const struct pv_cmp *c)
+{
+	return c->se / sqrt(1 / (double)c->nb + 1 / (double)c->nt);
+}
+
+/*
+ * Runs per side likely to decide: to detect the change seen when it is
+ * past the threshold, otherwise to fit the interval inside the no-change
+ * band.
+ */
+static size_t
+runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c)
+{
+	double s = pooled_sd(c), e, d = fabs(c->change);
+	double thr = log(1 + cl->opt.delta);
+	size_t n;
+
+	if (!(s > 0))
+		return 0;
+	if (d >= thr)
+		e = d;
+	else
+		e = log(1 + cl->opt.delta_eq) - d;
+	n = pv_stats_runs_needed(e / s, cl->opt.q, cl->opt.power, 1000);
+	return n < cl->opt.min_runs ? cl->opt.min_runs : n;
+}
+
+static void
+classify(struct pv_classifier *cl, struct pv_verdict *v)
+{
+	const struct pv_verdict_opts *o = &cl->opt;
+	const struct pv_cmp *c = &v->cmp;
+	double reg = log(1 - o->delta), imp = log(1 + o->delta);
+	double eq_lo = log(1 - o->delta_eq), eq_hi = log(1 + o->delta_eq);
+	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
+	int boot_disagree, outlying;
+
+	v->cls = PV_CLASS_UNCERTAIN;
+	if (c->nb == 0 || c->nt == 0) {
+		v->reason = c->nt == 0 ? "only in the baseline" :
+			"only in the target";
+		return;
+	}
+	if (c->flags & PV_CMP_NONPOSITIVE) {
+		v->reason = "a value is zero or negative: no ratio";
+		return;
+	}
+	if (c->nb < o->min_runs || c->nt < o->min_runs || isnan(c->se)) {
+		v->reason = say(cl, "too few runs (%zu and %zu, at least %zu "
+				"needed)", c->nb, c->nt,
+				o->min_runs > 2 ? o->min_runs : 2);
+		v->runs = o->min_runs > 2 ? o->min_runs : 2;
+		if (!isnan(c->se) && runs_to_decide(cl, c) > v->runs)
+			v->runs = runs_to_decide(cl, c);
+		return;
+	}
+	/* Welch's df rounded down: conservative, and the quantiles cache */
+	{
+		unsigned df = c->df >= 1 ? (unsigned)floor(fmin(c->df, 1e6)) :
+			1;
+
+		v->mde = (pv_stats_t_quantile_whole(1 - o->q / 2, df) +
+			  pv_stats_t_quantile_whole(o->power, df)) * c->se;
+	}
+	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max) {
+		v->reason = say(cl, "unstable: robust CV %.1f%% and %.1f%% "
+				"(limit %.1f%%)", 100 * c->rcv_b,
+				100 * c->rcv_t, 100 * o->cv_max);
+		v->runs = runs_to_decide(cl, c);
+		return;
+	}
+	/*
+	 * Outliers matter where they could make the call: many of them and
+	 * a rank test that does not see the difference.
+	 */
+	outlying = ((double)c->out_b > o->outlier_share * (double)c->nb ||
+		    (double)c->out_t > o->outlier_share * (double)c->nt) &&
+		!(c->p_mwu <= o->q);
+	if (outlying && sig && (c->hi < 0 || c->lo > 0) &&
+	    fabs(c->change) >= imp) {
+		v->reason = say(cl, "outliers: %zu of %zu and %zu of %zu runs, "
+				"and the rank test disagrees (p %.2g)",
+				c->out_b, c->nb, c->out_t, c->nt, c->p_mwu);
+		v->runs = runs_to_decide(cl, c);
+		return;
+	}
+	/* with ten runs a side the bootstrap is trusted to veto */
+	boot_disagree = c->nb >= 10 && c->nt >= 10 && !isnan(c->boot_lo) &&
+		((c->hi < 0 && c->boot_lo > 0) || (c->lo > 0 && c->boot_hi < 0));
+	if (sig && c->hi < 0 && c->change <= reg && !boot_disagree &&
+	    c->cliff <= -o->cliff_min) {
+		v->cls = PV_CLASS_REGRESSION;
+		v->reason = say(cl, "%.2f%% worse, interval %.2f%% to %.2f%%",
+				-pct(c->change), -pct(c->hi), -pct(c->lo));
+		return;
+	}
+	if (sig && c->lo > 0 && c->change >= imp && !boot_disagree &&
+	    c->cliff >= o->cliff_min) {
+		v->cls = PV_CLASS_IMPROVEMENT;
+		v->reason = say(cl, "%.2f%% better, interval %.2f%% to %.2f%%",
+				pct(c->change), pct(c->lo), pct(c->hi));
+		return;
+	}
+	if (c->lo > eq_lo && c->hi < eq_hi) {
+		v->cls = PV_CLASS_NO_CHANGE;
+		v->reason = say(cl, "interval %.2f%% to %.2f%% inside the "
+				"+-%.0f%% band", pct(c->lo), pct(c->hi),
+				100 * o->delta_eq);
+		return;
+	}
+	v->runs = runs_to_decide(cl, c);
+	if (boot_disagree)
+		v->reason = "the t and bootstrap intervals disagree";
+	else if (sig && (c->hi < 0 || c->lo > 0) &&
+		 fabs(c->change) < imp)
+		v->reason = say(cl, "significant but %.2f%% is inside the "
+				"%.0f%% threshold", pct(c->change),
+				100 * o->delta);
+	else if (sig && (c->hi < 0 || c->lo > 0))
+		v->reason = say(cl, "runs disagree in order (Cliff's delta "
+				"%.2f)", c->cliff);
+	else if (!sig && (c->hi < 0 || c->lo > 0))
+		v->reason = say(cl, "not significant after FDR control "
+				"(q-value %.3g)", v->qvalue);
+	else
+		v->reason = say(cl, "interval %.2f%% to %.2f%% includes no "
+				"change and a %.0f%% change", pct(c->lo),
+				pct(c->hi), 100 * o->delta_eq);
+}
+
+/*
+ * A group of levels is systematic when every level is worse, most levels
+ * are Regressions, and the pooled change is significant and past the
+ * threshold.  The pooled change is the inverse-variance weighted mean of
+ * the levels' changes (they are measured by different runs, so
+ * independent): it uses each level's own precision, where a t-test over
+ * the K changes would have K - 1 degrees of freedom only.  Its test is t
+ * on the smallest of the levels' Welch degrees of freedom: with three runs
+ * a side a level's standard error is itself uncertain, and a normal test
+ * would trust it.
+ */
+static void
+systematic(struct pv_classifier *cl, struct pv_sysreg *g)
+{
+	size_t i, k = 0;
+	int all_worse = 1, all_se = 1;
+	double sw = 0, swd = 0, df = INFINITY;
+
+	g->regressed = 0;
+	for (i = g->first; i < g->first + g->count; i++) {
+		const struct pv_verdict *v = &cl->v[i];
+
+		if (isnan(v->cmp.change))
+			continue;
+		if (k == 0 || v->cmp.change < g->dmin)
+			g->dmin = v->cmp.change;
+		if (k == 0 || v->cmp.change > g->dmax)
+			g->dmax = v->cmp.change;
+		k++;
+		all_worse &= v->cmp.change < 0;
+		g->regressed += v->cls == PV_CLASS_REGRESSION;
+		if (v->cmp.se > 0) {
+			df = fmin(df, v->cmp.df);
+			sw += 1 / (v->cmp.se * v->cmp.se);
+			swd += v->cmp.change / (v->cmp.se * v->cmp.se);
+		} else {
+			all_se = 0;
+		}
+	}
+	g->levels = k;
+	g->pooled = g->p = NAN;
+	if (k >= 2 && all_se && sw > 0) {
+		double z;
+
+		g->pooled = swd / sw;
+		z = g->pooled * sqrt(sw);
+		g->p = pv_stats_t_pvalue(z, df);
+		g->systematic = all_worse && 2 * g->regressed >= k &&
+			g->p < cl->opt.q &&
+			g->pooled <= log(1 - cl->opt.delta);
+	}
+}
+
+/* the share of the group's levels that move the way v does */
+static double
+consistency(const struct pv_classifier *cl, const struct pv_verdict *v)
+{
+	const struct pv_sysreg *g = &cl->g[v->group];
+	size_t i, same = 0;
+
+	if (g->systematic)
+		return 1;
+	if (g->levels < 2)
+		return 0.5;
+	for (i = g->first; i < g->first + g->count; i++)
+		same += (cl->v[i].cmp.change < 0) == (v->cmp.change < 0);
+	return (double)same / (double)g->levels;
+}
+
+/*
+ * severity = 100 sqrt(M) (0.4 + 0.6 (C + E + K) / 3), with
+ * M = min(1, |change| / ln 1.08), C = min(1, -log10(q-value) / 3),
+ * E = |Cliff's delta|, K = consistency across levels.
+ */
+static void
+score(struct pv_classifier *cl, struct pv_verdict *v)
+{
+	double m, c, e, k;
+
+	if (v->cls != PV_CLASS_REGRESSION && v->cls != PV_CLASS_IMPROVEMENT)
+		return;
+	m = fmin(1, fabs(v->cmp.change) / log(1.08));
+	c = fmin(1, -log10(fmax(v->qvalue, 1e-300)) / 3);
+	e = fmin(1, fabs(v->cmp.cliff));
+	k = consistency(cl, v);
+	v->severity = (int)lround(100 * sqrt(m) * (0.4 + 0.6 * (c + e + k) /
+						    3));
+	if (v->cls == PV_CLASS_REGRESSION)
+		v->band = v->severity >= 60 ? PV_BAND_RED :
+			v->severity >= 30 ? PV_BAND_YELLOW : PV_BAND_GREEN;
+}
+
+void
+pv_classifier_run(struct pv_classifier *cl)
+{
+	size_t i, j;
+
+	if (cl->n > 0)
+		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	staged_fdr(cl);
+	for (i = 0; i < cl->n; i++)
+		classify(cl, &cl->v[i]);
+	cl->ng = 0;
+	for (i = 0; i < cl->n; i = j) {
+		struct pv_sysreg *g;
+
+		for (j = i + 1; j < cl->n &&
+		     same_group(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+			;
+		PV_GROW(cl->g, cl->ng + 1, cl->galloc);
+		g = &cl->g[cl->ng];
+		memset(g, 0, sizeof(*g));
+		g->first = i;
+		g->count = j - i;
+		systematic(cl, g);
+		while (i < j)
+			cl->v[i++].group = cl->ng;
+		cl->ng++;
+	}
+	for (i = 0; i < cl->n; i++)
+		score(cl, &cl->v[i]);
+	for (i = 0; i < cl->ng; i++) {
+		struct pv_sysreg *g = &cl->g[i];
+
+		for (j = g->first; j < g->first + g->count; j++)
+			if (cl->v[j].cls == PV_CLASS_REGRESSION)
+				g->bands[cl->v[j].band]++;
+	}
+}
+
+enum pv_band
+pv_classifier_worst(const struct pv_classifier *cl)
+{
+	enum pv_band w = PV_BAND_NONE;
+	size_t i;
+
+	for (i = 0; i < cl->n; i++)
+		if (cl->v[i].cls == PV_CLASS_REGRESSION && cl->v[i].band > w)
+			w = cl->v[i].band;
+	return w;
+}
+
+static void
+add_d(struct pv_strbuf *sb, double v)
+{
+	pv_strbuf_addch(sb, '\t');
+	pv_numfmt(sb, v);
+}
+
+void
+pv_classifier_write(struct pv_classifier *cl, FILE *out)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	size_t i, j;
+
+	for (i = 0; i < cl->n; i++) {
+		const struct pv_verdict *v = &cl->v[i];
+
+		pv_strbuf_reset(&sb);
+		pv_strbuf_addstr(&sb, "verdict");
+		pv_runkey_format(&sb, &v->cmp.key, 1);
+		pv_strbuf_addf(&sb, "\t%s\t%d\t%s", class_name[v->cls],
+			       v->severity, band_name[v->band]);
+		add_d(&sb, v->cmp.change);
+		add_d(&sb, v->cmp.lo);
+		add_d(&sb, v->cmp.hi);
+		add_d(&sb, v->qvalue);
+		pv_strbuf_addf(&sb, "\t%zu\t%zu", v->cmp.nb, v->cmp.nt);
+		if (v->runs > 0)
+			pv_strbuf_addf(&sb, "\t%zu\t", v->runs);
+		else
+			pv_strbuf_addstr(&sb, "\t-\t");
+		pv_escape(&sb, v->reason, strlen(v->reason), 0);
+		pv_strbuf_addch(&sb, '\n');
+		fwrite(sb.buf, 1, sb.len, out);
+	}
+	for (i = 0; i < cl->ng; i++) {
+		const struct pv_sysreg *g = &cl->g[i];
+		struct pv_runkey k;
+		int first = 1;
+
+		if (!g->systematic)
+			continue;
+		k = cl->v[g->first].cmp.key;
+		pv_strbuf_reset(&sb);
+		pv_strbuf_addstr(&sb, "systematic");
+		pv_runkey_format(&sb, &k, 1);
+		/* replace the LEVEL field with the counts */
+		while (sb.len > 0 && sb.buf[sb.len - 1] != '\t')
+			sb.len--;
+		pv_strbuf_setlen(&sb, sb.len);
+		pv_strbuf_addf(&sb, "%zu\t%zu\t", g->levels, g->regressed);
+		for (j = g->first; j < g->first + g->count; j++) {
+			const struct pv_verdict *v = &cl->v[j];
+
+			if (isnan(v->cmp.change))
+				continue;
+			if (!first)
+				pv_strbuf_addch(&sb, ',');
+			first = 0;
+			if (v->cmp.key.level == PV_NONE)
+				pv_strbuf_addch(&sb, '-');
+			else
+				pv_strbuf_addf(&sb, "%llu", (unsigned long long)
+					       v->cmp.key.level);
+		}
+		pv_strbuf_addf(&sb, "\t%zu\t%zu\t%zu", g->bands[PV_BAND_RED],
+			       g->bands[PV_BAND_YELLOW],
+			       g->bands[PV_BAND_GREEN]);
+		add_d(&sb, g->dmin);
+		add_d(&sb, g->dmax);
+		add_d(&sb, g->pooled);
+		add_d(&sb, g->p);
+		pv_strbuf_addch(&sb, '\n');
+		fwrite(sb.buf, 1, sb.len, out);
+	}
+	for (i = 0; i < cl->n; i++) {
+		const struct pv_verdict *v = &cl->v[i];
+
+		pv_strbuf_reset(&sb);
+		pv_strbuf_addstr(&sb, "detect");
+		pv_runkey_format(&sb, &v->cmp.key, 1);
+		pv_strbuf_addf(&sb, "\t%zu\t%zu", v->cmp.nb, v->cmp.nt);
+		add_d(&sb, v->cmp.rcv_b);
+		add_d(&sb, v->cmp.rcv_t);
+		add_d(&sb, v->mde);
+		pv_strbuf_addch(&sb, '\n');
+		fwrite(sb.buf, 1, sb.len, out);
+	}
+	pv_strbuf_release(&sb);
+}
+
+static int
+fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static int
+get_d(struct pv_str f, double *v)
+{
+	if (pv_str_eq(f, "-")) {
+		*v = NAN;
+		return 0;
+	}
+	return pv_parse_double(f.s, f.len, v);
+}
+
+static int
+get_n(struct pv_str f, size_t *v)
+{
+	uint64_t u;
+
+	if (pv_str_eq(f, "-")) {
+		*v = 0;
+		return 0;
+	}
+	if (pv_parse_u64(f.s, f.len, &u) < 0 || u > SIZE_MAX)
+		return -1;
+	*v = (size_t)u;
+	return 0;
+}
+
+int
+pv_verdict_parse(const struct pv_record *rec, struct pv_verdict *v,
+		 struct pv_str *reason, char *err, size_t errlen)
+{
+	const struct pv_str *f = rec->field;
+	size_t sev, i;
+
+	memset(v, 0, sizeof(*v));
+	if (rec->nfield != 22)
+		return fail(err, errlen, "a verdict record has 22 fields, not "
+			    "%zu", rec->nfield);
+	if (pv_runkey_parse(rec, 1, &v->cmp.key, err, errlen) < 0)
+		return -1;
+	for (i = 0; i < 4 && !pv_str_eq(f[11], class_name[i]); i++)
+		;
+	if (i == 4)
+		return fail(err, errlen, "unknown class '%.*s'",
+			    (int)(f[11].len > 40 ? 40 : f[11].len), f[11].s);
+	v->cls = (enum pv_class)i;
+	if (get_n(f[12], &sev) < 0 || sev > 100)
+		return fail(err, errlen, "severity '%.*s' is not 0 to 100",
+			    (int)(f[12].len > 40 ? 40 : f[12].len), f[12].s);
+	v->severity = (int)sev;
+	for (i = 0; i < 4 && !pv_str_eq(f[13], band_name[i]); i++)
+		;
+	if (i == 4)
+		return fail(err, errlen, "unknown band '%.*s'",
+			    (int)(f[13].len > 40 ? 40 : f[13].len), f[13].s);
+	v->band = (enum pv_band)i;
+	if (get_d(f[14], &v->cmp.change) < 0 || get_d(f[15], &v->cmp.lo) < 0 ||
+	    get_d(f[16], &v->cmp.hi) < 0 || get_d(f[17], &v->qvalue) < 0)
+		return fail(err, errlen, "CHANGE, LO, HI or QVALUE is not a "
+			    "number");
+	if (get_n(f[18], &v->cmp.nb) < 0 || get_n(f[19], &v->cmp.nt) < 0 ||
+	    get_n(f[20], &v->runs) < 0)
+		return fail(err, errlen, "NB, NT or RUNS is not a whole "
+			    "number");
+	*reason = f[21];
+	v->reason = NULL;
+	return 0;
+}
+
+int
+pv_sysreg_parse(const struct pv_record *rec, struct pv_runkey *key,
+		struct pv_sysreg *s, struct pv_str *levels, char *err,
+		size_t errlen)
+{
+	const struct pv_str *f = rec->field;
+
+	memset(s, 0, sizeof(*s));
+	if (rec->nfield != 20)
+		return fail(err, errlen, "a systematic record has 20 fields, "
+			    "not %zu", rec->nfield);
+	if (pv_runkey_parse(rec, 1, key, err, errlen) < 0)
+		return -1;
+	key->level = PV_NONE;
+	if (get_n(f[10], &s->levels) < 0 || get_n(f[11], &s->regressed) < 0 ||
+	    get_n(f[13], &s->bands[PV_BAND_RED]) < 0 ||
+	    get_n(f[14], &s->bands[PV_BAND_YELLOW]) < 0 ||
+	    get_n(f[15], &s->bands[PV_BAND_GREEN]) < 0)
+		return fail(err, errlen, "a count of the systematic record is "
+			    "not a whole number");
+	*levels = f[12];
+	if (get_d(f[16], &s->dmin) < 0 || get_d(f[17], &s->dmax) < 0 ||
+	    get_d(f[18], &s->pooled) < 0 || get_d(f[19], &s->p) < 0)
+		return fail(err, errlen, "a number of the systematic record "
+			    "is not a number");
+	s->systematic = 1;
+	return 0;
+}
+
+int
+pv_detect_parse(const struct pv_record *rec, struct pv_cmp *c, double *mde,
+		char *err, size_t errlen)
+{
+	const struct pv_str *f = rec->field;
+
+	memset(c, 0, sizeof(*c));
+	if (rec->nfield != 16)
+		return fail(err, errlen, "a detect record has 16 fields, not "
+			    "%zu", rec->nfield);
+	if (pv_runkey_parse(rec, 1, &c->key, err, errlen) < 0)
+		return -1;
+	if (get_n(f[11], &c->nb) < 0 || get_n(f[12], &c->nt) < 0 ||
+	    get_d(f[13], &c->rcv_b) < 0 || get_d(f[14], &c->rcv_t) < 0 ||
+	    get_d(f[15], mde) < 0)
+		return fail(err, errlen, "a number of the detect record is "
+			    "not a number");
+	return 0;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# tests/bench/speed.sh: 100,000 comparisons of 10 runs a side through
+# pv-stat | pv-diff | pv-classify, against the same work in a NumPy/SciPy
+# loop (tests/bench/speed_scipy.py) measured in the same run.  The SciPy
+# loop takes minutes for 100,000, so both are also timed on the first
+# 10,000 comparisons and the ratio is taken there.  Times are wall clock
+# and CPU (user + system) of the whole pipeline; the machine is shared,
+# so the CPU times and the ratio are the figures to trust.
+# Exits 1 when the 100,000 comparisons take more than 3 s of CPU.
+set -eu
+: "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${top_builddir:=$top_srcdir}"
+PATH=$top_builddir/tools:$PATH
+LC_ALL=C
+export PATH LC_ALL
+T=$(mktemp -d "${TMPDIR:-/tmp}/pv-speed.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+gen() {
+	awk -v keys="$1" -v n=10 'BEGIN {
+		srand(42)
+		print "pv-format\t1"
+		for (side = 0; side < 2; side++) {
+			printf "section\t%s\t%s\tspeed\n", side ? "target" : "baseline", side ? "B" : "A"
+			for (k = 0; k < keys; k++) for (r = 1; r <= n; r++) {
+				z = sqrt(-2 * log(1 - rand())) * cos(6.283185307179586 * rand())
+				f = (side && k % 20 == 0) ? 0.95 : 1
+				printf "sample\tsuite%d\ttest%d\top\tops\tops/s\thigher\t%d\t%d\t-\t%.6f\n", k % 7, k % 1000, int(k / 1000) + 1, r, 1000 * f * exp(0.03 * z)
+			}
+		}
+	}'
+}
+
+cpu_of() {
+	# CPU seconds of a command and its children (user + system)
+	/usr/bin/time -f '%e %U %S' -o "$T/time" "$@" > /dev/null
+	awk '{ printf "%.2f %.2f", $1, $2 + $3 }' "$T/time"
+}
+
+gen 100000 > "$T/100k.pv"
+gen 10000 > "$T/10k.pv"
+[ -x /usr/bin/time ] || { echo "speed.sh: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
+
+set -- $(cpu_of sh -c 'pv-stat "$1" | pv-diff | pv-classify > /dev/null; exit 0' sh "$T/100k.pv")
+w100=$1 c100=$2
+set -- $(cpu_of sh -c 'pv-stat "$1" | pv-diff | pv-classify > /dev/null; exit 0' sh "$T/10k.pv")
+w10=$1 c10=$2
+if /usr/bin/python3 -c 'import scipy' 2> /dev/null; then
+	set -- $(cpu_of /usr/bin/python3 "$top_srcdir/tests/bench/speed_scipy.py" "$T/10k.pv")
+	ws=$1 cs=$2
+else
+	ws=- cs=-
+fi
+printf '%-44s %8s %8s\n' "" "wall s" "cpu s"
+printf '%-44s %8s %8s\n' "pv pipeline, 100,000 comparisons (n=10)" "$w100" "$c100"
+printf '%-44s %8s %8s\n' "pv pipeline, 10,000 comparisons" "$w10" "$c10"
+printf '%-44s %8s %8s\n' "SciPy loop (anchor), 10,000 comparisons" "$ws" "$cs"
+if [ "$cs" != - ]; then
+	awk -v a="$cs" -v b="$c10" -v c="$ws" -v d="$w10" 'BEGIN {
+		printf "SciPy / pv: %.1fx CPU, %.1fx wall (10,000 comparisons)\n", a / b, c / d }'
+fi
+awk -v c="$c100" 'BEGIN { exit !(c > 3) }' && { echo "MISSED: 100,000 comparisons took $c100 s of CPU (> 3 s)"; exit 1; }
+exit 0

@@ -1,0 +1,89 @@
+#!/bin/sh
+# pv-classify and pv-render --format=text|junit: goldens of every class,
+# the --fail-on gate, the corpus examples end to end, bad input.
+. "${top_srcdir:-.}/tests/lib.sh"
+D=$top_srcdir/tests/data/pv-classify
+EX=$top_srcdir/examples
+rc() { return "$1"; }
+
+pv-diff "$D/mix.in" > "$T/cmp"
+pv-classify "$T/cmp" > "$T/v" 2> "$T/err"
+expect_status 1 "mix: red found" rc $?
+grep -E '^(verdict|systematic|detect)	' "$T/v" > "$T/out"
+expect_golden "$D/mix.out" "$T/out" "mix verdicts"
+test_cmp /dev/null "$T/err" && pass || fail "mix: stderr not empty"
+# the input passes through, in order, before the verdicts
+grep -vE '^(verdict|systematic|detect)	' "$T/v" > "$T/a"
+test_cmp "$T/cmp" "$T/a" && pass || fail "mix: input passed on"
+pv-render --format=text "$T/v" > "$T/out"
+expect_golden "$D/mix.text" "$T/out" "mix text"
+pv-render --format=junit "$T/v" > "$T/out"
+expect_golden "$D/mix.junit" "$T/out" "mix junit"
+if command -v xmllint > /dev/null 2>&1; then
+	xmllint --noout "$T/out"
+	expect_status 0 "junit is well-formed XML" rc $?
+fi
+# verdicts of an earlier pv-classify are computed again, not doubled
+pv-classify "$T/v" > "$T/b"
+test_cmp "$T/v" "$T/b" && pass || fail "idempotent"
+
+# the gate
+pv-classify -f red "$T/cmp" > /dev/null
+expect_status 1 "--fail-on=red" rc $?
+pv-classify -f yellow -d 0.2 "$T/cmp" > /dev/null
+expect_status 0 "--fail-on=yellow, 20% threshold" rc $?
+pv-classify --fail-on=any -d 0.2 "$T/cmp" > /dev/null
+expect_status 0 "--fail-on=any, 20% threshold" rc $?
+grep -v 'reg10\|	lat	' "$T/cmp" > "$T/cmp2"
+pv-classify "$T/cmp2" > /dev/null
+expect_status 0 "only a yellow: red passes" rc $?
+pv-classify --fail-on=yellow "$T/cmp2" > /dev/null
+expect_status 1 "only a yellow: yellow fails" rc $?
+pv-classify --fail-on=pink "$T/cmp" > /dev/null 2>&1
+expect_status 2 "bad --fail-on" rc $?
+
+# the corpus examples, end to end
+for ex in mmtests-aa mmtests-planted; do
+	sh "$EX/classify.sh" "$EX/$ex.pv" > "$T/out"
+	status=$?
+	expect_golden "$D/$ex.text" "$T/out" "$ex"
+	case $ex in
+	mmtests-aa) expect_status 0 "$ex: nothing red" rc $status ;;
+	*) expect_status 1 "$ex: the planted regression is red" rc $status ;;
+	esac
+done
+
+# one run, no spread, keys on one side only: explained, never a verdict
+pv-diff "$top_srcdir/tests/data/pv-diff/pair.in" | pv-classify |
+	grep -E '^verdict	' > "$T/out"
+expect_golden "$D/pair.out" "$T/out" "degenerate keys"
+
+# bad input: FILE:LINE, exit 2
+printf 'cmp\ta\tb\n' > "$T/bad1"
+printf 'cmp\tv1\tv2\te\ts\tt\to\tm\tu\thigher\t-\t5\t5\tx\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t0\t0\t-\n' > "$T/bad2"
+printf 'cmp\tv1\tv2\te\ts\tt\to\tm\tu\tsideways\t-\t5\t5\t0\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t0\t0\t-\n' > "$T/bad3"
+printf 'cmp\tv1\tv2\te\ts\tt\to\tm\tu\thigher\t-\t5\t5\t0\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t0\t0\tweird\n' > "$T/bad4"
+: > "$T/want"
+for b in bad1 bad2 bad3 bad4; do
+	(cd "$T" && pv-classify $b) > /dev/null 2>> "$T/errs"
+	expect_status 2 "$b" rc $?
+done
+expect_golden "$D/bad.err" "$T/errs" "bad cmp records"
+printf 'verdict\tx\n' | pv-render --format=text > /dev/null 2>&1
+expect_status 2 "render: bad verdict" rc $?
+
+# nothing to classify: a warning, exit 0
+printf 'pv-format\t1\n' | pv-classify > /dev/null 2> "$T/err"
+expect_status 0 "empty" rc $?
+
+pv-classify --help > /dev/null
+expect_status 0 "--help" rc $?
+pv-classify -q 2 "$T/cmp" > /dev/null 2>&1
+expect_status 2 "bad rate" rc $?
+if [ -w /dev/full ]; then
+	pv-classify "$T/cmp" > /dev/full 2> /dev/null
+	expect_status 2 "/dev/full" rc $?
+	pv-render --format=junit "$T/v" > /dev/full 2> /dev/null
+	expect_status 2 "render /dev/full" rc $?
+fi
+finish

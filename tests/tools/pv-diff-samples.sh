@@ -1,0 +1,61 @@
+#!/bin/sh
+# pv-diff on samples: goldens, refusal of sections that are not comparable,
+# runval input, determinism.
+. "${top_srcdir:-.}/tests/lib.sh"
+D=$top_srcdir/tests/data/pv-diff
+rc() { return "$1"; }
+
+(cd "$D" && pv-diff pair.in) > "$T/out" 2> "$T/err"
+expect_status 1 "pair: a change found" rc $?
+expect_golden "$D/pair.out" "$T/out" "pair"
+test_cmp /dev/null "$T/err" && pass || fail "pair: stderr not empty"
+
+# the same from pv-stat -S output (runval records) and through pv-stat
+pv-stat -S "$D/pair.in" | pv-diff | grep -E '^(cmp|cmproll)	' > "$T/a"
+grep -E '^(cmp|cmproll)	' "$T/out" > "$T/b"
+test_cmp "$T/b" "$T/a" && pass || fail "runval input"
+pv-stat "$D/pair.in" | pv-diff | grep -E '^(cmp|cmproll)	' > "$T/a"
+test_cmp "$T/b" "$T/a" && pass || fail "through pv-stat"
+# an earlier pv-diff's records are computed again, not doubled
+pv-diff "$D/pair.in" | pv-diff > "$T/a"
+test_cmp "$T/out" "$T/a" && pass || fail "idempotent"
+
+# not comparable: refused, every differing key named, exit 2
+(cd "$D" && pv-diff refuse.in) > /dev/null 2> "$T/err"
+expect_status 2 "refuse" rc $?
+expect_golden "$D/refuse.err" "$T/err" "refuse"
+pv-diff -i param.threads -i 'env.cpu*' "$D/refuse.in" > "$T/out"
+expect_status 1 "refuse: keys ignored" rc $?
+pv-diff -i param.threads "$D/refuse.in" > /dev/null 2>&1
+expect_status 2 "refuse: one key left" rc $?
+
+# bad values and records
+printf 'cmp\ta\tb\n' | pv-diff > /dev/null 2>&1
+expect_status 0 "foreign cmp record dropped" rc $?
+printf 'runval\tbaseline\tv\te\ts\tt\to\tm\tu\thigher\t-\t1\t1\tnan\n' |
+	pv-diff > /dev/null 2> "$T/err"
+expect_status 2 "runval nan" rc $?
+printf 'pv-diff:(standard input):1: value '"'"'nan'"'"' is not a finite number\n' > "$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "runval nan message"
+
+# nothing to compare: a warning, exit 0
+printf 'pv-format\t1\nsection\tbaseline\tv\te\nsample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t1\n' |
+	pv-diff > /dev/null 2> "$T/err"
+expect_status 0 "no pair" rc $?
+printf 'pv-diff: warning: no baseline and target sections of one experiment to compare\n' > "$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "no pair message"
+
+pv-diff "$D/pair.in" > "$T/a"
+pv-diff "$D/pair.in" > "$T/b"
+test_cmp "$T/a" "$T/b" && pass || fail "deterministic"
+pv-diff --help > /dev/null
+expect_status 0 "--help" rc $?
+pv-diff -b 1 "$D/pair.in" > /dev/null 2>&1
+expect_status 2 "bad bootstrap count" rc $?
+pv-diff --bogus > /dev/null 2>&1
+expect_status 2 "unknown option" rc $?
+if [ -w /dev/full ]; then
+	pv-diff "$D/pair.in" > /dev/full 2> /dev/null
+	expect_status 2 "/dev/full" rc $?
+fi
+finish

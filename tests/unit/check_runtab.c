@@ -1,0 +1,169 @@
+/*
+ * check_runtab: values grouped by key and reduced to one per run; runval
+ * records that read back to the same runs; key order.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtab.h"
+
+static struct pv_str
+S(const char *s)
+{
+	struct pv_str r = { s, strlen(s) };
+
+	return r;
+}
+
+static struct pv_record
+sample(const char *test, uint64_t level, uint64_t run, double v)
+{
+	struct pv_record rec;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.type = PV_REC_SAMPLE;
+	rec.suite = S("suite");
+	rec.test = S(test);
+	rec.operation = S("op");
+	rec.metric = S("m");
+	rec.unit = S("u");
+	rec.direction = PV_HIGHER_BETTER;
+	rec.level = level;
+	rec.run = run;
+	rec.seq = PV_NONE;
+	rec.val = v;
+	return rec;
+}
+
+START_TEST(test_reduce)
+{
+	struct pv_runtab t;
+	struct pv_record r;
+	double v[4];
+
+	pv_runtab_init(&t);
+	r = sample("a", 1, 2, 10);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("a", 1, 2, 20);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("a", 1, 1, 7);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("b", 1, 1, 3);	/* another key */
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("a", 1, 1, 9);	/* back to the first: same set */
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	ck_assert_uint_eq(t.nset, 2);
+	ck_assert_uint_eq(t.set[0].nrun, 2);
+	pv_runset_values(&t.set[0], v);	/* runs in id order */
+	ck_assert(v[0] == 8 && v[1] == 15);
+	r = sample("a", 1, 1, 9);	/* another section: another key */
+	pv_runtab_add_sample(&t, S("target"), S("v2"), S("e"), &r);
+	ck_assert_uint_eq(t.nset, 3);
+	pv_runtab_release(&t);
+}
+END_TEST
+
+START_TEST(test_runval_roundtrip)
+{
+	struct pv_runtab t, u;
+	struct pv_record r;
+	char *buf = NULL, *line, *save;
+	size_t len = 0, i;
+	FILE *f;
+	double a[2], b[2];
+
+	pv_runtab_init(&t);
+	r = sample("a", PV_NONE, 3, 0.1);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
+	r = sample("a", PV_NONE, 3, 0.2);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
+	r = sample("a", PV_NONE, 4, 1.0 / 3);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
+	f = open_memstream(&buf, &len);
+	pv_runset_write(f, &t.set[0]);
+	fclose(f);
+	ck_assert_str_eq(buf,
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t3\t2\t"
+		"0.15000000000000002\n"
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t4\t1\t"
+		"0.3333333333333333\n");
+	/* read back: the same values, bit for bit */
+	pv_runtab_init(&u);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct pv_str fld[16];
+		char *p = line, *q;
+		size_t n = 0;
+
+		while ((q = strchr(p, '\t')) != NULL) {
+			fld[n++] = (struct pv_str){ p, (size_t)(q - p) };
+			p = q + 1;
+		}
+		fld[n++] = S(p);
+		memset(&r, 0, sizeof(r));
+		r.type = PV_REC_OTHER;
+		r.field = fld;
+		r.nfield = n;
+		ck_assert_int_eq(pv_runtab_add_runval(&u, &r), 0);
+		/* the same run again is refused */
+		if (line == buf) {
+			ck_assert_int_eq(pv_runtab_add_runval(&u, &r), -1);
+			ck_assert(strstr(u.err, "given twice") != NULL);
+		}
+	}
+	pv_runset_values(&t.set[0], a);
+	pv_runset_values(&u.set[0], b);
+	for (i = 0; i < 2; i++)
+		ck_assert(a[i] == b[i]);
+	free(buf);
+	pv_runtab_release(&t);
+	pv_runtab_release(&u);
+}
+END_TEST
+
+START_TEST(test_order)
+{
+	struct pv_runtab t;
+	struct pv_runset **v;
+	struct pv_record r;
+
+	pv_runtab_init(&t);
+	r = sample("b", 2, 1, 1);
+	pv_runtab_add_sample(&t, S("target"), S("v"), S("e"), &r);
+	r = sample("b", 10, 1, 1);
+	pv_runtab_add_sample(&t, S("baseline"), S("v"), S("e"), &r);
+	r = sample("b", 2, 1, 1);
+	pv_runtab_add_sample(&t, S("baseline"), S("v"), S("e"), &r);
+	r = sample("b", PV_NONE, 1, 1);
+	pv_runtab_add_sample(&t, S("baseline"), S("v"), S("e"), &r);
+	v = pv_runtab_sorted(&t);
+	ck_assert(v[0]->key.level == PV_NONE);
+	ck_assert(v[1]->key.level == 2 && v[2]->key.level == 10);
+	ck_assert(pv_str_eq(v[3]->key.role, "target"));
+	free(v);
+	pv_runtab_release(&t);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("runtab");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_reduce);
+	tcase_add_test(tc, test_runval_roundtrip);
+	tcase_add_test(tc, test_order);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,405 @@
+/*
+ * check_stats: lib/stats against reference values computed with SciPy
+ * (tests/data/stats/ref.tsv, made by tests/data/stats/gen.py), to 1e-9
+ * relative, and the answers stats.h defines where SciPy gives NaN.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats.h"
+
+#define MAXV 128
+#define MAXCOL 40
+#define RTOL 1e-9
+
+struct vec {
+	char name[64];
+	double x[MAXV], y[MAXV];
+	size_t nx, ny;
+	double col[MAXCOL];	/* by header index */
+};
+
+static char *head[MAXCOL];
+static size_t nhead;
+static struct vec vecs[64];
+static size_t nvec;
+
+static size_t
+parse_list(const char *s, double *out)
+{
+	size_t n = 0;
+	char *end;
+
+	while (*s != '\0' && n < MAXV) {
+		out[n++] = strtod(s, &end);
+		s = *end == ',' ? end + 1 : end;
+	}
+	return n;
+}
+
+static void
+load(void)
+{
+	const char *top = getenv("top_srcdir");
+	char path[4096], *line = NULL, *tok, *save;
+	size_t cap = 0, i;
+	FILE *f;
+
+	if (nvec > 0)
+		return;
+	snprintf(path, sizeof(path), "%s/tests/data/stats/ref.tsv",
+		 top != NULL ? top : ".");
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	ck_assert(getline(&line, &cap, f) > 0);
+	line[strcspn(line, "\n")] = '\0';
+	for (tok = strtok_r(line, "\t", &save); tok != NULL;
+	     tok = strtok_r(NULL, "\t", &save))
+		head[nhead++] = strdup(tok);
+	while (getline(&line, &cap, f) > 0) {
+		struct vec *v = &vecs[nvec++];
+
+		line[strcspn(line, "\n")] = '\0';
+		i = 0;
+		for (tok = strtok_r(line, "\t", &save); tok != NULL;
+		     tok = strtok_r(NULL, "\t", &save), i++) {
+			if (i == 0)
+				snprintf(v->name, sizeof(v->name), "%s", tok);
+			else if (i == 1)
+				v->nx = parse_list(tok, v->x);
+			else if (i == 2)
+				v->ny = parse_list(tok, v->y);
+			else
+				v->col[i] = strtod(tok, NULL);
+		}
+		ck_assert_uint_eq(i, nhead);
+	}
+	free(line);
+	fclose(f);
+}
+
+static double
+col(const struct vec *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nhead; i++)
+		if (strcmp(head[i], name) == 0)
+			return v->col[i];
+	ck_abort_msg("no column %s", name);
+	return 0;
+}
+
+static unsigned long checked;
+
+static void
+near(const struct vec *v, const char *what, double got)
+{
+	double want = col(v, what);
+
+	if (isnan(want))
+		return;
+	checked++;
+	if (isinf(want)) {
+		ck_assert_msg(got == want, "%s %s: got %.17g want %.17g",
+			      v->name, what, got, want);
+		return;
+	}
+	ck_assert_msg(fabs(got - want) <= RTOL * fabs(want) ||
+		      fabs(got - want) <= 1e-300 ||
+		      (want == 0 && fabs(got) < 1e-12),
+		      "%s %s: got %.17g want %.17g (rel %.3g)", v->name, what,
+		      got, want, fabs(got - want) / fabs(want));
+}
+
+START_TEST(test_reference_count)
+{
+	load();
+	ck_assert_uint_ge(nvec, 30);
+}
+END_TEST
+
+START_TEST(test_welch)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		struct pv_welch w;
+
+		pv_stats_welch(v->x, v->nx, v->y, v->ny, 0.95, &w);
+		near(v, "w_diff", w.diff);
+		near(v, "w_df", w.df);
+		near(v, "w_t", w.t);
+		near(v, "w_p", w.p);
+		near(v, "w_lo", w.lo);
+		near(v, "w_hi", w.hi);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_mwu)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		struct pv_mwu m;
+
+		pv_stats_mwu(v->x, v->nx, v->y, v->ny, &m);
+		near(v, "u", m.u);
+		near(v, "u_p", m.p);
+		near(v, "u_exact", m.exact);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_effect_sizes)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+
+		near(v, "g", pv_stats_hedges_g(v->x, v->nx, v->y, v->ny));
+		near(v, "cliff", pv_stats_cliff(v->x, v->nx, v->y, v->ny));
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_bootstrap)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double lo, hi, lo2, hi2;
+
+		pv_stats_bootstrap_median_diff(v->x, v->nx, v->y, v->ny, 200,
+					       12345, 0.95, &lo, &hi);
+		near(v, "b_lo", lo);
+		near(v, "b_hi", hi);
+		/* deterministic: the same call, the same bits */
+		pv_stats_bootstrap_median_diff(v->x, v->nx, v->y, v->ny, 200,
+					       12345, 0.95, &lo2, &hi2);
+		ck_assert(lo == lo2 && hi == hi2);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_bootstrap_exact)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double lo, hi;
+
+		ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(v->x,
+				 v->nx, v->y, v->ny, 0.95, &lo, &hi),
+				 v->nx > PV_STATS_BOOT_EXACT_MAX ||
+				 v->ny > PV_STATS_BOOT_EXACT_MAX ? -1 : 0);
+		if (v->nx > PV_STATS_BOOT_EXACT_MAX ||
+		    v->ny > PV_STATS_BOOT_EXACT_MAX)
+			continue;
+		near(v, "be_lo", lo);
+		near(v, "be_hi", hi);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_bootstrap_exact_vs_drawn)
+{
+	/* at n = 10 and 20 the drawn bootstrap with many resamples agrees */
+	double x[20], y[20], lo, hi, mlo, mhi;
+	size_t i;
+
+	for (i = 0; i < 20; i++) {
+		x[i] = 100 + (double)((i * 7) % 20) * 0.37;
+		y[i] = 96 + (double)((i * 11) % 20) * 0.41;
+	}
+	ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(x, 10, y, 10,
+			 0.95, &lo, &hi), 0);
+	pv_stats_bootstrap_median_diff(x, 10, y, 10, 200000, 1, 0.95, &mlo,
+				       &mhi);
+	ck_assert_double_eq_tol(lo, mlo, 0.2);
+	ck_assert_double_eq_tol(hi, mhi, 0.2);
+	ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact(x, 20, y, 20,
+			 0.95, &lo, &hi), 0);
+	pv_stats_bootstrap_median_diff(x, 20, y, 20, 200000, 1, 0.95, &mlo,
+				       &mhi);
+	ck_assert_double_eq_tol(lo, mlo, 0.2);
+	ck_assert_double_eq_tol(hi, mhi, 0.2);
+}
+END_TEST
+
+START_TEST(test_summary)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		struct pv_summary s;
+		double sorted[MAXV];
+
+		memcpy(sorted, v->x, v->nx * sizeof(double));
+		pv_stats_sort(sorted, v->nx);
+		pv_stats_summary(v->x, sorted, v->nx, 0.95, &s);
+		near(v, "s_n", (double)s.n);
+		near(v, "s_mean", s.mean);
+		near(v, "s_median", s.median);
+		near(v, "s_sd", s.sd);
+		near(v, "s_cv", s.cv);
+		near(v, "s_mad", s.mad);
+		near(v, "s_rcv", s.rcv);
+		near(v, "s_min", s.min);
+		near(v, "s_max", s.max);
+		near(v, "s_mean_lo", s.mean_lo);
+		near(v, "s_mean_hi", s.mean_hi);
+		near(v, "s_med_lo", s.median_lo);
+		near(v, "s_med_hi", s.median_hi);
+		near(v, "s_med_cover", s.median_cover);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_ttest1)
+{
+	size_t k, i;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double z[MAXV], m = 0;
+		struct pv_welch w;
+
+		for (i = 0; i < v->ny; i++)
+			m += v->y[i];
+		m /= (double)v->ny;
+		for (i = 0; i < v->ny; i++)
+			z[i] = v->y[i] - m * 0.9;
+		pv_stats_ttest1(z, v->ny, 0.95, &w);
+		near(v, "t1_t", w.t);
+		near(v, "t1_p", w.p);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_bh)
+{
+	double p[64], adj[64];
+	size_t k, n = 0, j = 0;
+
+	load();
+	for (k = 0; k < nvec; k++)
+		if (!isnan(col(&vecs[k], "w_p")))
+			p[n++] = col(&vecs[k], "w_p");
+	pv_stats_bh(p, n, adj);
+	for (k = 0; k < nvec; k++)
+		if (!isnan(col(&vecs[k], "w_p")))
+			near(&vecs[k], "bh", adj[j++]);
+	ck_assert_uint_eq(j, n);
+}
+END_TEST
+
+START_TEST(test_bh_known)
+{
+	/* Benjamini & Hochberg's rule by hand: p * m / rank, monotone */
+	double p[] = { 0.01, 0.04, 0.03, 0.5 }, adj[4];
+
+	pv_stats_bh(p, 4, adj);
+	ck_assert_double_eq_tol(adj[0], 0.04, 1e-15);
+	ck_assert_double_eq_tol(adj[1], 0.04 * 4 / 3, 1e-15);
+	ck_assert_double_eq_tol(adj[2], 0.04 * 4 / 3, 1e-15);
+	ck_assert_double_eq_tol(adj[3], 0.5, 1e-15);
+	ck_assert_double_eq_tol(pv_stats_simes(p, 4), 0.04, 1e-15);
+}
+END_TEST
+
+START_TEST(test_degenerate)
+{
+	double a[] = { 2, 2, 2 }, b[] = { 3, 3, 3 }, c[] = { 2, 2 };
+	struct pv_welch w;
+	struct pv_mwu m;
+	struct pv_summary s;
+
+	/* SciPy: NaN.  Here: a certain difference, and none. */
+	pv_stats_welch(a, 3, b, 3, 0.95, &w);
+	ck_assert(w.p == 0 && isinf(w.t) && w.t > 0 && w.lo == 1 &&
+		  w.hi == 1);
+	pv_stats_welch(a, 3, c, 2, 0.95, &w);
+	ck_assert(w.p == 1 && w.t == 0 && w.lo == 0 && w.hi == 0);
+	pv_stats_mwu(a, 3, c, 2, &m);
+	ck_assert(m.p == 1);
+	ck_assert(isinf(pv_stats_hedges_g(a, 3, b, 3)));
+	ck_assert(pv_stats_hedges_g(a, 3, c, 2) == 0);
+	/* n = 1: every interval is the point */
+	pv_stats_summary(a, a, 1, 0.95, &s);
+	ck_assert(s.mean_lo == 2 && s.mean_hi == 2 && s.sd == 0 &&
+		  s.median_lo == 2 && s.median_hi == 2);
+	ck_assert_double_eq_tol(s.median_cover, 0, 1e-15);
+}
+END_TEST
+
+START_TEST(test_mde)
+{
+	/* the textbook 2.0 sd at n = 5 and 1.3 sd at n = 10 (80 % power) */
+	ck_assert_double_eq_tol(pv_stats_mde(5, 5, 0.05, 0.8), 2.02, 0.01);
+	ck_assert_double_eq_tol(pv_stats_mde(10, 10, 0.05, 0.8), 1.32, 0.01);
+	ck_assert_uint_eq(pv_stats_runs_needed(1.33, 0.05, 0.8, 100), 10);
+	ck_assert_uint_eq(pv_stats_runs_needed(0.001, 0.05, 0.8, 100), 101);
+}
+END_TEST
+
+static Suite *
+stats_suite(void)
+{
+	Suite *s = suite_create("stats");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, test_reference_count);
+	tcase_add_test(tc, test_welch);
+	tcase_add_test(tc, test_mwu);
+	tcase_add_test(tc, test_effect_sizes);
+	tcase_add_test(tc, test_bootstrap);
+	tcase_add_test(tc, test_bootstrap_exact);
+	tcase_add_test(tc, test_bootstrap_exact_vs_drawn);
+	tcase_add_test(tc, test_summary);
+	tcase_add_test(tc, test_ttest1);
+	tcase_add_test(tc, test_bh);
+	tcase_add_test(tc, test_bh_known);
+	tcase_add_test(tc, test_degenerate);
+	tcase_add_test(tc, test_mde);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(stats_suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

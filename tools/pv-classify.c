@@ -1,0 +1,175 @@
+/*
+ * pv-classify: decide, for every comparison that pv-diff made, whether it
+ * is a Regression, an Improvement, No change or Uncertain, with a severity
+ * for the regressions, the regressions that hold at every concurrency
+ * level, and the smallest change each comparison could have detected.
+ *
+ * Reads cmp records, passes the whole input on and appends verdict,
+ * systematic and detect records (lib/verdict.c holds the rules; the man
+ * page states them).  The exit status says whether something at or above
+ * --fail-on was found, so that CI can gate on it.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "sampdiff.h"
+#include "verdict.h"
+
+static const char usage[] =
+	"pv-classify [-d DELTA] [-e BAND] [-f red|yellow|any] [-n RUNS] "
+	"[-q RATE] [-r CV] [FILE ...]";
+
+static const char help[] =
+	"Classify benchmark comparisons (cmp records of pv-diff, pv-format(5)).\n"
+	"\n"
+	"  -d, --delta=DELTA         practical threshold (default 0.02: 2%)\n"
+	"  -e, --no-change-band=BAND interval inside +-BAND is No change\n"
+	"                            (default 0.05)\n"
+	"  -f, --fail-on=LEVEL       exit 1 for a regression at or above LEVEL:\n"
+	"                            red, yellow or any (default red)\n"
+	"  -n, --min-runs=RUNS       fewer runs per side is Uncertain (default 3)\n"
+	"  -q, --fdr=RATE            false discovery rate (default 0.05)\n"
+	"  -r, --cv-max=CV           robust CV above CV is Uncertain\n"
+	"                            (default 0.10)\n"
+	"  -h, --help                print this help and exit\n"
+	"  -V, --version             print the version and exit\n"
+	"\n"
+	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
+	"input is read transparently.\n"
+	"\n"
+	"Exit status: 0 nothing at or above --fail-on, 1 something, 2 trouble.\n";
+
+static int
+is_ours(const struct pv_record *rec)
+{
+	return rec->type == PV_REC_OTHER &&
+		(pv_str_eq(rec->field[0], "verdict") ||
+		 pv_str_eq(rec->field[0], "systematic") ||
+		 pv_str_eq(rec->field[0], "detect"));
+}
+
+static void
+read_file(struct pv_classifier *cl, const char *path)
+{
+	struct pv_reader *r = pv_reader_open(path);
+	struct pv_record rec;
+	struct pv_cmp c;
+	char err[256];
+	int rc;
+
+	if (r == NULL)
+		pv_die_errno("cannot open '%s'", path);
+	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (is_ours(&rec))
+			continue;	/* computed again */
+		if (rec.type == PV_REC_OTHER &&
+		    pv_str_eq(rec.field[0], "cmp")) {
+			if (pv_cmp_parse(&rec, &c, err, sizeof(err)) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s", err);
+			pv_classifier_add(cl, &c);
+		}
+		pv_write_raw(stdout, &rec);
+	}
+	if (rc < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_reader_error(r));
+	pv_reader_close(r);
+}
+
+static double
+number(const char *what, const char *s, double min, double max)
+{
+	double v;
+
+	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max) {
+		pv_error("%s '%s' is not a number from %g to %g", what, s,
+			 min, max);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	return v;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "delta", required_argument, NULL, 'd' },
+		{ "no-change-band", required_argument, NULL, 'e' },
+		{ "fail-on", required_argument, NULL, 'f' },
+		{ "min-runs", required_argument, NULL, 'n' },
+		{ "fdr", required_argument, NULL, 'q' },
+		{ "cv-max", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct pv_verdict_opts opt = PV_VERDICT_OPTS_INIT;
+	enum pv_band fail_on = PV_BAND_RED;
+	struct pv_classifier cl;
+	int c, i;
+
+	pv_diag_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "d:e:f:n:q:r:hV", longopts,
+				NULL)) != -1) {
+		switch (c) {
+		case 'd':
+			opt.delta = number("threshold", optarg, 0, 0.99);
+			break;
+		case 'e':
+			opt.delta_eq = number("no-change band", optarg, 0,
+					      0.99);
+			break;
+		case 'f':
+			if (strcmp(optarg, "red") == 0) {
+				fail_on = PV_BAND_RED;
+			} else if (strcmp(optarg, "yellow") == 0) {
+				fail_on = PV_BAND_YELLOW;
+			} else if (strcmp(optarg, "any") == 0) {
+				fail_on = PV_BAND_GREEN;
+			} else {
+				pv_error("--fail-on takes red, yellow or any, "
+					 "not '%s'", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			break;
+		case 'n':
+			opt.min_runs = (size_t)number("minimum runs", optarg,
+						      2, 1000000);
+			break;
+		case 'q':
+			opt.q = number("false discovery rate", optarg, 1e-9,
+				       0.5);
+			break;
+		case 'r':
+			opt.cv_max = number("CV limit", optarg, 0, 1e6);
+			break;
+		case 'h':
+			pv_usage_exit(usage, help, PV_EXIT_OK);
+		case 'V':
+			pv_version_exit();
+		default:
+			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+		}
+	}
+
+	pv_classifier_init(&cl, &opt);
+	if (optind == argc)
+		read_file(&cl, "-");
+	for (i = optind; i < argc; i++)
+		read_file(&cl, argv[i]);
+	if (cl.n == 0)
+		pv_warn("no cmp records to classify (run pv-diff first)");
+	pv_classifier_run(&cl);
+	pv_classifier_write(&cl, stdout);
+	c = pv_classifier_worst(&cl) >= fail_on;
+	pv_classifier_release(&cl);
+	pv_close_stdout();
+	return c ? PV_EXIT_FOUND : PV_EXIT_OK;
+}

@@ -1,0 +1,363 @@
+/*
+ * pv-stat: per-key statistics of benchmark samples.
+ *
+ * Reads sample records, reduces each run to one value (the mean of its
+ * values: a run's per-second values are correlated, the run is the unit of
+ * repetition) and writes, after the input passed through unchanged, for
+ * every key (section identity, suite, test, operation, metric, unit,
+ * direction, level) one stat record, then statroll records that summarise
+ * the noise per test, suite and section.  With --no-samples the samples
+ * are replaced by runval records, one per run, which carry all that the
+ * statistics need.
+ *
+ * The derived records of an earlier pv-stat in the input are dropped and
+ * computed again, so pv-stat on the concatenated outputs of shards writes
+ * the same bytes as pv-stat on the concatenated shards.  --merge builds the
+ * statistics from those runval records instead of the samples, for shards
+ * written with --no-samples.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "record.h"
+#include "runtab.h"
+#include "numfmt.h"
+#include "stats.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static const char usage[] =
+	"pv-stat [-mS] [-c LEVEL] [FILE ...]";
+
+static const char help[] =
+	"Summarise benchmark samples (pv-format(5)) per key and run.\n"
+	"\n"
+	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
+	"  -m, --merge             build the statistics from the runval\n"
+	"                          records of earlier pv-stat outputs\n"
+	"  -S, --no-samples        write runval records (one per run) in\n"
+	"                          place of the sample records\n"
+	"  -h, --help              print this help and exit\n"
+	"  -V, --version           print the version and exit\n"
+	"\n"
+	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
+	"input is read transparently.\n"
+	"\n"
+	"Exit status: 0 on success, 2 on trouble.\n";
+
+struct options {
+	double conf;
+	int merge;
+	int no_samples;
+};
+
+struct state {
+	const struct options *opt;
+	struct pv_runtab tab;
+	unsigned long merge_samples;	/* samples seen, not used, in -m */
+	struct pv_strbuf role, version, experiment;
+};
+
+static struct pv_str
+sbstr(const struct pv_strbuf *sb)
+{
+	struct pv_str s = { sb->buf, sb->len };
+
+	return s;
+}
+
+static int
+is_derived(const struct pv_record *rec)
+{
+	return rec->type == PV_REC_OTHER &&
+		(pv_str_eq(rec->field[0], "runval") ||
+		 pv_str_eq(rec->field[0], "stat") ||
+		 pv_str_eq(rec->field[0], "statroll"));
+}
+
+static void
+read_file(struct state *st, const char *path)
+{
+	struct pv_reader *r = pv_reader_open(path);
+	struct pv_record rec;
+	int rc;
+
+	if (r == NULL)
+		pv_die_errno("cannot open '%s'", path);
+	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		switch (rec.type) {
+		case PV_REC_SECTION:
+			pv_strbuf_reset(&st->role);
+			pv_strbuf_add(&st->role, rec.role.s, rec.role.len);
+			pv_strbuf_reset(&st->version);
+			pv_strbuf_add(&st->version, rec.version.s,
+				      rec.version.len);
+			pv_strbuf_reset(&st->experiment);
+			pv_strbuf_add(&st->experiment, rec.experiment.s,
+				      rec.experiment.len);
+			pv_write_raw(stdout, &rec);
+			break;
+		case PV_REC_SAMPLE:
+			if (!st->opt->merge)
+				pv_runtab_add_sample(&st->tab,
+						     sbstr(&st->role),
+						     sbstr(&st->version),
+						     sbstr(&st->experiment),
+						     &rec);
+			else
+				st->merge_samples++;
+			if (!st->opt->no_samples)
+				pv_write_raw(stdout, &rec);
+			break;
+		default:
+			if (!is_derived(&rec)) {
+				pv_write_raw(stdout, &rec);
+				break;
+			}
+			if (st->opt->merge &&
+			    pv_str_eq(rec.field[0], "runval") &&
+			    pv_runtab_add_runval(&st->tab, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  st->tab.err);
+			break;
+		}
+	}
+	if (rc < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_reader_error(r));
+	pv_reader_close(r);
+}
+
+static void
+add_d(struct pv_strbuf *sb, double v)
+{
+	pv_strbuf_addch(sb, '\t');
+	pv_numfmt(sb, v);
+}
+
+static void
+write_stat(struct pv_strbuf *sb, const struct pv_runset *set,
+	   const struct pv_summary *s)
+{
+	pv_strbuf_reset(sb);
+	pv_strbuf_addstr(sb, "stat");
+	pv_runkey_format(sb, &set->key, 1);
+	pv_strbuf_addf(sb, "\t%zu", s->n);
+	add_d(sb, s->mean);
+	add_d(sb, s->median);
+	add_d(sb, s->sd);
+	add_d(sb, s->cv);
+	add_d(sb, s->rcv);
+	add_d(sb, s->min);
+	add_d(sb, s->max);
+	add_d(sb, s->mean_lo);
+	add_d(sb, s->mean_hi);
+	add_d(sb, s->median_lo);
+	add_d(sb, s->median_hi);
+	add_d(sb, s->median_cover);
+	pv_strbuf_addch(sb, '\n');
+	fwrite(sb->buf, 1, sb->len, stdout);
+}
+
+/*
+ * A roll-up scope: the keys of one test, one suite or one section.  It
+ * keeps the robust CVs of its keys for their median.
+ */
+struct roll {
+	const struct pv_runkey *first;
+	size_t keys, runs, min_n;
+	double *rcv;
+	size_t alloc;
+};
+
+static void
+roll_add(struct roll *r, const struct pv_runset *set, double rcv)
+{
+	if (r->keys == 0) {
+		r->first = &set->key;
+		r->runs = 0;
+		r->min_n = set->nrun;
+	}
+	PV_GROW(r->rcv, r->keys + 1, r->alloc);
+	r->rcv[r->keys++] = rcv;
+	r->runs += set->nrun;
+	if (set->nrun < r->min_n)
+		r->min_n = set->nrun;
+}
+
+static void
+roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope)
+{
+	const struct pv_runkey *k = r->first;
+	struct pv_str none = { "", 0 };
+
+	if (r->keys == 0)
+		return;
+	pv_stats_sort(r->rcv, r->keys);
+	pv_strbuf_reset(sb);
+	pv_strbuf_addstr(sb, "statroll");
+	pv_strbuf_addch(sb, '\t');
+	pv_escape(sb, k->role.len ? k->role.s : "-",
+		  k->role.len ? k->role.len : 1, 0);
+	pv_strbuf_addch(sb, '\t');
+	pv_escape(sb, k->version.len ? k->version.s : "-",
+		  k->version.len ? k->version.len : 1, 0);
+	pv_strbuf_addch(sb, '\t');
+	pv_escape(sb, k->experiment.len ? k->experiment.s : "-",
+		  k->experiment.len ? k->experiment.len : 1, 0);
+	pv_strbuf_addf(sb, "\t%s", scope);
+	{
+		struct pv_str suite = strcmp(scope, "run") ? k->suite : none;
+		struct pv_str test = strcmp(scope, "test") == 0 ?
+			k->test : none;
+
+		pv_strbuf_addch(sb, '\t');
+		if (suite.len)
+			pv_escape(sb, suite.s, suite.len, 0);
+		else
+			pv_strbuf_addch(sb, '-');
+		pv_strbuf_addch(sb, '\t');
+		if (test.len)
+			pv_escape(sb, test.s, test.len, 0);
+		else
+			pv_strbuf_addch(sb, '-');
+	}
+	pv_strbuf_addf(sb, "\t%zu\t%zu\t%zu", r->keys, r->runs, r->min_n);
+	add_d(sb, pv_stats_median_sorted(r->rcv, r->keys));
+	add_d(sb, r->rcv[r->keys - 1]);
+	pv_strbuf_addch(sb, '\n');
+	fwrite(sb->buf, 1, sb->len, stdout);
+	r->keys = 0;
+}
+
+static int
+same_section(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return pv_str_cmp(a->role, b->role) == 0 &&
+		pv_str_cmp(a->version, b->version) == 0 &&
+		pv_str_cmp(a->experiment, b->experiment) == 0;
+}
+
+static void
+write_all(struct state *st)
+{
+	struct pv_runset **v = pv_runtab_sorted(&st->tab);
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
+	double *x = NULL, *sorted = NULL;
+	size_t alloc = 0, i;
+
+	for (i = 0; i < st->tab.nset; i++) {
+		struct pv_runset *set = v[i];
+		struct pv_summary s;
+
+		if (set->nrun == 0)
+			continue;
+		if (rr.keys && !same_section(rr.first, &set->key)) {
+			roll_flush(&sb, &rt, "test");
+			roll_flush(&sb, &rs, "suite");
+			roll_flush(&sb, &rr, "run");
+		} else if (rs.keys &&
+			   pv_str_cmp(rs.first->suite, set->key.suite)) {
+			roll_flush(&sb, &rt, "test");
+			roll_flush(&sb, &rs, "suite");
+		} else if (rt.keys &&
+			   pv_str_cmp(rt.first->test, set->key.test)) {
+			roll_flush(&sb, &rt, "test");
+		}
+		PV_GROW(x, set->nrun, alloc);
+		sorted = pv_xreallocarray(sorted, alloc, sizeof(*sorted));
+		pv_runset_values(set, x);
+		memcpy(sorted, x, set->nrun * sizeof(*x));
+		pv_stats_sort(sorted, set->nrun);
+		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
+		if (st->opt->no_samples)
+			pv_runset_write(stdout, set);
+		write_stat(&sb, set, &s);
+		roll_add(&rt, set, s.rcv);
+		roll_add(&rs, set, s.rcv);
+		roll_add(&rr, set, s.rcv);
+	}
+	roll_flush(&sb, &rt, "test");
+	roll_flush(&sb, &rs, "suite");
+	roll_flush(&sb, &rr, "run");
+	free(rt.rcv);
+	free(rs.rcv);
+	free(rr.rcv);
+	free(x);
+	free(sorted);
+	free(v);
+	pv_strbuf_release(&sb);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "confidence", required_argument, NULL, 'c' },
+		{ "merge", no_argument, NULL, 'm' },
+		{ "no-samples", no_argument, NULL, 'S' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct options opt = { 0.95, 0, 0 };
+	struct state st;
+	int c, i;
+
+	pv_diag_init(argv[0]);
+	while ((c = getopt_long(argc, argv, "c:mShV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			if (pv_parse_double(optarg, strlen(optarg),
+					    &opt.conf) < 0 ||
+			    !(opt.conf > 0 && opt.conf < 1)) {
+				pv_error("confidence '%s' is not a number "
+					 "between 0 and 1", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			break;
+		case 'm':
+			opt.merge = 1;
+			break;
+		case 'S':
+			opt.no_samples = 1;
+			break;
+		case 'h':
+			pv_usage_exit(usage, help, PV_EXIT_OK);
+		case 'V':
+			pv_version_exit();
+		default:
+			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+		}
+	}
+
+	memset(&st, 0, sizeof(st));
+	st.opt = &opt;
+	pv_runtab_init(&st.tab);
+	pv_strbuf_init(&st.role, 0);
+	pv_strbuf_init(&st.version, 0);
+	pv_strbuf_init(&st.experiment, 0);
+	if (optind == argc)
+		read_file(&st, "-");
+	for (i = optind; i < argc; i++)
+		read_file(&st, argv[i]);
+	if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
+		pv_warn("--merge found samples but no runval records "
+			"(write the shards with pv-stat -S)");
+	write_all(&st);
+
+	pv_runtab_release(&st.tab);
+	pv_strbuf_release(&st.role);
+	pv_strbuf_release(&st.version);
+	pv_strbuf_release(&st.experiment);
+	pv_close_stdout();
+	return PV_EXIT_OK;
+}
