@@ -387,15 +387,21 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 		pv_strbuf_addf(&desc, "unreadable output (%s)", pmsg.buf);
 	else
 		pv_runner_describe(&res, &desc);
+	if (!ok && !res.interrupted) {
+		if (warmup)
+			l->warm_failed++;
+		else
+			l->failed++;
+		pv_warn("%s: %s %llu failed: %s", l->experiment,
+			warmup ? "warmup run" : "run", (unsigned long long)n,
+			desc.buf);
+	}
 	pv_strbuf_addf(&desc, " wall=%.6f user=%.6f sys=%.6f maxrss=%ld",
 		       res.wall, res.user, res.sys, res.maxrss);
 	pv_strbuf_reset(&pmsg);
 	pv_strbuf_addf(&pmsg, "%llu %s", (unsigned long long)n, desc.buf);
 	pv_write_kv(l->records, "meta", warmup ? "warmup" : "run", pmsg.buf);
-	if (warmup) {
-		if (!ok)
-			l->warm_failed++;
-	} else if (ok) {
+	if (ok && !warmup) {
 		l->ok++;
 		if (c->opt->parser == NULL) {
 			add_sample(l->records, c, l, n, "wall-time", "s",
@@ -407,10 +413,6 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 			add_sample(l->records, c, l, n, "max-rss", "KiB",
 				   (double)res.maxrss);
 		}
-	} else if (!res.interrupted) {
-		l->failed++;
-		pv_warn("%s: run %llu failed: %s", l->experiment,
-			(unsigned long long)n, desc.buf);
 	}
 	if (c->tmpdir != NULL) {
 		unlink(out.buf);
@@ -447,6 +449,28 @@ run_matrix(struct collect *c)
 		fputc('\n', stderr);
 }
 
+/* An argument as sh(1) reads it back: quoted when it needs to be. */
+static void
+add_quoted(struct pv_strbuf *sb, const char *arg)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./{}-";
+	const char *p;
+
+	if (*arg != '\0' && arg[strspn(arg, plain)] == '\0') {
+		pv_strbuf_addstr(sb, arg);
+		return;
+	}
+	pv_strbuf_addch(sb, '\'');
+	for (p = arg; *p != '\0'; p++) {
+		if (*p == '\'')
+			pv_strbuf_addstr(sb, "'\\''");
+		else
+			pv_strbuf_addch(sb, *p);
+	}
+	pv_strbuf_addch(sb, '\'');
+}
+
 static void
 write_meta(FILE *out, const char *key, const char *value)
 {
@@ -466,8 +490,11 @@ write_section(FILE *out, struct collect *c, struct level *l)
 		label = c->commit != NULL ? c->commit :
 			pv_envinfo_get(&c->env, "kernel-release");
 	pv_write_section(out, o->role, label, l->experiment);
-	for (i = 0; o->argv[i] != NULL; i++)
-		pv_strbuf_addf(&sb, "%s%s", i ? " " : "", o->argv[i]);
+	for (i = 0; o->argv[i] != NULL; i++) {
+		if (i > 0)
+			pv_strbuf_addch(&sb, ' ');
+		add_quoted(&sb, o->argv[i]);
+	}
 	write_meta(out, "command", sb.buf);
 	write_meta(out, "level", l->name != NULL ? l->name : "-");
 	pv_strbuf_reset(&sb);
