@@ -6,13 +6,26 @@
  * its time in three leaf functions in the ratio 1:2:4 (hot_one, hot_two,
  * hot_four), so that the expected shares of samples are 1/7, 2/7 and 4/7
  * and the stacks are main;work;hot_*.
- * The functions are kept apart (noinline) and the frame pointer kept, so
- * that user stacks unwind.
+ * The functions are kept apart (noinline) and each hot function calls
+ * tick() first, so that it is not a leaf: compilers leave out the
+ * frame pointer of leaves even with -fno-omit-frame-pointer, and the
+ * caller of a function without a frame is lost to frame-pointer unwinding
+ * (perf's and ours alike).
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 static volatile unsigned long sink;
+
+/*
+ * Kept apart whatever the optimisation level (make passes CFLAGS such as
+ * -O2 last): no inlining, no cloning or other interprocedural changes.
+ */
+#if defined(__clang__)
+#define APART __attribute__((noinline))
+#else
+#define APART __attribute__((noipa))
+#endif
 
 /*
  * The same loop in each hot function, so that the time spent is in
@@ -26,39 +39,50 @@ static volatile unsigned long sink;
 	} \
 } while (0)
 
-__attribute__((noinline)) static void
+/* called by each hot function, so that none is a leaf without a frame */
+APART static void
+tick(unsigned long x)
+{
+	sink += x;
+}
+
+APART static void
 hot_one(unsigned long n)
 {
 	unsigned long x = 1;
 
+	tick(x);
 	SPIN(n, x);
 	sink += x;
 }
 
-__attribute__((noinline)) static void
+APART static void
 hot_two(unsigned long n)
 {
 	unsigned long x = 2;
 
+	tick(x);
 	SPIN(2 * n, x);
 	sink += x;
 }
 
-__attribute__((noinline)) static void
+APART static void
 hot_four(unsigned long n)
 {
 	unsigned long x = 3;
 
+	tick(x);
 	SPIN(4 * n, x);
 	sink += x;
 }
 
-__attribute__((noinline)) static void
+APART static void
 work(unsigned long n)
 {
 	hot_one(n);
 	hot_two(n);
 	hot_four(n);
+	sink++;		/* no tail call: work stays on the stack */
 }
 
 int
