@@ -510,6 +510,8 @@ comm_of(struct pv_sampler *s, uint32_t pid, uint32_t tid)
 {
 	struct thread *t = get_thread(s, tid, 0);
 
+	if (pid == 0 && tid == 0)
+		return "swapper";	/* the idle task, as perf names it */
 	if (t == NULL || t->comm == NULL) {
 		struct pv_strbuf p = PV_STRBUF_INIT;
 		FILE *f;

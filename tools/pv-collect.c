@@ -379,10 +379,8 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 		pv_die("%s", msg);
 	ok = pv_runner_ok(&res);
 	if (ok && !warmup && c->opt->parser != NULL &&
-	    parse_output(c, l, n, out.buf, err.buf, l->records, &pmsg) != 0) {
-		pv_warn("%s", pmsg.buf);
+	    parse_output(c, l, n, out.buf, err.buf, l->records, &pmsg) != 0)
 		ok = 0;
-	}
 	if (!ok && pmsg.len > 0)
 		pv_strbuf_addf(&desc, "unreadable output (%s)", pmsg.buf);
 	else
