@@ -706,17 +706,25 @@ on_record(struct pv_sampler *s, const unsigned char *p)
 		memcpy(&ppid, body + 4, 4);
 		memcpy(&tid, body + 8, 4);
 		memcpy(&ptid, body + 12, 4);
+		/* a parent from before sampling: ask /proc while it lives */
 		pt = get_thread(s, ptid, 0);
-		if (pt != NULL && pt->comm != NULL) {
+		if (pt == NULL || pt->comm == NULL)
+			comm_of(s, ppid, ptid);
+		pt = get_thread(s, ptid, 0);
+		if (pt != NULL && pt->comm != NULL && tid != ptid) {
 			char *c = pv_xstrdup(pt->comm);
 
 			set_comm(s, tid, c);
 			free(c);
 		}
 		if (pid != ppid) {
-			struct proc *pp = get_proc(s, ppid, 0);
-			struct proc *np = get_proc(s, pid, 1);
+			struct proc *pp = get_proc(s, ppid, 1);
+			struct proc *np;
 
+			if (pp->nmap == 0 && !pp->maps_read)
+				read_maps(s, pp);
+			np = get_proc(s, pid, 1);
+			pp = get_proc(s, ppid, 0);	/* the table may grow */
 			np->nmap = 0;
 			np->maps_read = 1;
 			if (pp != NULL && pp->nmap > 0) {
@@ -903,6 +911,12 @@ pv_sampler_poll(struct pv_sampler *s, int fd, int timeout_ms)
 		s->pfd[n].revents = 0;
 		n++;
 	}
+	/*
+	 * System-wide, read often: a process that was running before
+	 * sampling is named from /proc, which it must still be in.
+	 */
+	if (s->opt.all_cpus && (timeout_ms < 0 || timeout_ms > 100))
+		timeout_ms = 100;
 	rc = poll(s->pfd, n, timeout_ms);
 	if (rc < 0 && errno != EINTR) {
 		snprintf(s->err, sizeof(s->err), "poll: %s",
