@@ -86,6 +86,24 @@ case $a in
 *) pass ;;
 esac
 
+# 2b. --source: the commit, branch and state of a git tree (made here
+# with fixed dates, so its commit is always the same), the commit as the
+# section's version; --label and --experiment override.
+if command -v git >/dev/null 2>&1; then
+	git init -q -b main src && (
+		cd src && printf 'x\n' >f && git add f &&
+		GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' \
+		GIT_COMMITTER_DATE='2026-01-01T00:00:00Z' \
+		git -c user.name=pv -c user.email=pv@example.org \
+			commit -q -m one && printf 'y\n' >f)
+	pv-collect -r 1 --source src -- true >src.raw 2>&1
+	pv-collect -r 1 --source src --label v1 --experiment plan-a \
+		--role target -- true >>src.raw 2>&1
+	pv-collect -r 1 --source none -- true >>src.raw 2>&1
+	grep -E '^(section|meta	source)' src.raw >src.out
+	expect_golden "$D/source.out" src.out source
+fi
+
 # 3. A failing run is recorded as failed, never as a measurement: exit 1.
 expect_status 1 failed pv-collect -r 2 -c 1,2 -o failed.raw \
 	-- sh -c 'test {N} -ne 2' 2>failed.err
