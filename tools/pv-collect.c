@@ -352,6 +352,7 @@ progress(struct collect *c)
 		(int)el / 60, (int)el % 60, (int)left / 60, (int)left % 60);
 	if (c->done == c->total)
 		fputc('\n', stderr);
+	fflush(stderr);
 }
 
 /* One run of level l: number n within its kind. */
@@ -435,6 +436,7 @@ run_matrix(struct collect *c)
 
 	c->total = (o->warmup + o->repeat) * c->nlevel;
 	c->t0 = now();
+	progress(c);
 	for (round = 0; round < o->warmup + o->repeat && !stop_signal;
 	     round++)
 		for (i = 0; i < c->nlevel && !stop_signal; i++) {
