@@ -55,7 +55,6 @@ struct proc {
 	int maps_read;		/* /proc/PID/maps tried */
 	struct map *map;	/* sorted by start, not overlapping */
 	size_t nmap, alloc;
-	char *comm;		/* of the thread pid == tid */
 };
 
 struct thread {
@@ -292,28 +291,21 @@ pv_sampler_new(const struct pv_sampler_opts *opts, char *err, size_t errlen,
 	return s;
 }
 
+static void forget_tasks(struct pv_sampler *s);
+
 static void
 free_proc(struct proc *p)
 {
 	free(p->map);
-	free(p->comm);
 	free(p);
 }
 
 void
 pv_sampler_free(struct pv_sampler *s)
 {
-	size_t i;
-
 	if (s == NULL)
 		return;
-	for (i = 0; s->proc != NULL && i <= s->proc_mask; i++)
-		if (s->proc[i] != NULL)
-			free_proc(s->proc[i]);
-	for (i = 0; s->thread != NULL && i <= s->thread_mask; i++)
-		free(s->thread[i].comm);
-	free(s->proc);
-	free(s->thread);
+	forget_tasks(s);
 	free(s->ring);
 	free(s->cpu);
 	free(s->rec);
@@ -842,6 +834,28 @@ close_rings(struct pv_sampler *s)
 	s->nring = 0;
 }
 
+/*
+ * Forget the processes and threads of the last run: between runs nothing
+ * is watched, and an id may have been reused.
+ */
+static void
+forget_tasks(struct pv_sampler *s)
+{
+	size_t i;
+
+	for (i = 0; s->proc != NULL && i <= s->proc_mask; i++)
+		if (s->proc[i] != NULL)
+			free_proc(s->proc[i]);
+	for (i = 0; s->thread != NULL && i <= s->thread_mask; i++)
+		free(s->thread[i].comm);
+	free(s->proc);
+	free(s->thread);
+	s->proc = NULL;
+	s->thread = NULL;
+	s->nproc = s->nthread = 0;
+	s->proc_mask = s->thread_mask = 0;
+}
+
 int
 pv_sampler_attach(struct pv_sampler *s, pid_t pid)
 {
@@ -849,6 +863,7 @@ pv_sampler_attach(struct pv_sampler *s, pid_t pid)
 	size_t c, size = s->opt.ring_pages * (size_t)s->pagesize;
 	int retried = 0;
 
+	forget_tasks(s);
 	s->ring = pv_xreallocarray(s->ring, s->ncpu, sizeof(*s->ring));
 	s->nring = 0;
 	make_attr(s, &a, !s->opt.all_cpus);
