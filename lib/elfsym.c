@@ -70,6 +70,7 @@ struct ksym {
 
 struct pv_elfsym {
 	int inline_frames;
+	char *debug_dir;
 	struct pv_arena arena;
 	struct ksym *k;
 	size_t nk;
@@ -83,7 +84,15 @@ pv_elfsym_new(int inline_frames)
 
 	elf_version(EV_CURRENT);
 	es->inline_frames = inline_frames;
+	es->debug_dir = pv_xstrdup(DEBUG_DIR);
 	return es;
+}
+
+void
+pv_elfsym_set_debug_dir(struct pv_elfsym *es, const char *dir)
+{
+	free(es->debug_dir);
+	es->debug_dir = pv_xstrdup(dir);
 }
 
 static void
@@ -115,6 +124,7 @@ pv_elfsym_free(struct pv_elfsym *es)
 		dso_free(d);
 	}
 	free(es->k);
+	free(es->debug_dir);
 	pv_arena_release(&es->arena);
 	free(es);
 }
@@ -429,7 +439,7 @@ dso_load(struct pv_elfsym *es, struct pv_dso *d, const unsigned char *want,
 	if (idlen > 1) {
 		struct pv_strbuf p = PV_STRBUF_INIT;
 
-		pv_strbuf_addf(&p, "%s/%02x/", DEBUG_DIR, id[0]);
+		pv_strbuf_addf(&p, "%s/%02x/", es->debug_dir, id[0]);
 		for (i = 1; i < idlen; i++)
 			pv_strbuf_addf(&p, "%02x", id[i]);
 		pv_strbuf_addstr(&p, ".debug");

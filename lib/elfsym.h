@@ -39,6 +39,12 @@ struct pv_elfsym *pv_elfsym_new(int inline_frames);
 void pv_elfsym_free(struct pv_elfsym *es);
 
 /*
+ * Where separate debuginfo is looked for, by build id ("DIR/NN/REST.debug");
+ * /usr/lib/debug/.build-id by default.  Set it before the first lookup.
+ */
+void pv_elfsym_set_debug_dir(struct pv_elfsym *es, const char *dir);
+
+/*
  * Load the kernel's symbols from path (normally /proc/kallsyms).  Returns
  * the number of symbols, or -1 when the file cannot be read or hides the
  * addresses (kptr_restrict); kernel addresses are then not named.

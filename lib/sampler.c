@@ -2,9 +2,10 @@
  * sampler: perf_event_open(2) sampling of call chains (sampler.h).
  *
  * The rings of all CPUs are drained together: their records are copied
- * out, ordered by time (every record carries it, sample_id_all), and then
- * used, so that a sample on one CPU meets the mmap record another CPU saw
- * before it.  Processes are tracked from the side-band records: a new
+ * out and, once the command has ended (or a bounded buffer is full),
+ * ordered by time (every record carries it, sample_id_all) and used, so
+ * that a sample on one CPU meets the mmap record another CPU saw before
+ * it.  Processes are tracked from the side-band records: a new
  * process inherits its parent's mappings (fork), an exec clears them
  * (comm with the exec flag); a process first seen by a sample (with
  * --all-cpus, one already running) has its mappings read from
@@ -31,6 +32,8 @@
 #include "xalloc.h"
 
 #define MAX_FRAMES 512
+/* records kept unnamed while the command runs, at most */
+#define PENDING_MAX (64u << 20)
 
 static const struct event {
 	const char *name;
@@ -765,14 +768,12 @@ rec_time(const unsigned char *p)
 	return t;
 }
 
-/* Copy every record out of every ring, order them, use them. */
+/* Copy every record out of every ring, to be used later. */
 static void
-drain(struct pv_sampler *s)
+collect(struct pv_sampler *s)
 {
-	size_t r, i;
+	size_t r;
 
-	pv_strbuf_reset(&s->buf);
-	s->nrec = 0;
 	for (r = 0; r < s->nring; r++) {
 		struct ring *rg = &s->ring[r];
 		struct perf_event_mmap_page *mp = rg->base;
@@ -805,18 +806,28 @@ drain(struct pv_sampler *s)
 				pv_strbuf_add(&s->buf, data + at, first);
 				pv_strbuf_add(&s->buf, data, h.size - first);
 			}
+			s->rec[s->nrec].time = rec_time(
+				(const unsigned char *)s->buf.buf +
+				s->rec[s->nrec].off);
 			s->nrec++;
 			tail += h.size;
 		}
 		__atomic_store_n(&mp->data_tail, tail, __ATOMIC_RELEASE);
 	}
-	for (i = 0; i < s->nrec; i++)
-		s->rec[i].time = rec_time((const unsigned char *)s->buf.buf +
-					  s->rec[i].off);
+}
+
+/* Order the records collected so far by time and use them. */
+static void
+process(struct pv_sampler *s)
+{
+	size_t i;
+
 	qsort(s->rec, s->nrec, sizeof(*s->rec), cmp_rec);
 	for (i = 0; i < s->nrec; i++)
 		on_record(s, (const unsigned char *)s->buf.buf +
 			  s->rec[i].off);
+	pv_strbuf_reset(&s->buf);
+	s->nrec = 0;
 }
 
 static void
@@ -938,7 +949,16 @@ pv_sampler_poll(struct pv_sampler *s, int fd, int timeout_ms)
 			 strerror(errno));
 		return -1;
 	}
-	drain(s);
+	/*
+	 * While the command runs, only copy: naming frames then would
+	 * compete with it for the machine (perf, too, only writes its
+	 * file).  System-wide, or past PENDING_MAX bytes, name them now:
+	 * processes that were running before are looked up in /proc,
+	 * which they must still be in, and memory stays bounded.
+	 */
+	collect(s);
+	if (s->opt.all_cpus || s->buf.len > PENDING_MAX)
+		process(s);
 	if (rc <= 0)
 		return 0;
 	for (r = 0; r < s->nring; r++)
@@ -955,7 +975,8 @@ pv_sampler_detach(struct pv_sampler *s)
 
 	for (r = 0; r < s->nring; r++)
 		ioctl(s->ring[r].fd, PERF_EVENT_IOC_DISABLE, 0);
-	drain(s);
+	collect(s);
+	process(s);
 	close_rings(s);
 	return 0;
 }

@@ -1,8 +1,9 @@
 /*
  * Unit tests of lib/elfsym: kallsyms (aliases, modules, bounds, hidden
  * addresses), this program's own symbols through its mapping, a build id
- * that does not match, names of unresolved frames, inlined frames from
- * DWARF (this file is built with -g).
+ * that does not match, separate debuginfo found by build id (with strip
+ * and objcopy from binutils), names of unresolved frames, inlined frames
+ * from DWARF (this file is built with -g).
  */
 #include "config.h"
 
@@ -162,6 +163,55 @@ START_TEST(own_symbols)
 }
 END_TEST
 
+/*
+ * Separate debuginfo: a stripped copy of this program has no name for
+ * elfsym_target, until its debug file is found by build id.
+ */
+START_TEST(debuginfo)
+{
+	struct pv_elfsym *es;
+	const char *names[4];
+	char path[512], cmd[4096], id[128] = "", dbg[600];
+	uint64_t off;
+	FILE *p;
+
+	ck_assert(locate((const void *)elfsym_target, path, sizeof(path),
+			 &off));
+	snprintf(cmd, sizeof(cmd), "readelf -n '%s' 2>/dev/null | "
+		 "sed -n 's/.*Build ID: *//p'", path);
+	p = popen(cmd, "r");
+	ck_assert_ptr_nonnull(p);
+	if (fgets(id, sizeof(id), p) == NULL)
+		id[0] = '\0';
+	pclose(p);
+	id[strcspn(id, "\n")] = '\0';
+	if (strlen(id) < 4) {
+		fprintf(stderr, "check_elfsym: no build id or readelf: "
+			"debuginfo not tested\n");
+		return;
+	}
+	snprintf(dbg, sizeof(dbg), "%s/debug/%.2s", tmp, id);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s' && "
+		 "strip -o '%s/stripped' '%s' && "
+		 "objcopy --only-keep-debug '%s' '%s/%s.debug'", dbg, tmp, path,
+		 path, dbg, id + 2);
+	ck_assert_int_eq(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/stripped", tmp);
+	es = pv_elfsym_new(0);
+	pv_elfsym_set_debug_dir(es, "/nonexistent");
+	ck_assert_uint_eq(pv_elfsym_resolve(es, pv_elfsym_dso(es, path, NULL,
+				0), off, names, 4), 0);
+	pv_elfsym_free(es);
+	snprintf(dbg, sizeof(dbg), "%s/debug", tmp);
+	es = pv_elfsym_new(0);
+	pv_elfsym_set_debug_dir(es, dbg);
+	ck_assert_uint_eq(pv_elfsym_resolve(es, pv_elfsym_dso(es, path, NULL,
+				0), off, names, 4), 1);
+	ck_assert_str_eq(names[0], "elfsym_target");
+	pv_elfsym_free(es);
+}
+END_TEST
+
 START_TEST(unknown_names)
 {
 	struct pv_elfsym *es = pv_elfsym_new(0);
@@ -212,6 +262,7 @@ suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, kallsyms);
 	tcase_add_test(tc, own_symbols);
+	tcase_add_test(tc, debuginfo);
 	tcase_add_test(tc, unknown_names);
 	tcase_add_test(tc, inline_frames);
 	suite_add_tcase(s, tc);
