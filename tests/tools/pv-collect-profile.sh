@@ -118,6 +118,25 @@ if grep -q '^stack.*_\[k\]' user.out; then fail "kernel frames with --user-only"
 elif grep -q '^stack' user.out; then pass
 else fail "no stacks with --user-only"; fi
 
+# Events: task-clock samples under its own name; a hardware event the
+# machine does not count is trouble (exit 2) with a clear message.
+pv-collect -p --event=task-clock --frequency=999 -r 1 -o task.out -- \
+	"$HOT" 20 2>/dev/null
+if grep -q '^stack	task-clock	.*hot_four$' task.out; then pass
+else fail "task-clock stacks"; fi
+pv-collect -p --event=cycles -r 1 -o cycles.out -- true 2>cycles.err
+st=$?
+if [ $st -eq 0 ]; then
+	pass	# this machine counts cycles
+else
+	printf 'pv-collect: event '"'cycles'"' is not supported here: %s\n' \
+		"$(sed -n 's/.*here: \(.*\) (cpu-clock always is)$/\1/p' \
+		cycles.err) (cpu-clock always is)" >cycles.want
+	if [ $st -eq 2 ] && [ ! -e cycles.out ]; then pass
+	else fail "cycles unsupported: status $st"; fi
+	expect_golden cycles.want cycles.err cycles-stderr
+fi
+
 # Refused: an unprivileged user at perf_event_paranoid 2 (not changed
 # here: a test must not lower the machine's guard for others).
 par=$(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null)
