@@ -18,8 +18,9 @@
 # judged); the CPU times do not.
 # Exit status: 0 when, at every frequency, pv-collect's median slowdowns
 # of the program's CPU time and of the whole command's CPU time are no
-# worse than perf record -g's plus 2 percentage points; 1 otherwise; 77
-# when sampling or perf is not available.
+# worse than perf record -g's plus the noise of a median (2.5 robust CVs
+# of the unsampled CPU time times sqrt(2/rounds), at least 2 percentage
+# points); 1 otherwise; 77 when sampling or perf is not available.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -88,6 +89,14 @@ function median(a, m, k,   i, j, v, x) {
 }
 END {
 	be = median(e, "base", n["base"]); bc = median(c, "base", n["base"])
+	# the noise of a median of n runs: the robust CV of the base CPU
+	# times (MAD * 1.4826 / median); two medians differ by about
+	# 1.25 * cv * sqrt(2 / n) by chance alone: allow twice that, at
+	# least 2 percentage points
+	for (i = 1; i <= n["base"]; i++) {
+		x = c["base", i] - bc; dev["base", i] = x < 0 ? -x : x }
+	rcv = 1.4826 * median(dev, "base", n["base"]) / bc
+	tol = 2.5 * rcv * sqrt(2 / n["base"]); if (tol < 0.02) tol = 0.02
 	printf "%-10s %4s %9s %9s %9s %9s %9s %9s\n", "mode", "runs",
 		"elapsed", "cpu", "all-cpu", "elapsed+", "cpu+", "all-cpu+"
 	printf "%-10s %4d %9.4f %9.4f %9s %9s %9s %9s\n", "base",
@@ -104,7 +113,7 @@ END {
 				"%8.1f%%\n", m, n[m], me, mc, mt, 100 * se[k],
 				100 * sc[k], 100 * st[k]
 		}
-		ok = sc[0] <= sc[1] + 0.02 && st[0] <= st[1] + 0.02
+		ok = sc[0] <= sc[1] + tol && st[0] <= st[1] + tol
 		verdict = ok ? "ok" : "WORSE"
 		if (verdict != "ok") bad = 1
 		printf "at %s Hz: program CPU %+.1f%% vs %+.1f%%, " \
@@ -113,5 +122,7 @@ END {
 			f[i], 100 * sc[0], 100 * sc[1], 100 * st[0],
 			100 * st[1], 100 * se[0], 100 * se[1], verdict
 	}
+	printf "tolerance %.1f percentage points (robust CV of the base " \
+		"CPU time %.1f%%, %d rounds)\n", 100 * tol, 100 * rcv, n["base"]
 	exit bad
 }'
