@@ -1,0 +1,127 @@
+#!/bin/sh
+# nightly.sh: the nightly benchmark job, for cron.
+#
+# Collects a small matrix with profiles on the running kernel (stress-ng
+# and sysbench from Debian: apt-get install stress-ng sysbench), stores it
+# under the kernel release, and passes it down the pipeline against the
+# baseline the store chooses:
+#
+#   pv-collect  -> DIR/DAY/*.pv (samples, stacks, env), artifacts
+#   pv-store add --version RELEASE      keep it with the version measured
+#   pv-store pair RELEASE               baseline + target, roles set
+#   pv-stat | pv-diff | pv-classify     verdicts on the samples
+#   pv-diff | pv-render --format=html   the profile report
+#
+# Usage: nightly.sh [DIR]   (default $HOME/pv-nightly)
+# A crontab line, at 02:30 each night, mailing the summary:
+#   30 2 * * * /usr/share/doc/pv-tools/examples/nightly.sh /var/lib/pv
+#
+# Settings by environment: PV_LEVELS (default 1, half the CPUs, all the
+# CPUs), PV_REPEAT (5), PV_SECONDS per run (10), PV_FREQUENCY (99),
+# PV_QUICK=1 for a short trial (levels 1, 2 repetitions, 2 s runs).
+#
+# Exit status: 0 nothing found, 1 a regression at or above the red band
+# (pv-classify --fail-on=red), 2 trouble (a run failed, a tool missing).
+# The stages after pv-collect need pv-store, pv-stat, pv-diff and
+# pv-classify; where one is not installed the night's data is still
+# collected and kept, and the script says which stage was left out.
+set -u
+LC_ALL=C
+export LC_ALL
+
+OUT=${1:-$HOME/pv-nightly}
+DAY=$(date -u +%Y-%m-%d)
+RELEASE=$(uname -r)
+DIR=$OUT/$DAY
+NCPU=$(getconf _NPROCESSORS_ONLN)
+HALF=$((NCPU / 2 > 1 ? NCPU / 2 : 1))
+LEVELS=${PV_LEVELS:-$(printf '%s\n' 1 "$HALF" "$NCPU" | sort -nu |
+	paste -sd, -)}
+REPEAT=${PV_REPEAT:-5}
+SECONDS_PER_RUN=${PV_SECONDS:-10}
+FREQUENCY=${PV_FREQUENCY:-99}
+if [ "${PV_QUICK:-0}" = 1 ]; then
+	LEVELS=1 REPEAT=2 SECONDS_PER_RUN=2
+fi
+
+die() {
+	printf 'nightly.sh: %s\n' "$*" >&2
+	exit 2
+}
+have() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+for t in pv-collect stress-ng sysbench; do
+	have "$t" || die "'$t' not found (stress-ng and sysbench: apt-get install stress-ng sysbench)"
+done
+mkdir -p "$DIR" || die "cannot create '$DIR'"
+exec 3>&1 >"$DIR/nightly.log" 2>&1
+printf 'nightly %s on %s: levels %s, %s runs of %s s\n' "$DAY" "$RELEASE" \
+	"$LEVELS" "$REPEAT" "$SECONDS_PER_RUN"
+
+# collect NAME PARSER COMMAND...: one benchmark, every level interleaved,
+# one warmup run per level, profiled; NAME.pv in the night's directory.
+failed=0
+collect() {
+	name=$1 parser=$2
+	shift 2
+	pv-collect --profile --frequency="$FREQUENCY" --warmup=1 \
+		--repeat="$REPEAT" --concurrency="$LEVELS" \
+		--artifacts="$DIR/artifacts" --parser="$parser" \
+		--role=target --label="$RELEASE" --meta="nightly=$DAY" \
+		--output="$DIR/$name.pv" -- "$@"
+	st=$?
+	case $st in
+	0) ;;
+	1) printf '%s: some runs failed (see the meta run records)\n' \
+		"$name"; failed=1 ;;
+	*) die "$name: pv-collect failed (status $st)" ;;
+	esac
+}
+
+collect stress-ng-futex stress-ng \
+	stress-ng --futex '{N}' --timeout "${SECONDS_PER_RUN}s" --metrics-brief
+collect stress-ng-switch stress-ng \
+	stress-ng --switch '{N}' --timeout "${SECONDS_PER_RUN}s" --metrics-brief
+collect sysbench-cpu sysbench \
+	sysbench cpu --threads='{N}' --time="$SECONDS_PER_RUN" run
+cat "$DIR"/stress-ng-futex.pv "$DIR"/stress-ng-switch.pv \
+	"$DIR"/sysbench-cpu.pv | gzip -n >"$DIR/night.pv.gz" ||
+	die "cannot write '$DIR/night.pv.gz'"
+
+# Down the pipeline: store, pair with the baseline, decide, report.
+status=0
+if have pv-store; then
+	export PV_STORE="$OUT/store"
+	[ -d "$PV_STORE" ] || pv-store init || die "pv-store init failed"
+	pv-store add --version "$RELEASE" "$DIR/night.pv.gz" ||
+		die "pv-store add failed"
+	if pv-store pair "$RELEASE" >"$DIR/pair.pv"; then
+		if have pv-stat && have pv-diff && have pv-classify; then
+			pv-stat "$DIR/pair.pv" | pv-diff |
+				pv-classify --fail-on=red >"$DIR/verdicts.pv"
+			status=$?
+			[ $status -le 1 ] || die "the verdict stages failed"
+			pv-render --format=text "$DIR/verdicts.pv" \
+				>"$DIR/summary.txt"
+			pv-diff "$DIR/pair.pv" | pv-render --format=html \
+				>"$DIR/profile.html"
+		else
+			echo "pv-stat, pv-diff or pv-classify missing:" \
+				"no verdicts tonight"
+		fi
+	else
+		echo "no baseline for $RELEASE in the store yet:" \
+			"tonight's data is the first"
+	fi
+else
+	echo "pv-store missing: the data stays in $DIR only"
+fi
+
+# The summary on the original standard output (cron mails it).
+exec 1>&3
+printf 'pv nightly %s, kernel %s: %s\n' "$DAY" "$RELEASE" "$DIR"
+[ -f "$DIR/summary.txt" ] && cat "$DIR/summary.txt"
+[ $failed -eq 0 ] || { echo "some runs failed: $DIR/nightly.log"; exit 2; }
+exit "$status"

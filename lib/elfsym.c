@@ -1,0 +1,615 @@
+/*
+ * elfsym: kernel and ELF symbol lookup, inlined frames from DWARF
+ * (elfsym.h).
+ *
+ * Every table is a sorted array searched by bisection; names are copied
+ * into one arena, so the ELF handles are needed only for DWARF and are
+ * closed otherwise.
+ */
+#include "config.h"
+
+#include <dwarf.h>
+#include <elf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "elfsym.h"
+#include "hash.h"
+#include "input.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define DEBUG_DIR "/usr/lib/debug/.build-id"
+
+struct sym {
+	uint64_t start, end;
+	const char *name;
+	int rank;		/* for choosing among aliases; lower wins */
+};
+
+struct seg {
+	uint64_t off, size, vaddr;
+};
+
+struct inl {
+	uint64_t addr;		/* vaddr + 1; 0 for an empty slot */
+	size_t n;
+	const char **name;
+};
+
+struct pv_dso {
+	char *path;
+	const char *unknown;
+	uint64_t hash;
+	struct seg *seg;
+	size_t nseg;
+	struct sym *sym;
+	size_t nsym;
+	/* DWARF for inlined frames: the file or its debuginfo, kept open */
+	int fd;
+	Elf *elf;
+	Dwarf *dw;
+	struct inl *inl;
+	size_t ninl, inl_mask;
+	char *image;	/* the vdso's copy */
+	struct pv_dso *next;
+};
+
+struct ksym {
+	uint64_t addr;
+	const char *name, *module;
+};
+
+struct pv_elfsym {
+	int inline_frames;
+	char *debug_dir;
+	struct pv_arena arena;
+	struct ksym *k;
+	size_t nk;
+	struct pv_dso *dso;
+};
+
+struct pv_elfsym *
+pv_elfsym_new(int inline_frames)
+{
+	struct pv_elfsym *es = pv_xcalloc(1, sizeof(*es));
+
+	elf_version(EV_CURRENT);
+	es->inline_frames = inline_frames;
+	es->debug_dir = pv_xstrdup(DEBUG_DIR);
+	return es;
+}
+
+void
+pv_elfsym_set_debug_dir(struct pv_elfsym *es, const char *dir)
+{
+	free(es->debug_dir);
+	es->debug_dir = pv_xstrdup(dir);
+}
+
+static void
+dso_free(struct pv_dso *d)
+{
+	free(d->path);
+	free(d->seg);
+	free(d->sym);
+	free(d->inl);
+	if (d->dw != NULL)
+		dwarf_end(d->dw);
+	if (d->elf != NULL)
+		elf_end(d->elf);
+	if (d->fd >= 0)
+		close(d->fd);
+	free(d->image);
+	free(d);
+}
+
+void
+pv_elfsym_free(struct pv_elfsym *es)
+{
+	struct pv_dso *d, *next;
+
+	if (es == NULL)
+		return;
+	for (d = es->dso; d != NULL; d = next) {
+		next = d->next;
+		dso_free(d);
+	}
+	free(es->k);
+	free(es->debug_dir);
+	pv_arena_release(&es->arena);
+	free(es);
+}
+
+static int
+cmp_ksym(const void *a, const void *b)
+{
+	const struct ksym *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+long
+pv_elfsym_load_kernel(struct pv_elfsym *es, const char *path)
+{
+	struct pv_input *in = pv_input_open(path);
+	size_t alloc = 0, len, i, n;
+	int rc, nonzero = 0;
+	char *line;
+
+	if (in == NULL)
+		return -1;
+	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
+		char *end, *name, *mod;
+		uint64_t a = strtoull(line, &end, 16);
+		char t;
+
+		if (*end != ' ' || end[1] == '\0' || end[2] != ' ')
+			continue;
+		t = end[1];
+		if (t != 't' && t != 'T' && t != 'w' && t != 'W')
+			continue;
+		name = end + 3;
+		mod = strchr(name, '\t');
+		if (mod != NULL) {
+			*mod++ = '\0';
+			if (*mod == '[')
+				mod++;
+			mod[strcspn(mod, "]")] = '\0';
+		}
+		if (a != 0)
+			nonzero = 1;
+		PV_GROW(es->k, es->nk + 1, alloc);
+		es->k[es->nk].addr = a;
+		es->k[es->nk].name = pv_arena_memdup(&es->arena, name,
+						     strlen(name));
+		es->k[es->nk].module = mod == NULL ? NULL :
+			pv_arena_memdup(&es->arena, mod, strlen(mod));
+		es->nk++;
+	}
+	pv_input_close(in);
+	if (rc < 0 || !nonzero) {
+		es->nk = 0;
+		return -1;
+	}
+	qsort(es->k, es->nk, sizeof(*es->k), cmp_ksym);
+	/* one name per address: the first byte-wise */
+	for (i = n = 0; i < es->nk; i++)
+		if (n == 0 || es->k[i].addr != es->k[n - 1].addr)
+			es->k[n++] = es->k[i];
+	es->nk = n;
+	return (long)n;
+}
+
+const char *
+pv_elfsym_kernel(const struct pv_elfsym *es, uint64_t addr,
+		 const char **module)
+{
+	size_t lo = 0, hi = es->nk;
+
+	*module = NULL;
+	if (es->nk == 0 || addr < es->k[0].addr)
+		return NULL;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (es->k[mid].addr <= addr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	/* the last symbol has no successor to bound it: a page at most */
+	if (lo == es->nk - 1 && addr - es->k[lo].addr >= 4096)
+		return NULL;
+	/* a module's last symbol does not extend into the next module */
+	if (lo + 1 < es->nk && es->k[lo].module != es->k[lo + 1].module &&
+	    (es->k[lo].module == NULL || es->k[lo + 1].module == NULL ||
+	     strcmp(es->k[lo].module, es->k[lo + 1].module) != 0) &&
+	    addr - es->k[lo].addr >= 1 << 20)
+		return NULL;
+	*module = es->k[lo].module;
+	return es->k[lo].name;
+}
+
+/* perf's preference among symbols at one address: lower is better */
+static int
+rank(const GElf_Sym *s, const char *name)
+{
+	int r = 0, us = 0;
+
+	if (s->st_size == 0)
+		r += 1 << 20;
+	if (GELF_ST_BIND(s->st_info) == STB_WEAK)
+		r += 1 << 18;
+	else if (GELF_ST_BIND(s->st_info) != STB_GLOBAL)
+		r += 2 << 18;
+	while (name[us] == '_')
+		us++;
+	r += (us > 15 ? 15 : us) << 14;
+	return r;
+}
+
+static int
+cmp_sym(const void *a, const void *b)
+{
+	const struct sym *x = a, *y = b;
+	size_t lx, ly;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	lx = strlen(x->name);
+	ly = strlen(y->name);
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* Read the function symbols of elf; 0 if it has none. */
+static size_t
+read_symbols(struct pv_elfsym *es, struct pv_dso *d, Elf *elf)
+{
+	Elf_Scn *scn = NULL, *use = NULL;
+	GElf_Shdr sh, ush = { 0 };
+	Elf_Data *data;
+	size_t i, n, alloc = 0, out;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (gelf_getshdr(scn, &sh) == NULL)
+			continue;
+		if (sh.sh_type == SHT_SYMTAB ||
+		    (sh.sh_type == SHT_DYNSYM && use == NULL)) {
+			use = scn;
+			ush = sh;
+		}
+	}
+	if (use == NULL || (data = elf_getdata(use, NULL)) == NULL ||
+	    ush.sh_entsize == 0)
+		return 0;
+	n = ush.sh_size / ush.sh_entsize;
+	for (i = 0; i < n; i++) {
+		GElf_Sym s;
+		const char *name;
+		int t;
+
+		if (gelf_getsym(data, (int)i, &s) == NULL)
+			continue;
+		t = GELF_ST_TYPE(s.st_info);
+		if ((t != STT_FUNC && t != STT_GNU_IFUNC) ||
+		    s.st_shndx == SHN_UNDEF || s.st_value == 0)
+			continue;
+		name = elf_strptr(elf, ush.sh_link, s.st_name);
+		if (name == NULL || *name == '\0')
+			continue;
+		PV_GROW(d->sym, d->nsym + 1, alloc);
+		d->sym[d->nsym].start = s.st_value;
+		d->sym[d->nsym].end = s.st_value + s.st_size;
+		d->sym[d->nsym].name = pv_arena_memdup(&es->arena, name,
+						       strlen(name));
+		d->sym[d->nsym].rank = rank(&s, name);
+		d->nsym++;
+	}
+	if (d->nsym == 0)
+		return 0;
+	qsort(d->sym, d->nsym, sizeof(*d->sym), cmp_sym);
+	for (i = out = 0; i < d->nsym; i++)
+		if (out == 0 || d->sym[i].start != d->sym[out - 1].start)
+			d->sym[out++] = d->sym[i];
+	d->nsym = out;
+	/* an unsized symbol extends to the next one */
+	for (i = 0; i < d->nsym; i++)
+		if (d->sym[i].end == d->sym[i].start)
+			d->sym[i].end = i + 1 < d->nsym ?
+				d->sym[i + 1].start : d->sym[i].start + 1;
+	return d->nsym;
+}
+
+static void
+read_segments(struct pv_dso *d, Elf *elf)
+{
+	size_t n, i, alloc = 0;
+
+	if (elf_getphdrnum(elf, &n) != 0)
+		return;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (gelf_getphdr(elf, (int)i, &ph) == NULL ||
+		    ph.p_type != PT_LOAD)
+			continue;
+		PV_GROW(d->seg, d->nseg + 1, alloc);
+		d->seg[d->nseg].off = ph.p_offset;
+		d->seg[d->nseg].size = ph.p_filesz;
+		d->seg[d->nseg].vaddr = ph.p_vaddr;
+		d->nseg++;
+	}
+}
+
+/* The GNU build id of elf: its length, 0 if none; id holds up to 64. */
+static size_t
+build_id(Elf *elf, unsigned char *id)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Data *data;
+		GElf_Nhdr nh;
+		size_t off = 0, noff, doff;
+
+		if (gelf_getshdr(scn, &sh) == NULL ||
+		    sh.sh_type != SHT_NOTE ||
+		    (data = elf_getdata(scn, NULL)) == NULL)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &noff,
+					   &doff)) > 0) {
+			if (nh.n_type == NT_GNU_BUILD_ID &&
+			    nh.n_namesz == 4 && nh.n_descsz <= 64 &&
+			    memcmp((char *)data->d_buf + noff, "GNU", 4) ==
+			    0) {
+				memcpy(id, (char *)data->d_buf + doff,
+				       nh.n_descsz);
+				return nh.n_descsz;
+			}
+		}
+	}
+	return 0;
+}
+
+static Elf *
+open_elf(const char *path, int *fd)
+{
+	Elf *elf;
+
+	*fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (*fd < 0)
+		return NULL;
+	elf = elf_begin(*fd, ELF_C_READ_MMAP, NULL);
+	if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
+		if (elf != NULL)
+			elf_end(elf);
+		close(*fd);
+		*fd = -1;
+		return NULL;
+	}
+	return elf;
+}
+
+/* This process's vdso, copied (one kernel: the sampled tasks' too). */
+static Elf *
+open_vdso(struct pv_dso *d)
+{
+	const unsigned char *base =
+		(const unsigned char *)getauxval(AT_SYSINFO_EHDR);
+	Elf64_Ehdr eh;
+	size_t size;
+
+	if (base == NULL)
+		return NULL;
+	memcpy(&eh, base, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return NULL;
+	size = eh.e_shoff + (size_t)eh.e_shnum * eh.e_shentsize;
+	if (size < sizeof(eh) || size > (1 << 20))
+		return NULL;
+	d->image = pv_xmemdup(base, size);
+	return elf_memory((char *)d->image, size);
+}
+
+static void
+dso_load(struct pv_elfsym *es, struct pv_dso *d, const unsigned char *want,
+	 size_t wantlen)
+{
+	unsigned char id[64];
+	size_t idlen = 0, i;
+	int fd = -1, dfd = -1;
+	Elf *elf, *dbg = NULL;
+
+	if (strcmp(d->path, "[vdso]") == 0)
+		elf = open_vdso(d);
+	else if (d->path[0] == '/')
+		elf = open_elf(d->path, &fd);
+	else
+		return;		/* [heap], [stack], anonymous: no file */
+	if (elf == NULL)
+		return;
+	idlen = build_id(elf, id);
+	if (wantlen > 0 && idlen > 0 &&
+	    (idlen < wantlen ? idlen : wantlen) > 0 &&
+	    memcmp(id, want, idlen < wantlen ? idlen : wantlen) != 0) {
+		/* the file was replaced since it was mapped */
+		elf_end(elf);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	read_segments(d, elf);
+	if (idlen > 1) {
+		struct pv_strbuf p = PV_STRBUF_INIT;
+
+		pv_strbuf_addf(&p, "%s/%02x/", es->debug_dir, id[0]);
+		for (i = 1; i < idlen; i++)
+			pv_strbuf_addf(&p, "%02x", id[i]);
+		pv_strbuf_addstr(&p, ".debug");
+		dbg = open_elf(p.buf, &dfd);
+		pv_strbuf_release(&p);
+	}
+	if (dbg == NULL || read_symbols(es, d, dbg) == 0)
+		read_symbols(es, d, elf);
+	if (es->inline_frames) {
+		/* DWARF from the debuginfo if any, else from the file */
+		Elf *src = dbg != NULL ? dbg : elf;
+		Dwarf *dw = dwarf_begin_elf(src, DWARF_C_READ, NULL);
+
+		if (dw != NULL) {
+			d->dw = dw;
+			d->elf = src;
+			d->fd = src == dbg ? dfd : fd;
+			if (src == dbg)
+				dbg = NULL, dfd = -1;
+			else
+				elf = NULL, fd = -1;
+		}
+	}
+	if (dbg != NULL)
+		elf_end(dbg);
+	if (dfd >= 0)
+		close(dfd);
+	if (elf != NULL)
+		elf_end(elf);
+	if (fd >= 0)
+		close(fd);
+}
+
+struct pv_dso *
+pv_elfsym_dso(struct pv_elfsym *es, const char *path,
+	      const unsigned char *bid, size_t len)
+{
+	uint64_t h = pv_hash(path, strlen(path), len);
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char *base;
+	struct pv_dso *d;
+
+	h = pv_hash(bid, len, h);
+	for (d = es->dso; d != NULL; d = d->next)
+		if (d->hash == h && strcmp(d->path, path) == 0)
+			return d;
+	d = pv_xcalloc(1, sizeof(*d));
+	d->path = pv_xstrdup(path);
+	d->hash = h;
+	d->fd = -1;
+	base = strrchr(path, '/');
+	base = base != NULL && path[0] != '[' ? base + 1 : path;
+	if (*base == '[')
+		pv_strbuf_addstr(&sb, base);
+	else if (*base == '\0')
+		pv_strbuf_addstr(&sb, "[unknown]");
+	else
+		pv_strbuf_addf(&sb, "[%s]", base);
+	d->unknown = pv_arena_memdup(&es->arena, sb.buf, sb.len);
+	pv_strbuf_release(&sb);
+	dso_load(es, d, bid, len);
+	d->next = es->dso;
+	es->dso = d;
+	return d;
+}
+
+const char *
+pv_dso_unknown(const struct pv_dso *dso)
+{
+	return dso->unknown;
+}
+
+/* The inlined subroutines at vaddr, outermost first, cached. */
+static const struct inl *
+inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
+{
+	Dwarf_Die cu, *scopes = NULL;
+	struct inl *e;
+	size_t i;
+	int n, k;
+
+	if (d->ninl * 2 >= d->inl_mask) {
+		size_t nmask = d->inl_mask ? d->inl_mask * 2 + 1 : 255;
+		struct inl *old = d->inl;
+
+		d->inl = pv_xcalloc(nmask + 1, sizeof(*d->inl));
+		for (i = 0; old != NULL && i <= d->inl_mask; i++) {
+			size_t j;
+
+			if (old[i].addr == 0)
+				continue;
+			j = pv_hash_fold(old[i].addr, PV_HASH_K0) & nmask;
+			while (d->inl[j].addr != 0)
+				j = (j + 1) & nmask;
+			d->inl[j] = old[i];
+		}
+		free(old);
+		d->inl_mask = nmask;
+	}
+	i = pv_hash_fold(vaddr + 1, PV_HASH_K0) & d->inl_mask;
+	while (d->inl[i].addr != 0) {
+		if (d->inl[i].addr == vaddr + 1)
+			return &d->inl[i];
+		i = (i + 1) & d->inl_mask;
+	}
+	e = &d->inl[i];
+	e->addr = vaddr + 1;
+	d->ninl++;
+	if (dwarf_addrdie(d->dw, vaddr, &cu) == NULL)
+		return e;
+	n = dwarf_getscopes(&cu, vaddr, &scopes);
+	for (k = n - 1; k >= 0; k--) {
+		const char *name;
+
+		if (dwarf_tag(&scopes[k]) != DW_TAG_inlined_subroutine ||
+		    (name = dwarf_diename(&scopes[k])) == NULL)
+			continue;
+		e->name = pv_xreallocarray(e->name, e->n + 1,
+					   sizeof(*e->name));
+		e->name[e->n++] = pv_arena_memdup(&es->arena, name,
+						  strlen(name));
+	}
+	free(scopes);
+	if (e->n > 0) {
+		/* keep the list in the arena; the slot holds the pointer */
+		const char **v = pv_arena_alloc(&es->arena,
+						e->n * sizeof(*v));
+
+		memcpy(v, e->name, e->n * sizeof(*v));
+		free(e->name);
+		e->name = v;
+	}
+	return e;
+}
+
+size_t
+pv_elfsym_resolve(struct pv_elfsym *es, struct pv_dso *d, uint64_t off,
+		  const char **names, size_t max)
+{
+	uint64_t vaddr = 0;
+	size_t i, lo = 0, hi = d->nsym, n = 0;
+	int found = 0;
+
+	if (max == 0 || d->nsym == 0)
+		return 0;
+	for (i = 0; i < d->nseg; i++)
+		if (off >= d->seg[i].off &&
+		    off - d->seg[i].off < d->seg[i].size) {
+			vaddr = off - d->seg[i].off + d->seg[i].vaddr;
+			found = 1;
+			break;
+		}
+	if (!found || vaddr < d->sym[0].start)
+		return 0;
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->sym[mid].start <= vaddr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	if (vaddr >= d->sym[lo].end)
+		return 0;
+	names[n++] = d->sym[lo].name;
+	if (d->dw != NULL) {
+		const struct inl *e = inlined(es, d, vaddr);
+
+		for (i = 0; i < e->n && n < max; i++)
+			names[n++] = e->name[i];
+	}
+	return n;
+}

@@ -1,0 +1,187 @@
+/*
+ * Unit tests of lib/runner: argument expansion, artifact names, running a
+ * command (its times, its output files, exit status and signals), a
+ * command that cannot be started.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runner.h"
+#include "strbuf.h"
+
+static char dir[] = "/tmp/check_runner.XXXXXX";
+
+static void
+setup(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void
+teardown(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+START_TEST(expand)
+{
+	char *argv[] = { "stress-ng", "--cpu", "{N}", "-x{N}y{N}", "{M}",
+			 NULL };
+	char **v = pv_runner_expand(argv, "16");
+
+	ck_assert_str_eq(v[0], "stress-ng");
+	ck_assert_str_eq(v[2], "16");
+	ck_assert_str_eq(v[3], "-x16y16");
+	ck_assert_str_eq(v[4], "{M}");
+	ck_assert_ptr_null(v[5]);
+	pv_runner_free_argv(v);
+	v = pv_runner_expand(argv, NULL);
+	ck_assert_str_eq(v[2], "{N}");
+	pv_runner_free_argv(v);
+}
+END_TEST
+
+START_TEST(artifact)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_runner_artifact(&sb, "art", "0123456789abcdef-4", 0, 7, "stdout");
+	ck_assert_str_eq(sb.buf, "art/0123456789abcdef-4-run-007.stdout");
+	pv_strbuf_reset(&sb);
+	pv_runner_artifact(&sb, "a", "x", 1, 1234, "stderr");
+	ck_assert_str_eq(sb.buf, "a/x-warmup-1234.stderr");
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+static char *
+slurp(const char *path)
+{
+	static char buf[256];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+START_TEST(run_ok)
+{
+	char out[64], err[64], msg[256];
+	char *argv[] = { "sh", "-c", "echo out; echo err >&2; "
+			 "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done",
+			 NULL };
+	struct pv_run_result res;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	snprintf(out, sizeof(out), "%s/o", dir);
+	snprintf(err, sizeof(err), "%s/e", dir);
+	ck_assert_int_eq(pv_runner_run(argv, out, err, NULL, NULL, &res, msg,
+				       sizeof(msg)), 0);
+	ck_assert(pv_runner_ok(&res));
+	ck_assert_str_eq(slurp(out), "out\n");
+	ck_assert_str_eq(slurp(err), "err\n");
+	ck_assert(res.wall > 0);
+	ck_assert(res.user + res.sys > 0);
+	ck_assert(res.user + res.sys <= res.wall * 2 + 0.05);
+	ck_assert(res.maxrss > 0);
+	pv_runner_describe(&res, &sb);
+	ck_assert_str_eq(sb.buf, "ok");
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(run_failed)
+{
+	char msg[256];
+	char *argv[] = { "sh", "-c", "exit 3", NULL };
+	char *kill9[] = { "sh", "-c", "kill -9 $$", NULL };
+	struct pv_run_result res;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, NULL, &res,
+				       msg, sizeof(msg)), 0);
+	ck_assert(!pv_runner_ok(&res));
+	pv_runner_describe(&res, &sb);
+	ck_assert_str_eq(sb.buf, "exit status 3");
+	ck_assert_int_eq(pv_runner_run(kill9, NULL, NULL, NULL, NULL, &res,
+				       msg, sizeof(msg)), 0);
+	pv_strbuf_reset(&sb);
+	pv_runner_describe(&res, &sb);
+	ck_assert_str_eq(sb.buf, "killed by signal 9 (KILL)");
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(run_missing)
+{
+	char msg[256], out[80];
+	char *argv[] = { "/nonexistent/pv-no-such-command", NULL };
+	char *ok[] = { "true", NULL };
+	struct pv_run_result res;
+
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, NULL, &res,
+				       msg, sizeof(msg)), -1);
+	ck_assert_str_eq(msg, "cannot run '/nonexistent/pv-no-such-command':"
+			 " No such file or directory");
+	snprintf(out, sizeof(out), "%s/no/such/dir", dir);
+	ck_assert_int_eq(pv_runner_run(ok, out, NULL, NULL, NULL, &res, msg,
+				       sizeof(msg)), -1);
+	ck_assert(strstr(msg, "cannot create") == msg);
+}
+END_TEST
+
+START_TEST(run_stop)
+{
+	char msg[256];
+	char *argv[] = { "sleep", "5", NULL };
+	volatile sig_atomic_t stop = 1;
+	struct pv_run_result res;
+
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, &stop, &res,
+				       msg, sizeof(msg)), 0);
+	ck_assert(res.interrupted);
+	ck_assert(!pv_runner_ok(&res));
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("runner");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, expand);
+	tcase_add_test(tc, artifact);
+	tcase_add_test(tc, run_ok);
+	tcase_add_test(tc, run_failed);
+	tcase_add_test(tc, run_missing);
+	tcase_add_test(tc, run_stop);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,116 @@
+/*
+ * Unit tests of lib/sampler: the event names, bad options, and (where
+ * this machine lets us sample) the stacks of a child process: every stack
+ * rooted at the child's name, counts and periods added up.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner.h"
+#include "sampler.h"
+#include "stacktab.h"
+#include "symtab.h"
+
+START_TEST(events)
+{
+	ck_assert(pv_sampler_event_known("cpu-clock"));
+	ck_assert(pv_sampler_event_known("cycles"));
+	ck_assert(!pv_sampler_event_known("nosuch"));
+	ck_assert(!pv_sampler_event_known(""));
+}
+END_TEST
+
+START_TEST(bad_options)
+{
+	struct pv_sampler_opts o = { "nosuch", 99, 0, 0, 0, 0, 0 };
+	char err[256];
+	int refused = 7;
+
+	ck_assert_ptr_null(pv_sampler_new(&o, err, sizeof(err), &refused));
+	ck_assert_str_eq(err, "unknown event 'nosuch'");
+	ck_assert_int_eq(refused, 0);
+	o.event = NULL;
+	o.ring_pages = 3;
+	ck_assert_ptr_null(pv_sampler_new(&o, err, sizeof(err), &refused));
+	ck_assert_str_eq(err, "bad sampling options for 'cpu-clock'");
+}
+END_TEST
+
+START_TEST(sample_child)
+{
+	struct pv_sampler_opts o = { NULL, 999, 0, 0, 1, 0, 0 };
+	char *argv[] = { "sh", "-c", "i=0; while [ $i -lt 400000 ]; "
+			 "do i=$((i+1)); done", NULL };
+	struct pv_symtab names;
+	struct pv_stacktab stacks;
+	struct pv_run_result res;
+	struct pv_sampler *s;
+	char err[1024];
+	uint64_t n = 0, period = 0;
+	size_t i;
+	int refused;
+
+	s = pv_sampler_new(&o, err, sizeof(err), &refused);
+	if (s == NULL) {
+		ck_assert(refused);	/* anything else is a failure */
+		fprintf(stderr, "check_sampler: not sampled here: %s\n", err);
+		return;
+	}
+	ck_assert_str_eq(pv_sampler_event(s), "cpu-clock");
+	pv_symtab_init(&names);
+	pv_stacktab_init(&stacks);
+	pv_sampler_sink(s, &names, &stacks);
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res, err,
+				       sizeof(err)), 0);
+	ck_assert(pv_runner_ok(&res));
+	ck_assert_uint_gt(stacks.nstack, 0);
+	for (i = 0; i < stacks.nstack; i++) {
+		struct pv_stack *st = &stacks.stack[i];
+		struct pv_str root = pv_symtab_get(&names, st->frame[0]);
+
+		ck_assert_uint_ge(st->nframe, 2);
+		ck_assert_msg(root.len == 2 && memcmp(root.s, "sh", 2) == 0,
+			      "root frame '%.*s'", (int)root.len, root.s);
+		n += st->samples;
+		period += st->period;
+	}
+	ck_assert_uint_eq(n, pv_sampler_samples(s));
+	/* cpu-clock periods are nanoseconds: about 1 ms at 999 Hz */
+	ck_assert_uint_ge(period / n, 500000);
+	ck_assert_uint_le(period / n, 2000000);
+	ck_assert_uint_eq(pv_sampler_lost(s), 0);
+	pv_stacktab_release(&stacks);
+	pv_symtab_release(&names);
+	pv_sampler_free(s);
+}
+END_TEST
+
+static Suite *
+suite(void)
+{
+	Suite *s = suite_create("sampler");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, events);
+	tcase_add_test(tc, bad_options);
+	tcase_add_test(tc, sample_child);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner *sr = srunner_create(suite());
+	int failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
