@@ -105,7 +105,7 @@ if have pv-store; then
 			[ $status -le 1 ] || die "the verdict stages failed"
 			pv-render --format=text "$DIR/verdicts.pv" \
 				>"$DIR/summary.txt"
-			pv-diff "$DIR/pair.pv" | pv-render --format=html \
+			pv-diff --profiles "$DIR/pair.pv" | pv-render --format=html \
 				>"$DIR/profile.html"
 		else
 			echo "pv-stat, pv-diff or pv-classify missing:" \

@@ -45,7 +45,8 @@ static const char usage[] =
 	"       pv-diff [--raw] [--keep-suffixes] [--strip-hex] "
 	"[--threshold=PP] [FILE]\n"
 	"       pv-diff [-c LEVEL] [-b COUNT] [-i KEY] [-n RUNS] [--cv-max=CV] "
-	"[FILE ...]";
+	"[FILE ...]\n"
+	"       pv-diff --profiles | --samples [OPTION ...] [FILE ...]";
 
 static const char help[] =
 	"Compare a baseline with a target (pv-format(5)).\n"
@@ -72,6 +73,8 @@ static const char help[] =
 	"  -n, --min-runs=RUNS      flag fewer runs per side (default 3)\n"
 	"      --cv-max=CV          flag a robust CV above CV (default 0.10)\n"
 	"\n"
+	"  -p, --profiles       compare profiles, whatever the input starts with\n"
+	"  -s, --samples        compare samples, whatever the input starts with\n"
 	"  -h, --help           print this help and exit\n"
 	"  -V, --version        print the version and exit\n"
 	"\n"
@@ -416,6 +419,8 @@ main(int argc, char **argv)
 		{ "ignore-key", required_argument, NULL, 'i' },
 		{ "min-runs", required_argument, NULL, 'n' },
 		{ "cv-max", required_argument, NULL, OPT_CV_MAX },
+		{ "profiles", no_argument, NULL, 'p' },
+		{ "samples", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -434,7 +439,7 @@ main(int argc, char **argv)
 				      sizeof(*opt.ignore));
 	for (k = 0; k < pv_kv_default_nignore; k++)
 		opt.ignore[opt.nignore++] = pv_kv_default_ignore[k];
-	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:n:hV", longopts,
+	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:n:pshV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -473,6 +478,12 @@ main(int argc, char **argv)
 			opt.cmp.min_runs = (size_t)number("minimum runs", optarg,
 							  1, 1000000);
 			break;
+		case 'p':
+			mode = 1;
+			break;
+		case 's':
+			mode = 0;
+			break;
 		case OPT_CV_MAX:
 			opt.cmp.cv_max = number("CV limit", optarg, 0, 1e6);
 			break;
@@ -491,13 +502,13 @@ main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		if (strcmp(operand[i], "-") == 0)
 			stdin_used = 1;
-	if (n == 0 || stdin_used)
+	if (mode < 0 && (n == 0 || stdin_used))
 		spool_stdin();
 	for (i = 0; i < n && mode < 0; i++) {
 		mode = mode_of(operand[i]);
 		lseek(0, 0, SEEK_SET);
 	}
-	if (n == 0) {
+	if (n == 0 && mode < 0) {
 		mode = mode_of("-");
 		lseek(0, 0, SEEK_SET);
 	}
