@@ -152,40 +152,59 @@ pv_parse_double(const char *s, size_t len, double *out)
 }
 
 /* Unescape s[0..len) into the reserved unesc buffer; zero-copy if clean. */
+/*
+ * Unescape s[0..len) into dst (room for len bytes): the one place that
+ * knows the escapes.  Returns the length written, or -1 with *bad at the
+ * offending backslash.
+ */
+static long
+unescape_into(char *dst, const char *s, size_t len, const char **bad)
+{
+	const char *p = s, *end = s + len;
+	char *d = dst;
+
+	while (p < end) {
+		if (*p != '\\') {
+			*d++ = *p++;
+			continue;
+		}
+		*bad = p;
+		if (++p == end)
+			return -1;
+		switch (*p++) {
+		case '\\': *d++ = '\\'; break;
+		case 't': *d++ = '\t'; break;
+		case 'n': *d++ = '\n'; break;
+		case 'r': *d++ = '\r'; break;
+		case '0': *d++ = '\0'; break;
+		case ';': *d++ = ';'; break;
+		default:
+			return -1;
+		}
+	}
+	return d - dst;
+}
+
+/* Unescape s[0..len) into the reserved unesc buffer; zero-copy if clean. */
 static int
 unescape(struct pv_reader *r, const char *s, size_t len, struct pv_str *out)
 {
-	const char *p = memchr(s, '\\', len), *end = s + len;
-	char *dst;
+	const char *bs;
+	long n;
 
-	if (p == NULL) {
+	if (memchr(s, '\\', len) == NULL) {
 		out->s = s;
 		out->len = len;
 		return 0;
 	}
-	dst = r->unesc.buf + r->unesc.len;
-	out->s = dst;
-	memcpy(dst, s, (size_t)(p - s));
-	dst += p - s;
-	while (p < end) {
-		if (*p != '\\') {
-			*dst++ = *p++;
-			continue;
-		}
-		if (++p == end)
+	out->s = r->unesc.buf + r->unesc.len;
+	n = unescape_into(r->unesc.buf + r->unesc.len, s, len, &bs);
+	if (n < 0) {
+		if (bs + 1 == s + len)
 			return bad(r, "backslash at the end of a field");
-		switch (*p++) {
-		case '\\': *dst++ = '\\'; break;
-		case 't': *dst++ = '\t'; break;
-		case 'n': *dst++ = '\n'; break;
-		case 'r': *dst++ = '\r'; break;
-		case '0': *dst++ = '\0'; break;
-		case ';': *dst++ = ';'; break;
-		default:
-			return bad(r, "unknown escape '\\%c'", p[-1]);
-		}
+		return bad(r, "unknown escape '\\%c'", bs[1]);
 	}
-	out->len = (size_t)(dst - out->s);
+	out->len = (size_t)n;
 	r->unesc.len += out->len;
 	return 0;
 }
@@ -642,8 +661,9 @@ pv_frame_list_release(struct pv_frame_list *fl)
 int
 pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len)
 {
-	const char *p = s, *end = s + len;
+	const char *p = s, *end = s + len, *bs;
 	char *dst;
+	long n;
 
 	pv_strbuf_reset(&fl->buf);
 	/* one reservation, so that the frames' pointers stay put */
@@ -653,32 +673,25 @@ pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len)
 		return 0;
 	dst = fl->buf.buf;
 	for (;;) {
+		const char *q = p;
+
+		/* the next unescaped ';' */
+		while (q < end && *q != ';') {
+			if (*q == '\\' && q + 1 < end)
+				q++;
+			q++;
+		}
+		n = unescape_into(dst, p, (size_t)(q - p), &bs);
+		if (n < 0)
+			return -1;
 		PV_GROW(fl->frame, fl->nframe + 1, fl->alloc);
 		fl->frame[fl->nframe].s = dst;
-		while (p < end && *p != ';') {
-			if (*p != '\\') {
-				*dst++ = *p++;
-				continue;
-			}
-			if (++p == end)
-				return -1;
-			switch (*p++) {
-			case '\\': *dst++ = '\\'; break;
-			case 't': *dst++ = '\t'; break;
-			case 'n': *dst++ = '\n'; break;
-			case 'r': *dst++ = '\r'; break;
-			case '0': *dst++ = '\0'; break;
-			case ';': *dst++ = ';'; break;
-			default:
-				return -1;
-			}
-		}
-		fl->frame[fl->nframe].len =
-		    (size_t)(dst - fl->frame[fl->nframe].s);
+		fl->frame[fl->nframe].len = (size_t)n;
 		fl->nframe++;
-		if (p == end)
+		dst += n;
+		if (q >= end)
 			break;
-		p++;	/* the separating ';' */
+		p = q + 1;	/* past the separating ';' */
 	}
 	fl->buf.len = (size_t)(dst - fl->buf.buf);
 	*dst = '\0';
@@ -706,24 +719,13 @@ pv_record_raw_field(const struct pv_record *rec, size_t i)
 int
 pv_unescape(struct pv_strbuf *sb, const char *s, size_t len)
 {
-	const char *p = s, *end = s + len, *bs;
+	const char *bs;
+	long n;
 
-	while ((bs = memchr(p, '\\', (size_t)(end - p))) != NULL) {
-		pv_strbuf_add(sb, p, (size_t)(bs - p));
-		if (bs + 1 == end)
-			return -1;
-		switch (bs[1]) {
-		case '\\': pv_strbuf_addch(sb, '\\'); break;
-		case 't': pv_strbuf_addch(sb, '\t'); break;
-		case 'n': pv_strbuf_addch(sb, '\n'); break;
-		case 'r': pv_strbuf_addch(sb, '\r'); break;
-		case '0': pv_strbuf_addch(sb, '\0'); break;
-		case ';': pv_strbuf_addch(sb, ';'); break;
-		default:
-			return -1;
-		}
-		p = bs + 2;
-	}
-	pv_strbuf_add(sb, p, (size_t)(end - p));
+	pv_strbuf_grow(sb, len);
+	n = unescape_into(sb->buf + sb->len, s, len, &bs);
+	if (n < 0)
+		return -1;
+	pv_strbuf_setlen(sb, sb->len + (size_t)n);
 	return 0;
 }
