@@ -206,8 +206,9 @@ write_diff_section(const struct diff *st)
 	pv_strbuf_addf(&v, "%s..%s", b ? b : "-", t ? t : "-");
 	if (eb == NULL || et == NULL)
 		exp = eb ? eb : et;
-	else
-		exp = strcmp(eb, et) == 0 ? eb : NULL;
+	else if ((exp = strcmp(eb, et) == 0 ? eb : NULL) == NULL)
+		pv_warn("the baseline's experiment '%s' is not the target's "
+			"'%s': the profiles may not be comparable", eb, et);
 	pv_write_section(stdout, "diff", v.buf, exp);
 	pv_strbuf_release(&v);
 }
