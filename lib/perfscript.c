@@ -548,7 +548,8 @@ name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
 	}
 	e->nid = (uint32_t)n;
 	e->id = pv_arena_alloc(&p->arena, n * sizeof(*ids));
-	memcpy((uint32_t *)e->id, ids, n * sizeof(*ids));
+	if (n > 0)
+		memcpy((uint32_t *)e->id, ids, n * sizeof(*ids));
 	free(ids);
 }
 
