@@ -71,8 +71,8 @@ done
 
 # allocation failures
 so=$top_builddir/tests/faults/failmalloc.so
-if [ -n "${pv_sanitizers:-}" ]; then
-	echo "allocation faults: skipped (a sanitizer build has its own malloc)"
+if [ -n "${pv_sanitizers:-}" ] || [ -n "${pv_valgrind:-}" ]; then
+	echo "allocation faults: skipped (sanitizers, valgrind: their own malloc)"
 elif [ ! -f "$so" ]; then
 	fail "no $so (make check builds it)"
 else
