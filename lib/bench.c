@@ -101,6 +101,17 @@ is_number(const char *s, size_t len)
 	return pv_parse_double(s, len, &v) == 0;
 }
 
+static int
+all_hashes(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] != '#')
+			return 0;
+	return 1;
+}
+
 const char *
 pv_bench_detect(const char *line, size_t len)
 {
@@ -121,7 +132,7 @@ pv_bench_detect(const char *line, size_t len)
 	if (pv_bench_prefix(line, len, "sysbench ") && len > 9 &&
 	    line[9] >= '0' && line[9] <= '9')
 		return "sysbench";
-	if (len >= 40 && strspn(line, "#") == len)	/* Run's .log */
+	if (len >= 40 && all_hashes(line, len))	/* Run's .log */
 		return "unixbench";
 	if (pv_bench_prefix(line, len, "COUNT|") ||
 	    pv_bench_prefix(line, len, "Benchmark Run: "))

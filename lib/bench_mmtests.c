@@ -65,7 +65,7 @@ natcmp(const void *pa, const void *pb)
 
 	while (*a != '\0' && *b != '\0') {
 		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			const char *ea = a, *eb = b;
+			const char *ea, *eb;
 
 			while (*a == '0')
 				a++;

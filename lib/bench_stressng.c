@@ -321,7 +321,9 @@ table_line(struct pv_bench *b, struct sng *st, const char *s, size_t len)
 	if (i < len && s[i] == '[') {
 		while (i < len && s[i] != ']')
 			i++;
-		i = pv_bench_skipws(s, len, i + 1);
+		if (i < len)		/* past the ']', if there is one */
+			i++;
+		i = pv_bench_skipws(s, len, i);
 	}
 	s += i;
 	len -= i;

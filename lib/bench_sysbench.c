@@ -126,6 +126,8 @@ latency(struct pv_bench *b, struct sb *st, const char *s, size_t len)
 		snprintf(metric, sizeof(metric), "latency-p%.*s",
 			 (int)(d - i), s + i);
 		v = after(s + d, len - d, "th percentile:", &n);
+		if (v == NULL)
+			return 0;
 		return emit(b, st, "latency", metric, "ms", PV_LOWER_BETTER,
 			    v, n);
 	}

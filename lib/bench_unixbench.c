@@ -219,6 +219,9 @@ result_line(struct pv_bench *b, struct ub *st, const char *s, size_t len)
 
 	for (p = s; (p = memchr(p, '(', (size_t)(s + len - p))) != NULL; p++)
 		open = p;
+	if (open == NULL)
+		return pv_bench_fail(b, "UnixBench result line without its "
+				     "'(... samples)'");
 	n = (size_t)(open - s);
 	nw = pv_bench_words(s, n, w, 64);
 	if (nw < 3 || nw > 64)

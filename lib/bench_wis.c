@@ -102,7 +102,7 @@ binary_line(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 {
 	struct pv_str w[4];
 	size_t n;
-	double mn, mx, total;
+	double mn = 0, mx = 0, total = 0;
 
 	if (pv_bench_prefix(s, len, "testcase:")) {
 		if (st->state == W_MEASURE || st->state == W_DONE) {

@@ -168,6 +168,21 @@ fill_plain(struct pv_input *in, char *dst, size_t n)
 	return r;
 }
 
+/* zlib's allocations die on failure, as every other one (xalloc.h). */
+static voidpf
+gz_alloc(voidpf opaque, uInt items, uInt size)
+{
+	(void)opaque;
+	return pv_xreallocarray(NULL, items, size);
+}
+
+static void
+gz_free(voidpf opaque, voidpf p)
+{
+	(void)opaque;
+	free(p);
+}
+
 static ssize_t
 fill_gz(struct pv_input *in, char *dst, size_t n)
 {
@@ -245,6 +260,8 @@ sniff(struct pv_input *in)
 		/* the sniffing read may have taken more than ZBLOCK */
 		in->zbuf = pv_xmalloc(have > ZBLOCK ? have : ZBLOCK);
 		memset(&in->zs, 0, sizeof(in->zs));
+		in->zs.zalloc = gz_alloc;
+		in->zs.zfree = gz_free;
 		if (inflateInit2(&in->zs, 15 + 16) != Z_OK)
 			return fail(in, "cannot initialise zlib");
 		memcpy(in->zbuf, in->buf, have);

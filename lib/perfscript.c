@@ -171,6 +171,17 @@ message(struct pv_perf *p, int rc, const char *fmt, ...)
 }
 
 static int
+all_digits(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+	return 1;
+}
+
+static int
 is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
@@ -537,7 +548,8 @@ name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
 	}
 	e->nid = (uint32_t)n;
 	e->id = pv_arena_alloc(&p->arena, n * sizeof(*ids));
-	memcpy((uint32_t *)e->id, ids, n * sizeof(*ids));
+	if (n > 0)
+		memcpy((uint32_t *)e->id, ids, n * sizeof(*ids));
 	free(ids);
 }
 
@@ -724,6 +736,11 @@ event_line(struct pv_perf *p, const char *line, size_t len)
 				w++;
 			if (pv_parse_u64(w, (size_t)(e - w), &v) == 0)
 				p->period = v;
+			else if (w < e && all_digits(w, (size_t)(e - w)))
+				return message(p, -1, "period '%.*s' does not "
+					       "fit in 64 bits",
+					       (int)(e - w > 40 ? 40 : e - w),
+					       w);
 		}
 		if (p->opt.event_filter != NULL &&
 		    !pv_str_eq(ev, p->opt.event_filter)) {

@@ -618,7 +618,8 @@ emit_tree(struct emit *em, const struct pv_flametree *t)
 			pv_strbuf_addf(&b, ",%llu", (unsigned long long)mw[0]);
 			pv_strbuf_addf(&w, ",%llu", (unsigned long long)mw[1]);
 		}
-		qsort(kids, nk, sizeof(*kids), cmp_child);
+		if (nk > 1)
+			qsort(kids, nk, sizeof(*kids), cmp_child);
 		PV_GROW(stack, sp + nk, stack_alloc);
 		PV_GROW(depth, sp + nk, depth_alloc);
 		for (i = nk; i > 0; i--) {	/* the first child on top */

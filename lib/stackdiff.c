@@ -309,6 +309,8 @@ void
 pv_stackdiff_sort_funcs(struct pv_stackdiff_func *f, size_t n,
 			const struct pv_symtab *names)
 {
+	if (n < 2)		/* f may be NULL when n is 0 */
+		return;
 	sort_names = names;
 	qsort(f, n, sizeof(*f), cmp_func);
 	sort_names = NULL;
@@ -441,6 +443,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 			memset(evtotal + old, 0,
 			       (evalloc - old) * sizeof(*evtotal));
 		}
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		if (evtotal[s->event] == 0) {
 			PV_GROW(d->total, d->ntotal + 1, talloc);
 			t = &d->total[d->ntotal++];
@@ -457,9 +460,11 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 		}
 	}
 	sort_names = &d->names;
-	qsort(d->total, d->ntotal, sizeof(*d->total), cmp_total);
+	if (d->ntotal > 1)	/* d->total is NULL with no stacks */
+		qsort(d->total, d->ntotal, sizeof(*d->total), cmp_total);
 	sort_names = NULL;
 	for (i = 0; i < d->ntotal; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		evtotal[d->total[i].event] = (uint32_t)i + 1;
 
 	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
@@ -493,6 +498,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
 		const struct pv_stackdiff_total *t =
+			/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 			&d->total[evtotal[f->event] - 1];
 		uint64_t den[2];
 

@@ -190,6 +190,7 @@ cmp_semi(const void *pa, const void *pb)
 struct pv_stack **
 pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 {
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	struct pv_stack **v = pv_xreallocarray(NULL, t->nstack + 1, sizeof(*v));
 	uint32_t *id = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*id));
 	size_t i;
@@ -209,6 +210,7 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 	free(id);
 	for (i = 0; i < t->nstack; i++)
 		v[i] = &t->stack[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, t->nstack, sizeof(*v), cmp_stack);
 	free(sort_rank);
 	sort_rank = NULL;
@@ -241,6 +243,7 @@ pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
 
 				map[id] = pv_symtab_intern(names, n.s, n.len);
 			}
+			/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 			frame[k] = map[id];
 		}
 		pv_stacktab_add(dst, frame[0], frame + 1, s->nframe,

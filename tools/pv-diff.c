@@ -240,8 +240,9 @@ write_diff_section(const struct diff *st)
 	pv_strbuf_addf(&v, "%s..%s", b ? b : "-", t ? t : "-");
 	if (eb == NULL || et == NULL)
 		exp = eb ? eb : et;
-	else
-		exp = strcmp(eb, et) == 0 ? eb : NULL;
+	else if ((exp = strcmp(eb, et) == 0 ? eb : NULL) == NULL)
+		pv_warn("the baseline's experiment '%s' is not the target's "
+			"'%s': the profiles may not be comparable", eb, et);
 	pv_write_section(stdout, "diff", v.buf, exp);
 	pv_strbuf_release(&v);
 }
@@ -506,14 +507,15 @@ main(int argc, char **argv)
 		spool_stdin();
 	for (i = 0; i < n && mode < 0; i++) {
 		mode = mode_of(operand[i]);
-		lseek(0, 0, SEEK_SET);
+		if (strcmp(operand[i], "-") == 0)
+			lseek(0, 0, SEEK_SET);
 	}
 	if (n == 0 && mode < 0) {
 		mode = mode_of("-");
 		lseek(0, 0, SEEK_SET);
 	}
 	if (mode < 0)
-		mode = n == 2;	/* two inputs without records: profiles */
+		mode = 1;	/* neither: profiles, which say what is missing */
 	status = mode ? run_stacks(&opt, operand, n) :
 			run_samples(&opt, operand, n);
 	free(opt.ignore);
