@@ -65,8 +65,10 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 
 	for (j = h & t->mask; t->slot[j]; j = (j + 1) & t->mask) {
 		s = &t->stack[t->slot[j] - 1];
+		/* frame may be NULL when nframe is 0 (an empty stack) */
 		if (s->hash == h && s->event == event && s->nframe == nframe &&
-		    memcmp(s->frame, frame, nframe * sizeof(*frame)) == 0) {
+		    (nframe == 0 ||
+		     memcmp(s->frame, frame, nframe * sizeof(*frame)) == 0)) {
 			s->samples = sat_add(t, s->samples, samples);
 			s->period = sat_add(t, s->period, period);
 			return s;

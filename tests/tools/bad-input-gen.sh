@@ -162,3 +162,5 @@ gen_perf_sumoverflow() {
 		printf '\t    ffff f+0x1 (/bin/x)\n\n'
 	} >"$1"
 }
+# folded lines with no frames at all, twice (an empty stack)
+gen_empty_frames() { printf ' 1\n 2\n' >"$1"; }
