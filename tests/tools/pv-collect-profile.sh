@@ -1,7 +1,7 @@
 #!/bin/sh
 # pv-collect --profile: the stacks of a program with known hot functions
 # (tests/tools/pv-collect-hot, built by make check), their agreement with
-# perf record -g + perf script on the same program, kernel frames and
+# perf record -g + perf script + pv-parse on the same program, kernel frames and
 # their _[k] mark, and sampling refused for lack of privilege.
 #
 # Agreement: the share of samples whose leaf is hot_one, hot_two or
@@ -35,12 +35,16 @@ printf 'main;work;hot_four\nmain;work;hot_one\nmain;work;hot_two\n' \
 	>hot.want
 if test_cmp hot.want hot.got; then pass; else fail "hot stacks"; fi
 
-# leaf function counts: "name count" for the three hot functions + total
-awk -F'\t' '$1 == "stack" {
-	n = split($5, f, ";"); c[f[n]] += $3; t += $3
-} END {
-	printf "%d %d %d %d\n", c["hot_one"], c["hot_two"], c["hot_four"], t
-}' pv.out >pv.counts
+# leaf_counts: "count count count total" of the leaf functions hot_one,
+# hot_two, hot_four and of all samples, from stack records
+leaf_counts() {
+	awk -F'\t' '$1 == "stack" {
+		n = split($5, f, ";"); c[f[n]] += $3; t += $3
+	} END {
+		printf "%d %d %d %d\n", c["hot_one"], c["hot_two"], c["hot_four"], t
+	}'
+}
+leaf_counts <pv.out >pv.counts
 
 # share_check NAME "a1 a2 a3 ta" "b1 b2 b3 tb": shares agree within 4 sd
 share_check() {
@@ -75,13 +79,9 @@ fi
 if command -v perf >/dev/null 2>&1 &&
 	perf record -q -g -F 999 -o perf.data -- "$HOT" 100 >/dev/null \
 	2>perf.err; then
-	# perf script: a header line per sample, then its frames, leaf first
-	perf script -i perf.data 2>/dev/null | awk '
-		/^[^ \t]/ { getline; sub(/^[ \t]*[0-9a-f]+ /, "");
-			sub(/\+0x[0-9a-f]+.*/, ""); sub(/ \(.*/, "");
-			c[$1]++; t++ }
-		END { printf "%d %d %d %d\n", c["hot_one"], c["hot_two"],
-			c["hot_four"], t }' >perf.counts
+	# the same program through perf script and pv-parse
+	perf script -i perf.data 2>/dev/null | pv-parse | leaf_counts \
+		>perf.counts
 	if share_check agreement "$(cat pv.counts)" "$(cat perf.counts)" >&2
 	then
 		pass
