@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "diag.h"
@@ -358,6 +359,16 @@ mode_of(const char *path)
 	return mode;
 }
 
+/* Where the input on standard input starts (its offset when a file). */
+static off_t stdin_start;
+
+static void
+rewind_stdin(void)
+{
+	if (lseek(0, stdin_start, SEEK_SET) < 0)
+		pv_die_errno("cannot reread standard input");
+}
+
 /*
  * Make standard input seekable: copy it to a temporary file (unlinked at
  * once) that becomes file descriptor 0, so that it can be read twice and
@@ -372,8 +383,9 @@ spool_stdin(void)
 	ssize_t r;
 	int fd;
 
-	if (lseek(0, 0, SEEK_CUR) >= 0)
+	if ((stdin_start = lseek(0, 0, SEEK_CUR)) >= 0)
 		return;		/* a file already */
+	stdin_start = 0;
 	pv_strbuf_addf(&path, "%s/pv-diff.XXXXXX", dir && *dir ? dir : "/tmp");
 	fd = mkstemp(path.buf);
 	if (fd < 0)
@@ -389,9 +401,10 @@ spool_stdin(void)
 		if (write(fd, buf, (size_t)r) != r)
 			pv_die_errno("write error on a temporary file");
 	}
-	if (dup2(fd, 0) < 0 || lseek(0, 0, SEEK_SET) < 0)
+	if (dup2(fd, 0) < 0)
 		pv_die_errno("cannot reread standard input");
 	close(fd);
+	rewind_stdin();
 	pv_strbuf_release(&path);
 }
 
@@ -508,11 +521,11 @@ main(int argc, char **argv)
 	for (i = 0; i < n && mode < 0; i++) {
 		mode = mode_of(operand[i]);
 		if (strcmp(operand[i], "-") == 0)
-			lseek(0, 0, SEEK_SET);
+			rewind_stdin();
 	}
 	if (n == 0 && mode < 0) {
 		mode = mode_of("-");
-		lseek(0, 0, SEEK_SET);
+		rewind_stdin();
 	}
 	if (mode < 0)
 		mode = 1;	/* neither: profiles, which say what is missing */
