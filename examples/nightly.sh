@@ -99,10 +99,14 @@ if have pv-store; then
 		die "pv-store add failed"
 	if pv-store pair "$RELEASE" >"$DIR/pair.pv"; then
 		if have pv-stat && have pv-diff && have pv-classify; then
-			pv-stat "$DIR/pair.pv" | pv-diff |
-				pv-classify --fail-on=red >"$DIR/verdicts.pv"
+			# one file a stage: a pipeline would hide a stage's trouble
+			pv-stat "$DIR/pair.pv" >"$DIR/stat.pv" ||
+				die "pv-stat failed"
+			pv-diff --samples "$DIR/stat.pv" >"$DIR/cmp.pv"
+			[ $? -le 1 ] || die "pv-diff failed"
+			pv-classify --fail-on=red "$DIR/cmp.pv" >"$DIR/verdicts.pv"
 			status=$?
-			[ $status -le 1 ] || die "the verdict stages failed"
+			[ $status -le 1 ] || die "pv-classify failed"
 			pv-render --format=text "$DIR/verdicts.pv" \
 				>"$DIR/summary.txt"
 			pv-diff --profiles "$DIR/pair.pv" | pv-render --format=html \
