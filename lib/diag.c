@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "record.h"
 
 const char *pv_progname = "pv";
 
@@ -148,4 +149,15 @@ pv_usage_exit(const char *usage, const char *help, int status)
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 		pv_progname);
 	exit(status);
+}
+
+double
+pv_opt_number(const char *what, const char *s, double min, double max)
+{
+	double v;
+
+	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max)
+		pv_die("%s '%s' is not a number from %g to %g", what, s, min,
+		       max);
+	return v;
 }

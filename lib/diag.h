@@ -47,6 +47,13 @@ noreturn void pv_die_at(const char *file, unsigned long line,
 noreturn void pv_die_errno(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * The number in an option's argument s, checked: a finite decimal number
+ * from min to max, or else "PROG: WHAT 'S' is not a number from MIN to
+ * MAX" and exit with PV_EXIT_TROUBLE.
+ */
+double pv_opt_number(const char *what, const char *s, double min, double max);
+
 /* Print "PROG (pv-tools) VERSION" to stdout and exit 0 (for --version). */
 noreturn void pv_version_exit(void);
 

@@ -83,19 +83,6 @@ read_file(struct pv_classifier *cl, const char *path)
 	pv_reader_close(r);
 }
 
-static double
-number(const char *what, const char *s, double min, double max)
-{
-	double v;
-
-	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max) {
-		pv_error("%s '%s' is not a number from %g to %g", what, s,
-			 min, max);
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
-	}
-	return v;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -120,10 +107,10 @@ main(int argc, char **argv)
 				NULL)) != -1) {
 		switch (c) {
 		case 'd':
-			opt.delta = number("threshold", optarg, 0, 0.99);
+			opt.delta = pv_opt_number("threshold", optarg, 0, 0.99);
 			break;
 		case 'e':
-			opt.delta_eq = number("no-change band", optarg, 0,
+			opt.delta_eq = pv_opt_number("no-change band", optarg, 0,
 					      0.99);
 			break;
 		case 'f':
@@ -140,15 +127,15 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'n':
-			opt.min_runs = (size_t)number("minimum runs", optarg,
+			opt.min_runs = (size_t)pv_opt_number("minimum runs", optarg,
 						      2, 1000000);
 			break;
 		case 'q':
-			opt.q = number("false discovery rate", optarg, 1e-9,
+			opt.q = pv_opt_number("false discovery rate", optarg, 1e-9,
 				       0.5);
 			break;
 		case 'r':
-			opt.cv_max = number("CV limit", optarg, 0, 1e6);
+			opt.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
 			break;
 		case 'h':
 			pv_usage_exit(usage, help, PV_EXIT_OK);

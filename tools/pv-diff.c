@@ -408,17 +408,6 @@ spool_stdin(void)
 	pv_strbuf_release(&path);
 }
 
-static double
-number(const char *what, const char *s, double min, double max)
-{
-	double v;
-
-	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max)
-		pv_die("%s '%s' is not a number from %g to %g", what, s, min,
-		       max);
-	return v;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -476,10 +465,10 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'c':
-			opt.cmp.conf = number("confidence", optarg, 0.5, 0.9999);
+			opt.cmp.conf = pv_opt_number("confidence", optarg, 0.5, 0.9999);
 			break;
 		case 'b':
-			opt.cmp.boot = (unsigned)number("bootstrap count", optarg,
+			opt.cmp.boot = (unsigned)pv_opt_number("bootstrap count", optarg,
 							0, 1000000);
 			if (opt.cmp.boot == 1)
 				pv_die("bootstrap count must be 0 or at "
@@ -489,7 +478,7 @@ main(int argc, char **argv)
 			opt.ignore[opt.nignore++] = optarg;
 			break;
 		case 'n':
-			opt.cmp.min_runs = (size_t)number("minimum runs", optarg,
+			opt.cmp.min_runs = (size_t)pv_opt_number("minimum runs", optarg,
 							  1, 1000000);
 			break;
 		case 'p':
@@ -499,7 +488,7 @@ main(int argc, char **argv)
 			mode = 0;
 			break;
 		case OPT_CV_MAX:
-			opt.cmp.cv_max = number("CV limit", optarg, 0, 1e6);
+			opt.cmp.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
 			break;
 		case 'h':
 			pv_usage_exit(usage, help, PV_EXIT_OK);
