@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -348,6 +349,62 @@ START_TEST(test_parse_numbers)
 }
 END_TEST
 
+/* The fast path of pv_parse_double() gives strtod's bits, or refuses. */
+static void
+same_as_strtod(const char *s)
+{
+	double d, ref;
+	char *end;
+	int rc;
+
+	rc = pv_parse_double(s, strlen(s), &d);
+	ref = strtod(s, &end);
+	if (*end != '\0' || !isfinite(ref) || s[0] == ' ') {
+		ck_assert_msg(rc == -1, "'%s' accepted", s);
+		return;
+	}
+	ck_assert_msg(rc == 0, "'%s' refused", s);
+	ck_assert_msg(memcmp(&d, &ref, sizeof(d)) == 0,
+		      "'%s': %.17g, strtod %.17g", s, d, ref);
+}
+
+START_TEST(test_parse_double_exact)
+{
+	static const char *const fixed[] = {
+		"0", "-0", "+0", "0.0", "-0.000", "1.", ".5", "-.5", ".", "-",
+		"+", "e5", "1e", "1e+", "1e-", "1.5e3", "1.5E-3", "00012.50",
+		"123456789012345", "1234567890123456", "0.1", "0.3",
+		"9007199254740993", "1e22", "1e23", "1e-22", "1e-23",
+		"4.35", "123456.789e-5", "1e-320", "2.2250738585072014e-308",
+		"1.7976931348623157e308", "1e309", "nan", "inf", "-infinity",
+		"0x1p3", "1_0", "1.2.3", "3.14159265358979", "0.000000000001",
+		"999999999999999e22", "999999999999999e-22", "5e-324"
+	};
+	char buf[64];
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		same_as_strtod(fixed[i]);
+	srand(7);
+	for (i = 0; i < 200000; i++) {
+		int digits = rand() % 18 + 1, point = rand() % (digits + 1);
+		int e = rand() % 60 - 30, k, n = 0;
+
+		if (rand() % 2)
+			buf[n++] = '-';
+		for (k = 0; k < digits; k++) {
+			if (k == point && rand() % 2)
+				buf[n++] = '.';
+			buf[n++] = (char)('0' + rand() % 10);
+		}
+		if (rand() % 3 == 0)
+			n += snprintf(buf + n, sizeof(buf) - (size_t)n, "e%d", e);
+		buf[n] = '\0';
+		same_as_strtod(buf);
+	}
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -356,6 +413,7 @@ record_suite(void)
 
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_every_type);
+	tcase_add_test(tc, test_parse_double_exact);
 	tcase_add_test(tc, test_absent_fields);
 	tcase_add_test(tc, test_escape_round_trip);
 	tcase_add_test(tc, test_escape_form);
