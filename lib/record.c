@@ -21,6 +21,7 @@ struct pv_reader {
 	size_t field_alloc;
 	struct pv_str *frame;
 	size_t frame_alloc;
+	const char *const *use;	/* NULL: every type; else these only */
 	int failed;
 	char err[512];
 };
@@ -42,6 +43,28 @@ pv_reader_open(const char *path)
 	r->in = in;
 	pv_strbuf_init(&r->unesc, 0);
 	return r;
+}
+
+void
+pv_reader_use(struct pv_reader *r, const char *const *types)
+{
+	r->use = types;
+}
+
+/* Whether records of the type word s[0..len) are to be parsed. */
+static int
+used(const struct pv_reader *r, const char *s, size_t len)
+{
+	const char *const *t;
+
+	if (r->use == NULL)
+		return 1;
+	for (t = r->use; *t != NULL; t++)
+		if (strncmp(*t, s, len) == 0 && (*t)[len] == '\0')
+			return 1;
+	/* the structure of the stream is always checked */
+	return (len == 7 && memcmp(s, "section", 7) == 0) ||
+		(len == 9 && memcmp(s, PV_FORMAT_NAME, 9) == 0);
 }
 
 void
@@ -421,6 +444,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 {
 	char *line;
 	size_t len, i, n, tlen;
+	unsigned long escaped;	/* bit k: field k has a backslash */
 	int rc;
 
 	if (r->failed)
@@ -454,23 +478,50 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	if (tlen == 0 || (tlen < len && line[tlen] != '\t'))
 		return parse_folded(r, line, len, rec) < 0 ? -1 : 1;
 
-	/* split into fields; unescape all but a stack's frame list */
-	n = 0;
-	for (i = 0;;) {
-		char *tab = memchr(line + i, '\t', len - i);
-		size_t flen = (tab ? (size_t)(tab - line) : len) - i;
+	if (!used(r, line, tlen)) {
+		/* passed on as read, unchecked (pv_reader_use()) */
+		PV_GROW(r->field, 1, r->field_alloc);
+		r->field[0].s = line;
+		r->field[0].len = tlen;
+		rec->type = PV_REC_OTHER;
+		rec->field = r->field;
+		rec->nfield = 1;
+		return 1;
+	}
 
+	/*
+	 * Split into fields in one pass, noting those with a backslash;
+	 * unescape those but a stack's frame list.
+	 */
+	n = 0;
+	escaped = 0;
+	for (i = 0;;) {
+		size_t j = i;
+
+		while (j < len && line[j] != '\t' && line[j] != '\\')
+			j++;
+		if (j < len && line[j] == '\\') {
+			char *tab = memchr(line + j, '\t', len - j);
+
+			j = tab ? (size_t)(tab - line) : len;
+			if (n < sizeof(escaped) * 8)
+				escaped |= 1UL << n;
+			else
+				escaped |= 1UL << (sizeof(escaped) * 8 - 1);
+		}
 		PV_GROW(r->field, n + 1, r->field_alloc);
 		r->field[n].s = line + i;
-		r->field[n].len = flen;
+		r->field[n].len = j - i;
 		n++;
-		if (tab == NULL)
+		if (j == len)
 			break;
-		i += flen + 1;
+		i = j + 1;
 	}
 	rec->field = r->field;
 	rec->nfield = n;
-	for (i = 1; i < n; i++) {
+	for (i = 1; i < n && escaped >> 1 != 0; i++) {
+		if (i < sizeof(escaped) * 8 - 1 && !(escaped >> i & 1))
+			continue;
 		if (i == 4 && (pv_str_eq(rec->field[0], "stack") ||
 			       pv_str_eq(rec->field[0], "dstack")))
 			continue;

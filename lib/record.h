@@ -105,6 +105,15 @@ void pv_reader_close(struct pv_reader *r);
  */
 int pv_reader_next(struct pv_reader *r, struct pv_record *rec);
 
+/*
+ * Parse only the records whose type is in types (a NULL-terminated array
+ * that must outlive the reader), besides pv-format and section records;
+ * the others come back as PV_REC_OTHER with their type word as the one
+ * field and their line in raw, unchecked, for a tool that passes them on
+ * without looking.  NULL (the default) parses every record.
+ */
+void pv_reader_use(struct pv_reader *r, const char *const *types);
+
 const char *pv_reader_name(const struct pv_reader *r);
 unsigned long pv_reader_lineno(const struct pv_reader *r);
 const char *pv_reader_error(const struct pv_reader *r);

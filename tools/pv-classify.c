@@ -54,6 +54,9 @@ is_ours(const struct pv_record *rec)
 		 pv_str_eq(rec->field[0], "detect"));
 }
 
+/* the records read; the others are passed on unchecked */
+static const char *const used[] = { "cmp", NULL };
+
 static void
 read_file(struct pv_classifier *cl, const char *path)
 {
@@ -65,6 +68,7 @@ read_file(struct pv_classifier *cl, const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
+	pv_reader_use(r, used);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (is_ours(&rec))
 			continue;	/* computed again */

@@ -294,12 +294,17 @@ run_stacks(const struct options *opt, char **operand, int n)
 static void
 samples_read(struct pv_sampdiff *d, const char *path)
 {
+	/* what sampdiff reads; the rest is passed on unchecked */
+	static const char *const used[] = {
+		"meta", "env", "sample", "runval", NULL
+	};
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
 	int rc, use;
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
+	pv_reader_use(r, used);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if ((use = pv_sampdiff_add(d, &rec)) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),

@@ -81,6 +81,9 @@ is_derived(const struct pv_record *rec)
 		 pv_str_eq(rec->field[0], "statroll"));
 }
 
+/* the records read; the others are passed on unchecked */
+static const char *const used[] = { "sample", "runval", NULL };
+
 static void
 read_file(struct state *st, const char *path)
 {
@@ -90,6 +93,7 @@ read_file(struct state *st, const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
+	pv_reader_use(r, used);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		switch (rec.type) {
 		case PV_REC_SECTION:

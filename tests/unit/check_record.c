@@ -122,6 +122,37 @@ START_TEST(test_absent_fields)
 }
 END_TEST
 
+/* pv_reader_use(): the types not used come back unchecked, as read. */
+START_TEST(test_reader_use)
+{
+	static const char *const use[] = { "cmp", NULL };
+	static const char bad_sample[] =
+		"sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\tnan";
+	struct fixture f;
+
+	open_str(&f, "section\tbaseline\tv\\tx\te\n"
+		 "sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\tnan\n"
+		 "cmp\ta\\tb\tc\n"
+		 "section\tx\n");
+	pv_reader_use(f.r, use);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_SECTION);
+	ck_assert(pv_str_eq(f.rec.version, "v\tx"));	/* unescaped */
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_OTHER);
+	ck_assert_uint_eq(f.rec.nfield, 1);
+	ck_assert(pv_str_eq(f.rec.field[0], "sample"));
+	ck_assert_uint_eq(f.rec.raw.len, strlen(bad_sample));
+	ck_assert(memcmp(f.rec.raw.s, bad_sample, f.rec.raw.len) == 0);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_uint_eq(f.rec.nfield, 3);
+	ck_assert(pv_str_eq(f.rec.field[1], "a\tb"));
+	/* sections are always checked */
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), -1);
+	close_fix(&f);
+}
+END_TEST
+
 /* Frame names with every special byte survive a write and a read. */
 START_TEST(test_escape_round_trip)
 {
@@ -414,6 +445,7 @@ record_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_every_type);
 	tcase_add_test(tc, test_parse_double_exact);
+	tcase_add_test(tc, test_reader_use);
 	tcase_add_test(tc, test_absent_fields);
 	tcase_add_test(tc, test_escape_round_trip);
 	tcase_add_test(tc, test_escape_form);
