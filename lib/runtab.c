@@ -276,12 +276,35 @@ cmp_run(const void *a, const void *b)
 }
 
 void
+pv_runset_sort(struct pv_runset *set)
+{
+	size_t i, j;
+
+	/* runs nearly always come in order: check before sorting */
+	for (i = 1; i < set->nrun; i++)
+		if (set->run[i - 1].id > set->run[i].id)
+			break;
+	if (i >= set->nrun)
+		return;
+	if (set->nrun > 32) {
+		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+		return;
+	}
+	for (; i < set->nrun; i++) {
+		struct pv_run r = set->run[i];
+
+		for (j = i; j > 0 && set->run[j - 1].id > r.id; j--)
+			set->run[j] = set->run[j - 1];
+		set->run[j] = r;
+	}
+}
+
+void
 pv_runset_values(struct pv_runset *set, double *out)
 {
 	size_t i;
 
-	if (set->nrun > 0)
-		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	pv_runset_sort(set);
 	for (i = 0; i < set->nrun; i++)
 		out[i] = pv_run_value(&set->run[i]);
 }
@@ -350,8 +373,7 @@ pv_runset_write(FILE *out, struct pv_runset *set)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	size_t i;
 
-	if (set->nrun > 0)
-		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	pv_runset_sort(set);
 	for (i = 0; i < set->nrun; i++) {
 		const struct pv_run *r = &set->run[i];
 

@@ -87,6 +87,9 @@ pv_run_value(const struct pv_run *r)
 	return r->merged ? r->sum : r->sum / (double)r->nvalues;
 }
 
+/* Sort a set's runs by RUN (ids are distinct within a set). */
+void pv_runset_sort(struct pv_runset *set);
+
 /*
  * The values of a set's runs in ascending RUN order into out (room for
  * set->nrun); the runs are sorted in place by id.

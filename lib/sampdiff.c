@@ -4,10 +4,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "hash.h"
 #include "sampdiff.h"
@@ -614,28 +617,112 @@ side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
 		       set->key.experiment);
 }
 
+/*
+ * The comparisons to make: first listed (their keys and sets), then
+ * computed, by several threads when there are many, each into its own
+ * slot, so that the output does not depend on the threads.
+ */
 struct cmplist {
 	struct pv_cmp *c;
-	size_t n, alloc;
+	const struct pv_runset **set;	/* two a comparison: base, target */
+	size_t n, alloc, setalloc;
+	const struct pv_cmp_opts *opt;
+	size_t jobs;			/* 0: one thread per CPU */
+	atomic_size_t next;		/* the next block to compute */
 };
 
-static void
-compare(struct pv_sampdiff *d, struct cmplist *l, struct pv_runset *bs,
-	struct pv_runset *ts, const struct pv_runset *base,
-	const struct pv_runset *target, double **buf, size_t *bufalloc)
-{
-	struct pv_runkey k = (bs != NULL ? bs : ts)->key;
-	size_t nb = bs != NULL ? bs->nrun : 0, nt = ts != NULL ? ts->nrun : 0;
+/* Comparisons a thread takes at a time; the least worth a thread. */
+#define CMP_BLOCK 256
+#define CMP_PER_THREAD 2048
+#define CMP_MAX_THREADS 16
 
-	k.role = base->key.version;
-	k.version = target->key.version;
-	PV_GROW(*buf, nb + nt, *bufalloc);
-	if (bs != NULL)
-		pv_runset_values(bs, *buf);
-	if (ts != NULL)
-		pv_runset_values(ts, *buf + nb);
+static void
+compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
+	const struct pv_runset *base, const struct pv_runset *target)
+{
+	struct pv_cmp *c;
+
 	PV_GROW(l->c, l->n + 1, l->alloc);
-	pv_cmp_compute(&k, *buf, nb, *buf + nb, nt, &d->opt, &l->c[l->n++]);
+	PV_GROW(l->set, 2 * (l->n + 1), l->setalloc);
+	c = &l->c[l->n];
+	memset(c, 0, sizeof(*c));
+	c->key = (bs != NULL ? bs : ts)->key;
+	c->key.role = base->key.version;
+	c->key.version = target->key.version;
+	/* sorted now: the threads only read the sets */
+	if (bs != NULL)
+		pv_runset_sort(bs);
+	if (ts != NULL)
+		pv_runset_sort(ts);
+	l->set[2 * l->n] = bs;
+	l->set[2 * l->n + 1] = ts;
+	l->n++;
+}
+
+static void
+values_of(const struct pv_runset *set, double *out)
+{
+	size_t i;
+
+	for (i = 0; set != NULL && i < set->nrun; i++)
+		out[i] = pv_run_value(&set->run[i]);
+}
+
+static void *
+compute_blocks(void *arg)
+{
+	struct cmplist *l = arg;
+	double *buf = NULL;
+	size_t alloc = 0, i, end;
+
+	while ((i = atomic_fetch_add(&l->next, CMP_BLOCK)) < l->n) {
+		end = i + CMP_BLOCK < l->n ? i + CMP_BLOCK : l->n;
+		for (; i < end; i++) {
+			const struct pv_runset *bs = l->set[2 * i];
+			const struct pv_runset *ts = l->set[2 * i + 1];
+			size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
+			struct pv_runkey k = l->c[i].key;
+
+			PV_GROW(buf, nb + nt, alloc);
+			values_of(bs, buf);
+			values_of(ts, buf + nb);
+			pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt,
+				       &l->c[i]);
+		}
+	}
+	free(buf);
+	return NULL;
+}
+
+static void *
+compute_thread(void *arg)
+{
+	compute_blocks(arg);
+	pv_stats_thread_release();
+	return NULL;
+}
+
+static void
+compute_all(struct cmplist *l)
+{
+	pthread_t tid[CMP_MAX_THREADS];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t want = l->n / CMP_PER_THREAD, max, i, started = 0;
+
+	max = l->jobs ? l->jobs : (size_t)(cpus > 0 ? cpus : 1);
+	if (want > max)
+		want = max;
+	if (want > CMP_MAX_THREADS)
+		want = CMP_MAX_THREADS;
+	atomic_init(&l->next, 0);
+	/* this thread is one of them; a thread that cannot start is none */
+	for (i = 1; i < want; i++)
+		if (pthread_create(&tid[started], NULL, compute_thread,
+				   l) == 0)
+			started++;
+	compute_blocks(l);
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
 }
 
 static int
@@ -765,12 +852,13 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	struct pv_runtab *tab = d->runvals.nset ? &d->runvals : &d->samples;
 	struct pv_runset **v;
 	struct side *side = NULL;
-	struct cmplist l = { NULL, 0, 0 };
+	struct cmplist l;
 	size_t nside = 0, sidealloc = 0, i, j, e;
-	double *buf = NULL;
-	size_t bufalloc = 0;
 	long found = 0;
 
+	memset(&l, 0, sizeof(l));
+	l.opt = &d->opt;
+	l.jobs = d->opt.jobs;
 	v = pv_xreallocarray(NULL, tab->nset ? tab->nset : 1, sizeof(*v));
 	for (i = 0; i < tab->nset; i++)
 		v[i] = &tab->set[i];
@@ -827,9 +915,9 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 						 tk->key.version.s,
 						 d->scratch.buf);
 					free(l.c);
+					free(l.set);
 					free(side);
 					free(v);
-					free(buf);
 					return -1;
 				}
 				d->npairs++;
@@ -843,29 +931,27 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 							&v[y]->key);
 
 					if (c < 0)
-						compare(d, &l, v[x++], NULL,
-							bk, tk, &buf,
-							&bufalloc);
+						compare(&l, v[x++], NULL,
+							bk, tk);
 					else if (c > 0)
-						compare(d, &l, NULL, v[y++],
-							bk, tk, &buf,
-							&bufalloc);
+						compare(&l, NULL, v[y++],
+							bk, tk);
 					else
-						compare(d, &l, v[x++], v[y++],
-							bk, tk, &buf,
-							&bufalloc);
+						compare(&l, v[x++], v[y++],
+							bk, tk);
 				}
 			}
 		}
 	}
+	compute_all(&l);
 	for (i = 0; i < l.n; i++)
 		if (l.c[i].hi < 0 || l.c[i].lo > 0)
 			found++;
 	d->ncmp = l.n;
 	write_all(d, &l, out);
 	free(l.c);
+	free(l.set);
 	free(side);
 	free(v);
-	free(buf);
 	return found;
 }

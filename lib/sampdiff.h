@@ -44,9 +44,10 @@ struct pv_cmp_opts {
 	size_t min_runs;	/* 3 */
 	double cv_max;		/* 0.10 */
 	double outlier_z;	/* 3.5 */
+	size_t jobs;		/* threads of pv_sampdiff_finish(); 0: a CPU */
 };
 
-#define PV_CMP_OPTS_INIT { 0.95, 1000, 3, 0.10, 3.5 }
+#define PV_CMP_OPTS_INIT { 0.95, 1000, 3, 0.10, 3.5, 0 }
 
 /*
  * One comparison.  key.role holds the baseline's version, key.version the

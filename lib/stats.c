@@ -124,7 +124,7 @@ t_two_sided(double t, double df)
  * the small n that benchmarks have.
  */
 #define SUMMARY_CACHE 256
-static struct {
+static _Thread_local struct {
 	double conf, cover, tq;
 	size_t k;
 } sum_cache[SUMMARY_CACHE];
@@ -168,7 +168,7 @@ summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 
 #define TQ_DF 1024
 #define TQ_PROBS 4
-static struct {
+static _Thread_local struct {
 	double prob;
 	double q[TQ_DF];	/* 0: not computed */
 } tq_cache[TQ_PROBS];
@@ -297,7 +297,7 @@ pv_stats_ttest1(const double *x, size_t n, double conf, struct pv_welch *w)
  * even where the counts pass 2^53.  The last table is kept: a run of
  * comparisons usually has one pair of sizes.
  */
-static struct {
+static _Thread_local struct {
 	size_t m, n;
 	double *sf;
 } mwu_cache;
@@ -625,7 +625,7 @@ struct boot_atom {
 	double p;
 };
 
-static struct {
+static _Thread_local struct {
 	struct boot_atom *a;
 	size_t n;
 } boot_cache[PV_STATS_BOOT_EXACT_MAX + 1];
@@ -726,66 +726,121 @@ median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
 	*nv = na;
 }
 
-/* P(Y - X <= t), X and Y independent with ascending atoms; sx suffix sums */
+/*
+ * P(Y - X <= t), X and Y independent with ascending atoms, sx the suffix
+ * sums of X's probabilities; with the largest atom y - x <= t in *le
+ * (-inf if none) and the smallest above t in *gt (+inf if none).
+ */
 static double
 diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
-	 size_t ny, double t)
+	 size_t ny, double t, double *le, double *gt)
 {
-	double acc = 0;
+	double acc = 0, lo = -INFINITY, hi = INFINITY;
 	size_t i = 0, j;
 
-	/* Y - X <= t  <=>  X >= Y - t; the bound rises with Y */
+	/*
+	 * Skip the X with y - x > t; the bound rises with Y.  The test is
+	 * on the atom as computed, y - x, so that an atom is counted at
+	 * t equal to it (x < y - t may round the other way).
+	 */
 	for (j = 0; j < ny; j++) {
-		while (i < nx && x[i].v < y[j].v - t)
+		while (i < nx && y[j].v - x[i].v > t)
 			i++;
 		acc += y[j].p * sx[i];
+		/* x[i] is the smallest X with y - x <= t, x[i-1] above t */
+		if (i < nx && y[j].v - x[i].v > lo)
+			lo = y[j].v - x[i].v;
+		if (i > 0 && y[j].v - x[i - 1].v < hi)
+			hi = y[j].v - x[i - 1].v;
 	}
+	*le = lo;
+	*gt = hi;
 	return acc;
 }
 
-/* the largest atom y - x that is <= t */
+/* The normal quantile of a probability, finite at 0 and 1. */
 static double
-snap_atom(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
-	  double t)
+probit(double p)
 {
-	double best = -INFINITY;
-	size_t i = 0, j;
-
-	for (j = 0; j < ny; j++) {
-		while (i < nx && x[i].v < y[j].v - t)
-			i++;
-		if (i < nx && y[j].v - x[i].v > best)
-			best = y[j].v - x[i].v;
-	}
-	return best;
+	if (p < 1e-15)
+		p = 1e-15;
+	if (p > 1 - 1e-15)
+		p = 1 - 1e-15;
+	return gsl_cdf_ugaussian_Pinv(p);
 }
 
+/*
+ * The smallest atom a of Y - X with P(Y - X <= a) >= level (0 < level < 1).
+ * The search keeps two atoms, L below the quantile and H at or above it,
+ * and the atom N next above L; it ends when N is H.  Each step evaluates
+ * the CDF at a point in [N, H): first the normal approximation from the
+ * means and variances of X and Y, then the point where the line through
+ * the ends, on the normal quantile scale of the CDF, meets the level
+ * (the Illinois variant of regula falsi, which halves the retained end's
+ * distance when one end moves twice running), or, after four moves of
+ * one end, the middle.  Every step drops at least one atom and most drop
+ * nearly all: a quantile takes a few sweeps of the atoms.
+ */
 static double
 diff_quantile(const struct vp *x, const double *sx, size_t nx,
 	      const struct vp *y, size_t ny, double level)
 {
-	double lo = y[0].v - x[nx - 1].v, hi = y[ny - 1].v - x[0].v;
-	double tol = 1e-13 * (hi - lo);
-	int k;
+	double L = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
+	double zl = probit(level), gL, gH, N, le, gt, t, f;
+	double mx = 0, vx = 0, my = 0, vy = 0;
+	int side = 0, run = 0, first = 1;
+	size_t i;
 
-	/*
-	 * CDF(hi) = 1 >= level; keep CDF(lo) < level.  Once (lo, hi] is
-	 * narrower than 1e-13 of the range it holds the one atom sought
-	 * (atoms closer than that are one value for any purpose).
-	 */
-	if (diff_cdf(x, sx, nx, y, ny, lo) >= level)
-		return lo;
-	for (k = 0; k < 200; k++) {
-		double mid = lo + (hi - lo) / 2;
-
-		if (mid <= lo || mid >= hi || hi - lo <= tol)
-			break;
-		if (diff_cdf(x, sx, nx, y, ny, mid) >= level)
-			hi = mid;
-		else
-			lo = mid;
+	f = diff_cdf(x, sx, nx, y, ny, L, &le, &N);
+	if (f >= level)
+		return L;
+	gL = probit(f) - zl;
+	gH = probit(1) - zl;
+	for (i = 0; i < nx; i++)
+		mx += x[i].p * x[i].v;
+	for (i = 0; i < nx; i++)
+		vx += x[i].p * (x[i].v - mx) * (x[i].v - mx);
+	for (i = 0; i < ny; i++)
+		my += y[i].p * y[i].v;
+	for (i = 0; i < ny; i++)
+		vy += y[i].p * (y[i].v - my) * (y[i].v - my);
+	for (;;) {
+		if (!(N < H))
+			return H;
+		if (first) {
+			t = my - mx + zl * sqrt(vx + vy);
+			first = 0;
+		} else if (run >= 4) {
+			t = L + (H - L) / 2;
+			run = 0;
+		} else {
+			t = L + (H - L) * (-gL / (gH - gL));
+		}
+		if (!(t >= N))
+			t = N;
+		if (!(t < H))
+			t = N + (H - N) / 2;
+		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt);
+		if (f >= level) {
+			/* an atom in (L, t] lifts the CDF to level: le > L */
+			H = le;
+			gH = probit(f) - zl;
+			if (side > 0) {
+				run++;
+				gL /= 2;	/* Illinois */
+			}
+			side = 1;
+		} else {
+			L = le;
+			N = gt;
+			gL = probit(f) - zl;
+			if (side < 0) {
+				run++;
+				gH /= 2;
+			}
+			side = -1;
+		}
 	}
-	return snap_atom(x, nx, y, ny, hi);
 }
 
 int
@@ -827,4 +882,18 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 		free(dy);
 	}
 	return 0;
+}
+
+void
+pv_stats_thread_release(void)
+{
+	size_t n;
+
+	free(mwu_cache.sf);
+	memset(&mwu_cache, 0, sizeof(mwu_cache));
+	for (n = 0; n <= PV_STATS_BOOT_EXACT_MAX; n++) {
+		free(boot_cache[n].a);
+		boot_cache[n].a = NULL;
+		boot_cache[n].n = 0;
+	}
 }

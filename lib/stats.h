@@ -11,6 +11,10 @@
  * numpy's median.  Degenerate inputs that SciPy answers with NaN get a
  * defined answer here, documented at each function, so that a tool can
  * explain it instead of printing NaN.
+ *
+ * The functions may be called from several threads at once: the tables
+ * they keep between calls (quantiles, exact null distributions) are kept
+ * per thread, and a thread that ends calls pv_stats_thread_release().
  */
 #ifndef PV_STATS_H
 #define PV_STATS_H
@@ -165,5 +169,8 @@ double pv_stats_mde(size_t na, size_t nb, double alpha, double power);
  */
 size_t pv_stats_runs_needed(double effect, double alpha, double power,
 			    size_t max);
+
+/* Free the calling thread's tables (before a worker thread ends). */
+void pv_stats_thread_release(void);
 
 #endif

@@ -45,8 +45,8 @@ static const char usage[] =
 	"BASE TARGET\n"
 	"       pv-diff [--raw] [--keep-suffixes] [--strip-hex] "
 	"[--threshold=PP] [FILE]\n"
-	"       pv-diff [-c LEVEL] [-b COUNT] [-i KEY] [-n RUNS] [--cv-max=CV] "
-	"[FILE ...]\n"
+	"       pv-diff [-c LEVEL] [-b COUNT] [-i KEY] [-j JOBS] [-n RUNS] "
+	"[--cv-max=CV] [FILE ...]\n"
 	"       pv-diff --profiles | --samples [OPTION ...] [FILE ...]";
 
 static const char help[] =
@@ -71,6 +71,8 @@ static const char help[] =
 	"  -i, --ignore-key=KEY     a meta or env KEY that may differ between\n"
 	"                           baseline and target (repeatable; 'env.KEY',\n"
 	"                           'meta.KEY', 'PREFIX*')\n"
+	"  -j, --jobs=JOBS          threads computing the comparisons (default:\n"
+	"                           one per CPU online)\n"
 	"  -n, --min-runs=RUNS      flag fewer runs per side (default 3)\n"
 	"      --cv-max=CV          flag a robust CV above CV (default 0.10)\n"
 	"\n"
@@ -425,6 +427,7 @@ main(int argc, char **argv)
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "bootstrap", required_argument, NULL, 'b' },
 		{ "ignore-key", required_argument, NULL, 'i' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "min-runs", required_argument, NULL, 'n' },
 		{ "cv-max", required_argument, NULL, OPT_CV_MAX },
 		{ "profiles", no_argument, NULL, 'p' },
@@ -447,7 +450,7 @@ main(int argc, char **argv)
 				      sizeof(*opt.ignore));
 	for (k = 0; k < pv_kv_default_nignore; k++)
 		opt.ignore[opt.nignore++] = pv_kv_default_ignore[k];
-	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:n:pshV", longopts,
+	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:j:n:pshV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'r':
@@ -481,6 +484,10 @@ main(int argc, char **argv)
 			break;
 		case 'i':
 			opt.ignore[opt.nignore++] = optarg;
+			break;
+		case 'j':
+			opt.cmp.jobs = (size_t)pv_opt_number("jobs", optarg, 1,
+							     1024);
 			break;
 		case 'n':
 			opt.cmp.min_runs = (size_t)pv_opt_number("minimum runs", optarg,

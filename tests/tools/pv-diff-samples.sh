@@ -48,6 +48,28 @@ test_cmp "$T/want" "$T/err" && pass || fail "no pair message"
 pv-diff "$D/pair.in" > "$T/a"
 pv-diff "$D/pair.in" > "$T/b"
 test_cmp "$T/a" "$T/b" && pass || fail "deterministic"
+# many comparisons: threads compute them, the output is the same for any
+# number (5000 keys, a thread for every 2048; sizes 2 to 9 runs a side)
+awk 'BEGIN {
+	srand(3)
+	print "pv-format\t1"
+	for (side = 0; side < 2; side++) {
+		printf "section\t%s\tv%d\te\n", side ? "target" : "baseline", side
+		for (k = 0; k < 5000; k++) for (r = 1; r <= 2 + k % 8; r++)
+			printf "sample\ts%d\tt%d\to\tm\tu\thigher\t-\t%d\t-\t%.4f\n",
+			    k % 3, k, r, 100 + 10 * rand() + side * (k % 5)
+	}
+}' > "$T/many"
+pv-diff -j 1 "$T/many" > "$T/j1"
+expect_status 1 "5000 keys, one thread" rc $?
+[ "$(grep -c '^cmp	' "$T/j1")" -eq 5000 ] && pass || fail "5000 cmp records"
+for j in 2 3 7; do
+	pv-diff --jobs=$j "$T/many" > "$T/jn"
+	test_cmp "$T/j1" "$T/jn" && pass || fail "-j $j differs from -j 1"
+done
+pv-diff -j 0 "$T/many" > /dev/null 2>&1
+expect_status 2 "-j 0" rc $?
+
 pv-diff --help > /dev/null
 expect_status 0 "--help" rc $?
 pv-diff -b 1 "$D/pair.in" > /dev/null 2>&1
