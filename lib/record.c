@@ -26,6 +26,9 @@ struct pv_reader {
 	char err[512];
 };
 
+/* Bytes that end the scan of a field: its TAB, or an escape in it. */
+static const unsigned char field_end[256] = { ['\t'] = 1, ['\\'] = 1 };
+
 /* Bytes that need an escape: 1 in a field, 2 only in a frame name. */
 static const unsigned char special[256] = {
 	['\\'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\0'] = 1, [';'] = 2,
@@ -111,14 +114,6 @@ bad(struct pv_reader *r, const char *fmt, ...)
 	va_end(ap);
 	r->failed = 1;
 	return -1;
-}
-
-int
-pv_str_eq(struct pv_str a, const char *s)
-{
-	size_t n = strlen(s);
-
-	return a.len == n && memcmp(a.s, s, n) == 0;
 }
 
 int
@@ -498,7 +493,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	for (i = 0;;) {
 		size_t j = i;
 
-		while (j < len && line[j] != '\t' && line[j] != '\\')
+		while (j < len && !field_end[(unsigned char)line[j]])
 			j++;
 		if (j < len && line[j] == '\\') {
 			char *tab = memchr(line + j, '\t', len - j);

@@ -26,6 +26,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "strbuf.h"
 
@@ -118,8 +119,14 @@ const char *pv_reader_name(const struct pv_reader *r);
 unsigned long pv_reader_lineno(const struct pv_reader *r);
 const char *pv_reader_error(const struct pv_reader *r);
 
-/* Equality of a pv_str with a C string. */
-int pv_str_eq(struct pv_str a, const char *s);
+/* Equality of a pv_str with a C string (inline: strlen of a literal folds). */
+static inline int
+pv_str_eq(struct pv_str a, const char *s)
+{
+	size_t n = strlen(s);
+
+	return a.len == n && memcmp(a.s, s, n) == 0;
+}
 /* Byte-wise comparison, as memcmp over the shorter then by length. */
 int pv_str_cmp(struct pv_str a, struct pv_str b);
 
