@@ -25,7 +25,8 @@ extern const char *pv_progname;
 /*
  * Set the program name from argv[0] (its last path component), restore the
  * default SIGPIPE action so that a closed pipe ends the tool quietly, and
- * make stdout fully buffered.
+ * make stdout fully buffered in blocks of 64 KiB (unless a terminal), a
+ * pipe on it 1 MiB large where the system allows.
  */
 void pv_diag_init(const char *argv0);
 
