@@ -32,6 +32,7 @@ struct pv_input {
 	int is_stdin;
 	int eof;		/* no more raw bytes will come */
 	int failed;
+	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
 
 	char *buf;		/* decompressed bytes */
@@ -285,14 +286,15 @@ refill(struct pv_input *in)
 {
 	ssize_t r;
 
-	if (in->pos > 0) {
+	if (in->end == in->cap && in->pos > 0) {
+		/* make room: drop the lines read (no rewind after this) */
+		in->discarded = 1;
 		memmove(in->buf, in->buf + in->pos, in->end - in->pos);
 		in->end -= in->pos;
 		if (in->nul_at != NONUL)
 			in->nul_at -= in->pos;
 		in->pos = 0;
-	}
-	if (in->end == in->cap) {
+	} else if (in->end == in->cap) {
 		/* one line fills the buffer: grow it */
 		in->cap *= 2;
 		in->buf = pv_xrealloc(in->buf, in->cap + 1);
@@ -355,6 +357,27 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	*line = start;
 	*len = n;
 	return 1;
+}
+
+int
+pv_input_rewind(struct pv_input *in)
+{
+	size_t i;
+
+	if (in->failed || in->discarded)
+		return -1;
+	/*
+	 * Put back the line ends that pv_input_getline() overwrote: no
+	 * NUL came before pos (it would have failed), so each is one, a
+	 * CR where an LF follows (CRLF), else an LF.
+	 */
+	for (i = 0; i < in->pos; i++)
+		if (in->buf[i] == '\0')
+			in->buf[i] = i + 1 < in->end && in->buf[i + 1] == '\n' ?
+				'\r' : '\n';
+	in->pos = 0;
+	in->lineno = 0;
+	return 0;
 }
 
 int

@@ -43,6 +43,13 @@ const char *pv_input_name(const struct pv_input *in);
 unsigned long pv_input_lineno(const struct pv_input *in);
 /* The message of the last error. */
 const char *pv_input_error(const struct pv_input *in);
+/*
+ * Start again from the first line: possible while the lines read are all
+ * still in the buffer (the first MiB or so, of a pipe as of a file).
+ * Returns 0, or -1 when not possible (or after an error).
+ */
+int pv_input_rewind(struct pv_input *in);
+
 /* Whether the input is gzip-compressed. */
 int pv_input_is_gzip(const struct pv_input *in);
 

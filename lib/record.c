@@ -48,6 +48,12 @@ pv_reader_open(const char *path)
 	return r;
 }
 
+int
+pv_reader_rewind(struct pv_reader *r)
+{
+	return r->failed ? -1 : pv_input_rewind(r->in);
+}
+
 void
 pv_reader_use(struct pv_reader *r, const char *const *types)
 {

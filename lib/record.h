@@ -107,6 +107,12 @@ void pv_reader_close(struct pv_reader *r);
 int pv_reader_next(struct pv_reader *r, struct pv_record *rec);
 
 /*
+ * Start again from the first record, while the lines read are still
+ * buffered (pv_input_rewind()): 0, or -1 when that is not possible.
+ */
+int pv_reader_rewind(struct pv_reader *r);
+
+/*
  * Parse only the records whose type is in types (a NULL-terminated array
  * that must outlive the reader), besides pv-format and section records;
  * the others come back as PV_REC_OTHER with their type word as the one

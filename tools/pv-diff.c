@@ -163,13 +163,33 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
 }
 
 /*
+ * Standard input, once its mode is known: read once, from its start again
+ * (pv_reader_rewind()), by the mode that reads it.
+ */
+static struct pv_reader *stdin_reader;
+
+/* A reader on path; standard input's the first time is the one kept. */
+static struct pv_reader *
+open_input(const char *path)
+{
+	struct pv_reader *r;
+
+	if (strcmp(path, "-") == 0 && stdin_reader != NULL) {
+		r = stdin_reader;
+		stdin_reader = NULL;
+		return r;
+	}
+	return pv_reader_open(path);
+}
+
+/*
  * Read one input.  fixed is the side of all its records, or -1 when the
  * input holds both sides as sections.
  */
 static void
 read_input(struct diff *st, const char *path, int fixed)
 {
-	struct pv_reader *r = pv_reader_open(path);
+	struct pv_reader *r = open_input(path);
 	struct pv_record rec;
 	unsigned long nsec = 0;
 	int rc, cur = fixed;
@@ -300,7 +320,7 @@ samples_read(struct pv_sampdiff *d, const char *path)
 	static const char *const used[] = {
 		"meta", "env", "sample", "runval", NULL
 	};
-	struct pv_reader *r = pv_reader_open(path);
+	struct pv_reader *r = open_input(path);
 	struct pv_record rec;
 	int rc, use;
 
@@ -346,13 +366,15 @@ run_samples(const struct options *opt, char **operand, int n)
 /*
  * The mode of an input: 1 for profiles (its first stack or sample record is
  * a stack or a folded stack), 0 for samples, -1 when it has neither.
+ * Standard input is not read twice: its reader goes back to the start and
+ * is kept for the real read (and, after an error, reports it there).
  */
 static int
 mode_of(const char *path)
 {
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
-	int rc, mode = -1;
+	int rc = 1, mode = -1;
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
@@ -362,57 +384,16 @@ mode_of(const char *path)
 		else if (rec.type == PV_REC_SAMPLE || rec.type == PV_REC_OTHER)
 			mode = 0;
 	}
-	pv_reader_close(r);	/* errors are reported by the real read */
-	return mode;
-}
-
-/* Where the input on standard input starts (its offset when a file). */
-static off_t stdin_start;
-
-static void
-rewind_stdin(void)
-{
-	if (lseek(0, stdin_start, SEEK_SET) < 0)
-		pv_die_errno("cannot reread standard input");
-}
-
-/*
- * Make standard input seekable: copy it to a temporary file (unlinked at
- * once) that becomes file descriptor 0, so that it can be read twice and
- * messages still name it "(standard input)".
- */
-static void
-spool_stdin(void)
-{
-	const char *dir = getenv("TMPDIR");
-	struct pv_strbuf path = PV_STRBUF_INIT;
-	char buf[65536];
-	ssize_t r;
-	int fd;
-
-	if ((stdin_start = lseek(0, 0, SEEK_CUR)) >= 0)
-		return;		/* a file already */
-	stdin_start = 0;
-	pv_strbuf_addf(&path, "%s/pv-diff.XXXXXX", dir && *dir ? dir : "/tmp");
-	fd = mkstemp(path.buf);
-	if (fd < 0)
-		pv_die_errno("cannot create a temporary file in '%s'",
-			     dir && *dir ? dir : "/tmp");
-	unlink(path.buf);
-	while ((r = read(0, buf, sizeof(buf))) != 0) {
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			pv_die_errno("read error on standard input");
-		}
-		if (write(fd, buf, (size_t)r) != r)
-			pv_die_errno("write error on a temporary file");
+	if (strcmp(path, "-") != 0) {
+		pv_reader_close(r);	/* errors come with the real read */
+		return mode;
 	}
-	if (dup2(fd, 0) < 0)
-		pv_die_errno("cannot reread standard input");
-	close(fd);
-	rewind_stdin();
-	pv_strbuf_release(&path);
+	if (rc >= 0 && pv_reader_rewind(r) < 0)
+		pv_die("%s: no stack or sample record in the first MiB; "
+		       "say which with --profiles or --samples",
+		       pv_reader_name(r));
+	stdin_reader = r;
+	return mode;
 }
 
 int
@@ -439,7 +420,7 @@ main(int argc, char **argv)
 	struct pv_cmp_opts cmp = PV_CMP_OPTS_INIT;
 	struct options opt;
 	char **operand;
-	int c, i, n, mode = -1, status, stdin_used = 0;
+	int c, i, n, mode = -1, status;
 	size_t k;
 
 	pv_diag_init(argv[0]);
@@ -514,20 +495,10 @@ main(int argc, char **argv)
 	/* standard input is read twice: once for the mode, once for the work */
 	n = argc - optind;
 	operand = argv + optind;
-	for (i = 0; i < n; i++)
-		if (strcmp(operand[i], "-") == 0)
-			stdin_used = 1;
-	if (mode < 0 && (n == 0 || stdin_used))
-		spool_stdin();
-	for (i = 0; i < n && mode < 0; i++) {
+	for (i = 0; i < n && mode < 0; i++)
 		mode = mode_of(operand[i]);
-		if (strcmp(operand[i], "-") == 0)
-			rewind_stdin();
-	}
-	if (n == 0 && mode < 0) {
+	if (n == 0 && mode < 0)
 		mode = mode_of("-");
-		rewind_stdin();
-	}
 	if (mode < 0)
 		mode = 1;	/* neither: profiles, which say what is missing */
 	status = mode ? run_stacks(&opt, operand, n) :

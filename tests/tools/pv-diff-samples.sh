@@ -70,6 +70,20 @@ done
 pv-diff -j 0 "$T/many" > /dev/null 2>&1
 expect_status 2 "-j 0" rc $?
 
+# standard input is read once: from a pipe, with CRLF line ends, and
+# after 2 MiB of context, where the mode must be given
+cat "$T/many" | pv-diff -j 1 > "$T/jn"
+test_cmp "$T/j1" "$T/jn" && pass || fail "from a pipe"
+sed 's/$/\r/' "$T/many" | pv-diff -j 1 > "$T/jn"
+test_cmp "$T/j1" "$T/jn" && pass || fail "from a pipe, CRLF"
+awk 'BEGIN { for (i = 0; i < 40000; i++) printf "meta\tk%d\t%050d\n", i, i }' > "$T/ctx"
+cat "$T/ctx" "$T/many" | pv-diff > /dev/null 2> "$T/err"
+expect_status 2 "2 MiB of context on a pipe" rc $?
+grep -q 'say which with --profiles or --samples' "$T/err" && pass ||
+	fail "2 MiB of context: message"
+cat "$T/ctx" "$T/many" | pv-diff -j 1 --samples | grep -v '^meta' > "$T/jn"
+test_cmp "$T/j1" "$T/jn" && pass || fail "2 MiB of context, --samples"
+
 pv-diff --help > /dev/null
 expect_status 0 "--help" rc $?
 pv-diff -b 1 "$D/pair.in" > /dev/null 2>&1

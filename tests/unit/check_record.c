@@ -153,6 +153,37 @@ START_TEST(test_reader_use)
 }
 END_TEST
 
+/* pv_reader_rewind(): the same records again, line ends restored. */
+START_TEST(test_reader_rewind)
+{
+	struct fixture f;
+	int k;
+
+	open_str(&f, "pv-format\t1\r\n\nsection\tbaseline\tv\te\n"
+		 "meta\tk\tv\r\nstack\tcycles\t2\t3\ta;b");
+	for (k = 0; k < 3; k++) {
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		ck_assert_int_eq(f.rec.type, PV_REC_VERSION);
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		ck_assert_int_eq(f.rec.type, PV_REC_SECTION);
+		ck_assert_uint_eq(pv_reader_lineno(f.r), 3);
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		ck_assert(pv_str_eq(f.rec.value, "v"));
+		if (k == 1) {
+			/* in the middle */
+			ck_assert_int_eq(pv_reader_rewind(f.r), 0);
+			continue;
+		}
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		ck_assert_uint_eq(f.rec.nframe, 2);
+		ck_assert(pv_str_eq(f.rec.frame[1], "b"));
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 0);
+		ck_assert_int_eq(pv_reader_rewind(f.r), 0);
+	}
+	close_fix(&f);
+}
+END_TEST
+
 /* Frame names with every special byte survive a write and a read. */
 START_TEST(test_escape_round_trip)
 {
@@ -446,6 +477,7 @@ record_suite(void)
 	tcase_add_test(tc, test_every_type);
 	tcase_add_test(tc, test_parse_double_exact);
 	tcase_add_test(tc, test_reader_use);
+	tcase_add_test(tc, test_reader_rewind);
 	tcase_add_test(tc, test_absent_fields);
 	tcase_add_test(tc, test_escape_round_trip);
 	tcase_add_test(tc, test_escape_form);
