@@ -36,10 +36,11 @@ pv_runtab_release(struct pv_runtab *t)
 static void
 add_num(struct pv_strbuf *sb, uint64_t v)
 {
+	pv_strbuf_addch(sb, '\t');
 	if (v == PV_NONE)
-		pv_strbuf_addstr(sb, "\t-");
+		pv_strbuf_addch(sb, '-');
 	else
-		pv_strbuf_addf(sb, "\t%llu", (unsigned long long)v);
+		pv_strbuf_addu(sb, v);
 }
 
 static void
@@ -380,9 +381,11 @@ pv_runset_write(FILE *out, struct pv_runset *set)
 		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "runval");
 		pv_runkey_format(&sb, &set->key, 1);
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
-			       (unsigned long long)r->id,
-			       (unsigned long long)r->nvalues);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, r->id);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, r->nvalues);
+		pv_strbuf_addch(&sb, '\t');
 		pv_format_double(&sb, pv_run_value(r));
 		pv_strbuf_addch(&sb, '\n');
 		fwrite(sb.buf, 1, sb.len, out);

@@ -235,7 +235,10 @@ pv_cmp_format(struct pv_strbuf *sb, const struct pv_cmp *c)
 {
 	pv_strbuf_addstr(sb, "cmp");
 	pv_runkey_format(sb, &c->key, 1);
-	pv_strbuf_addf(sb, "\t%zu\t%zu", c->nb, c->nt);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, c->nb);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, c->nt);
 	add_d(sb, c->change);
 	add_d(sb, c->lo);
 	add_d(sb, c->hi);
@@ -249,7 +252,11 @@ pv_cmp_format(struct pv_strbuf *sb, const struct pv_cmp *c)
 	add_d(sb, c->cliff);
 	add_d(sb, c->rcv_b);
 	add_d(sb, c->rcv_t);
-	pv_strbuf_addf(sb, "\t%zu\t%zu\t", c->out_b, c->out_t);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, c->out_b);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, c->out_t);
+	pv_strbuf_addch(sb, '\t');
 	pv_cmp_flags_format(sb, c->flags);
 	pv_strbuf_addch(sb, '\n');
 }
@@ -793,7 +800,8 @@ roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope,
 		pv_escape(sb, k->test.s, k->test.len, 0);
 	else
 		pv_strbuf_addch(sb, '-');
-	pv_strbuf_addf(sb, "\t%zu", r->keys);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, r->keys);
 	add_d(sb, m);
 	add_d(sb, m - h);
 	add_d(sb, m + h);

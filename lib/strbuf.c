@@ -87,6 +87,18 @@ pv_strbuf_addch(struct pv_strbuf *sb, int c)
 }
 
 void
+pv_strbuf_addu(struct pv_strbuf *sb, unsigned long long v)
+{
+	char tmp[20], *p = tmp + sizeof(tmp);
+
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	pv_strbuf_add(sb, p, (size_t)(tmp + sizeof(tmp) - p));
+}
+
+void
 pv_strbuf_vaddf(struct pv_strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list cp;

@@ -39,6 +39,8 @@ pv_strbuf_reset(struct pv_strbuf *sb)
 void pv_strbuf_add(struct pv_strbuf *sb, const void *data, size_t len);
 void pv_strbuf_addstr(struct pv_strbuf *sb, const char *s);
 void pv_strbuf_addch(struct pv_strbuf *sb, int c);
+/* Append v in decimal (as "%llu" does, without printf's cost). */
+void pv_strbuf_addu(struct pv_strbuf *sb, unsigned long long v);
 void pv_strbuf_addf(struct pv_strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void pv_strbuf_vaddf(struct pv_strbuf *sb, const char *fmt, va_list ap)

@@ -569,11 +569,17 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		add_d(&sb, v->cmp.lo);
 		add_d(&sb, v->cmp.hi);
 		add_d(&sb, v->qvalue);
-		pv_strbuf_addf(&sb, "\t%zu\t%zu", v->cmp.nb, v->cmp.nt);
-		if (v->runs > 0)
-			pv_strbuf_addf(&sb, "\t%zu\t", v->runs);
-		else
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, v->cmp.nb);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, v->cmp.nt);
+		if (v->runs > 0) {
+			pv_strbuf_addch(&sb, '\t');
+			pv_strbuf_addu(&sb, v->runs);
+			pv_strbuf_addch(&sb, '\t');
+		} else {
 			pv_strbuf_addstr(&sb, "\t-\t");
+		}
 		pv_escape(&sb, v->reason, strlen(v->reason), 0);
 		pv_strbuf_addch(&sb, '\n');
 		fwrite(sb.buf, 1, sb.len, out);
@@ -593,7 +599,10 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		while (sb.len > 0 && sb.buf[sb.len - 1] != '\t')
 			sb.len--;
 		pv_strbuf_setlen(&sb, sb.len);
-		pv_strbuf_addf(&sb, "%zu\t%zu\t", g->levels, g->regressed);
+		pv_strbuf_addu(&sb, g->levels);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, g->regressed);
+		pv_strbuf_addch(&sb, '\t');
 		for (j = g->first; j < g->first + g->count; j++) {
 			const struct pv_verdict *v = &cl->v[j];
 
@@ -608,9 +617,12 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 				pv_strbuf_addf(&sb, "%llu", (unsigned long long)
 					       v->cmp.key.level);
 		}
-		pv_strbuf_addf(&sb, "\t%zu\t%zu\t%zu", g->bands[PV_BAND_RED],
-			       g->bands[PV_BAND_YELLOW],
-			       g->bands[PV_BAND_GREEN]);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, g->bands[PV_BAND_RED]);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, g->bands[PV_BAND_YELLOW]);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, g->bands[PV_BAND_GREEN]);
 		add_d(&sb, g->dmin);
 		add_d(&sb, g->dmax);
 		add_d(&sb, g->pooled);
@@ -624,7 +636,10 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "detect");
 		pv_runkey_format(&sb, &v->cmp.key, 1);
-		pv_strbuf_addf(&sb, "\t%zu\t%zu", v->cmp.nb, v->cmp.nt);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, v->cmp.nb);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addu(&sb, v->cmp.nt);
 		add_d(&sb, v->cmp.rcv_b);
 		add_d(&sb, v->cmp.rcv_t);
 		add_d(&sb, v->mde);

@@ -153,7 +153,8 @@ write_stat(struct pv_strbuf *sb, const struct pv_runset *set,
 	pv_strbuf_reset(sb);
 	pv_strbuf_addstr(sb, "stat");
 	pv_runkey_format(sb, &set->key, 1);
-	pv_strbuf_addf(sb, "\t%zu", s->n);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, s->n);
 	add_d(sb, s->mean);
 	add_d(sb, s->median);
 	add_d(sb, s->sd);
@@ -233,7 +234,12 @@ roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope)
 		else
 			pv_strbuf_addch(sb, '-');
 	}
-	pv_strbuf_addf(sb, "\t%zu\t%zu\t%zu", r->keys, r->runs, r->min_n);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, r->keys);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, r->runs);
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, r->min_n);
 	add_d(sb, pv_stats_median_sorted(r->rcv, r->keys));
 	add_d(sb, r->rcv[r->keys - 1]);
 	pv_strbuf_addch(sb, '\n');
