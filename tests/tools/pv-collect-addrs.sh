@@ -28,6 +28,10 @@ done
 cd "$T" || exit 99
 TMPDIR=/tmp
 export TMPDIR
+unset DEBUGINFOD_URLS
+# perf with a build-id cache of its own: in ~/.debug it would find the
+# symbols of the unstripped program (one build id) for the stripped one
+PERF="perf --buildid-dir $T/buildid"
 
 strip -o hot.s "$HOT" || skip_all "strip cannot strip $HOT"
 pv-collect -p --frequency=999 -r 1 -o plain.out -- ./hot.s 100 2>pv.err
@@ -181,9 +185,9 @@ if [ "$(wc -l <callers.pv)" -eq 4 ]; then pass
 else fail "callers: not 4 frames (main, work's 3 calls)"; cat callers.pv >&2; fi
 
 if command -v perf >/dev/null 2>&1 &&
-	perf record -q -g -F 999 -o perf.data -- ./hot.s 100 >/dev/null \
+	$PERF record -q -g -F 999 -o perf.data -- ./hot.s 100 >/dev/null \
 	2>perf.err; then
-	perf script -i perf.data 2>/dev/null >perf.txt
+	$PERF script -i perf.data 2>/dev/null >perf.txt
 	pv-parse --addrs perf.txt >perf.out
 	callers perf.out >callers.perf
 	if test_cmp callers.perf callers.pv; then pass
