@@ -18,7 +18,15 @@
 #
 # Settings by environment: PV_LEVELS (default 1, half the CPUs, all the
 # CPUs), PV_REPEAT (5), PV_SECONDS per run (10), PV_FREQUENCY (99),
-# PV_QUICK=1 for a short trial (levels 1, 2 repetitions, 2 s runs).
+# PV_QUICK=1 for a short trial (levels 1, 2 repetitions, 2 s runs),
+# PV_RELEASE the version the night is stored under (default uname -r).
+#
+# The baseline is the one pv-store's rule chooses for the release
+# (pv-store(1)): for a distribution's kernel such as 6.1.0-27-amd64, the
+# latest earlier build of its base and flavour stored (6.1.0-26-amd64),
+# else the latest stored build of that flavour at the previous release.
+# A night on a release already stored adds its streams beside the earlier
+# nights' of that release, and compares them all with the same baseline.
 #
 # Exit status: 0 nothing found, 1 a regression at or above the red band
 # (pv-classify --fail-on=red), 2 trouble (a run failed, a tool missing).
@@ -31,7 +39,7 @@ export LC_ALL
 
 OUT=${1:-$HOME/pv-nightly}
 DAY=$(date -u +%Y-%m-%d)
-RELEASE=$(uname -r)
+RELEASE=${PV_RELEASE:-$(uname -r)}
 DIR=$OUT/$DAY
 NCPU=$(getconf _NPROCESSORS_ONLN)
 HALF=$((NCPU / 2 > 1 ? NCPU / 2 : 1))
@@ -97,12 +105,29 @@ if have pv-store; then
 	[ -d "$PV_STORE" ] || pv-store init || die "pv-store init failed"
 	pv-store add --version "$RELEASE" "$DIR/night.pv.gz" ||
 		die "pv-store add failed"
-	if pv-store pair "$RELEASE" >"$DIR/pair.pv"; then
+	if base=$(pv-store baseline "$RELEASE") &&
+		echo "baseline of $RELEASE: $base" &&
+		pv-store pair --baseline="$base" "$RELEASE" >"$DIR/pair.pv"
+	then
 		if have pv-stat && have pv-diff && have pv-classify; then
 			# one file a stage: a pipeline would hide a stage's trouble
 			pv-stat "$DIR/pair.pv" >"$DIR/stat.pv" ||
 				die "pv-stat failed"
-			pv-diff --samples "$DIR/stat.pv" >"$DIR/cmp.pv"
+			# What may differ between the baseline's nights and
+			# tonight's (pv-diff refuses to compare sections whose
+			# other meta and env facts differ): the kernel under
+			# test, its configuration and mitigations (pv-collect(1),
+			# "Experiment identity"), and the facts of one
+			# collection: its start, its runs' times and counts, its
+			# artifacts, its night.  The compiler and the C library
+			# stay checked: after an upgrade of either the night
+			# says so rather than blaming the kernel.
+			pv-diff --samples -i 'env.kernel-*' \
+				-i 'env.vulnerability.*' -i meta.started \
+				-i meta.warmup -i meta.run -i meta.runs-ok \
+				-i meta.runs-failed -i meta.repeat \
+				-i meta.artifacts -i meta.nightly \
+				"$DIR/stat.pv" >"$DIR/cmp.pv"
 			[ $? -le 1 ] || die "pv-diff failed"
 			pv-classify --fail-on=red "$DIR/cmp.pv" >"$DIR/verdicts.pv"
 			status=$?

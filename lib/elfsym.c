@@ -47,7 +47,9 @@ struct inl {
 
 struct pv_dso {
 	char *path;
-	const char *unknown;
+	const char *name;	/* "libc.so.6", "[vdso]", "anon" */
+	const char *unknown;	/* the name in brackets */
+	int relative;		/* addresses named by file offset */
 	uint64_t hash;
 	struct seg *seg;
 	size_t nseg;
@@ -473,6 +475,18 @@ dso_load(struct pv_elfsym *es, struct pv_dso *d, const unsigned char *want,
 		close(fd);
 }
 
+/*
+ * Anonymous memory as perf tells it from files (util/map.c): JIT code and
+ * the like, which perf names after its map file /tmp/perf-PID.map.
+ */
+static int
+is_anon(const char *path)
+{
+	return strcmp(path, "//anon") == 0 || strcmp(path, "/dev/zero") == 0 ||
+		strncmp(path, "/anon_hugepage", 14) == 0 ||
+		strncmp(path, "/SYSV", 5) == 0;
+}
+
 struct pv_dso *
 pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	      const unsigned char *bid, size_t len)
@@ -492,14 +506,17 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	d->fd = -1;
 	base = strrchr(path, '/');
 	base = base != NULL && path[0] != '[' ? base + 1 : path;
-	if (*base == '[')
-		pv_strbuf_addstr(&sb, base);
+	if (is_anon(path))
+		base = "anon";
 	else if (*base == '\0')
-		pv_strbuf_addstr(&sb, "[unknown]");
-	else
-		pv_strbuf_addf(&sb, "[%s]", base);
+		base = "unknown";
+	d->name = pv_arena_memdup(&es->arena, base, strlen(base));
+	pv_strbuf_addf(&sb, "[%s]", base);
 	d->unknown = pv_arena_memdup(&es->arena, sb.buf, sb.len);
 	pv_strbuf_release(&sb);
+	/* perf script's addresses: file offsets in files, else as mapped */
+	d->relative = (path[0] == '/' && !is_anon(path)) ||
+		strcmp(path, "[vdso]") == 0;
 	dso_load(es, d, bid, len);
 	d->next = es->dso;
 	es->dso = d;
@@ -507,9 +524,21 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 }
 
 const char *
+pv_dso_name(const struct pv_dso *dso)
+{
+	return dso->name;
+}
+
+const char *
 pv_dso_unknown(const struct pv_dso *dso)
 {
 	return dso->unknown;
+}
+
+int
+pv_dso_relative(const struct pv_dso *dso)
+{
+	return dso->relative;
 }
 
 /* The inlined subroutines at vaddr, outermost first, cached. */

@@ -66,8 +66,25 @@ const char *pv_elfsym_kernel(const struct pv_elfsym *es, uint64_t addr,
 struct pv_dso *pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 			     const unsigned char *build_id, size_t len);
 
-/* The name of an unresolved frame in the dso: "[libc.so.6]", "[vdso]". */
+/*
+ * The dso's name as perf script's "[unknown] (MODULE)" frames become in
+ * pv-parse(1): the base name of the file ("libc.so.6"), "[vdso]" as it is,
+ * "anon" for anonymous memory (JIT code, which perf names after its map
+ * file /tmp/perf-PID.map, a name that changes with every process), and
+ * "unknown" for a path without a base name.  pv_dso_unknown() is the name
+ * of an unresolved frame in the dso, that name in brackets: "[libc.so.6]",
+ * "[[vdso]]", "[anon]".
+ */
+const char *pv_dso_name(const struct pv_dso *dso);
 const char *pv_dso_unknown(const struct pv_dso *dso);
+
+/*
+ * Whether perf script gives the addresses in the dso as file offsets
+ * (address - mapping start + mapping offset), as it does for mapped files
+ * and the vdso, rather than as mapped (anonymous memory, [heap], [stack]).
+ * File offsets do not move with address space randomisation.
+ */
+int pv_dso_relative(const struct pv_dso *dso);
 
 /*
  * Name the code at file offset off of dso: the containing function, then

@@ -14,6 +14,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <stdio.h>
@@ -290,7 +291,9 @@ pv_sampler_new(const struct pv_sampler_opts *opts, char *err, size_t errlen,
 	s->es = pv_elfsym_new(s->opt.inline_frames);
 	if (!s->opt.user_only)
 		s->have_kernel = pv_elfsym_load_kernel(s->es,
-						       "/proc/kallsyms") > 0;
+			s->opt.kallsyms != NULL ? s->opt.kallsyms :
+			"/proc/kallsyms") > 0;
+	s->opt.kallsyms = NULL;		/* the caller's, used only here */
 	return s;
 }
 
@@ -541,6 +544,29 @@ intern(struct pv_sampler *s, const char *name, int kernel)
 	return pv_symtab_intern(s->names, name, strlen(name));
 }
 
+/*
+ * A frame without a symbol, named as pv-parse(1) names perf script's
+ * "ADDR [unknown] (MODULE)": the module's base name in brackets, with
+ * --addrs followed by the address as perf script prints it
+ * ("[libc.so.6 <2724a>]").
+ */
+static uint32_t
+unknown_frame(struct pv_sampler *s, const char *module, uint64_t addr,
+	      int kernel)
+{
+	struct pv_strbuf *sb = &s->tmp;
+
+	pv_strbuf_reset(sb);
+	pv_strbuf_addch(sb, '[');
+	pv_strbuf_addstr(sb, module);
+	if (s->opt.addrs)
+		pv_strbuf_addf(sb, " <%" PRIx64 ">", addr);
+	pv_strbuf_addch(sb, ']');
+	if (kernel && s->opt.annotate_kernel)
+		pv_strbuf_addstr(sb, "_[k]");
+	return pv_symtab_intern(s->names, sb->buf, sb->len);
+}
+
 static void
 on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 {
@@ -569,6 +595,7 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 	for (i = 0; i < nr && n < MAX_FRAMES; i++) {
 		uint64_t a = chain[i];
 		const char *names[16];
+		uint64_t off;
 		size_t m;
 
 		if (a >= PERF_CONTEXT_MAX) {
@@ -579,8 +606,8 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			const char *mod, *name = s->have_kernel ?
 				pv_elfsym_kernel(s->es, a, &mod) : NULL;
 
-			leaf[n++] = intern(s, name != NULL ? name :
-					   "[kernel.kallsyms]", 1);
+			leaf[n++] = name != NULL ? intern(s, name, 1) :
+				unknown_frame(s, "[kernel.kallsyms]", a, 1);
 			continue;
 		}
 		if (ctx != PERF_CONTEXT_USER)
@@ -605,15 +632,15 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			if (lo < proc->nmap && proc->map[lo].start <= a)
 				mp = &proc->map[lo];
 			if (mp == NULL) {
-				leaf[n++] = intern(s, "[unknown]", 0);
+				leaf[n++] = unknown_frame(s, "unknown", a, 0);
 				continue;
 			}
-			m = pv_elfsym_resolve(s->es, mp->dso,
-					      a - mp->start + mp->pgoff, names,
-					      16);
+			off = a - mp->start + mp->pgoff;
+			m = pv_elfsym_resolve(s->es, mp->dso, off, names, 16);
 			if (m == 0) {
-				leaf[n++] = intern(s,
-						   pv_dso_unknown(mp->dso), 0);
+				leaf[n++] = unknown_frame(s,
+					pv_dso_name(mp->dso),
+					pv_dso_relative(mp->dso) ? off : a, 0);
 				continue;
 			}
 			/* innermost inlined function first: leaf order */

@@ -14,7 +14,11 @@
  * first: the process name (comm), then the user frames from the outermost
  * caller, then the kernel frames; named as pv-parse(1) names the frames of
  * perf script: symbol names without offsets, "[module]" for an address in
- * a known module without a symbol, "[unknown]" otherwise, kernel frames
+ * a known module without a symbol ("[libc.so.6]", "[[vdso]]",
+ * "[[kernel.kallsyms]]"), "[unknown]" outside any module, and with addrs
+ * the address too, as perf script prints it and pv-parse --addrs keeps it
+ * ("[libc.so.6 <2724a>]": file offsets in mapped files, the address itself
+ * in the kernel, anonymous memory or outside any module); kernel frames
  * suffixed "_[k]" with annotate_kernel.
  *
  * Errors are returned as -1 with a message in pv_sampler_error(); when
@@ -40,7 +44,9 @@ struct pv_sampler_opts {
 	int user_only;		/* exclude kernel frames */
 	int annotate_kernel;	/* "_[k]" after kernel frame names */
 	int inline_frames;	/* expand inlined functions from DWARF */
+	int addrs;		/* keep the addresses of unresolved frames */
 	unsigned ring_pages;	/* data pages per CPU, a power of 2; 0: 128 */
+	const char *kallsyms;	/* kernel symbols; NULL: /proc/kallsyms */
 };
 
 struct pv_sampler;

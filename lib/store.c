@@ -996,7 +996,7 @@ pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
 			memcpy(f, rec.field, sizeof(f));
 			f[1].s = role;
 			f[1].len = strlen(role);
-			if (rec.version.len == 0 && version != NULL) {
+			if (version != NULL) {
 				f[2].s = version;
 				f[2].len = strlen(version);
 			}

@@ -194,8 +194,10 @@ int pv_store_cat(struct pv_store *st, const char *hash, FILE *out,
  * Copy object hash's records to out through the record reader, keeping
  * only the sections whose experiment is experiment (NULL: all; "" the
  * absent one, which includes records before any section).  With role
- * non-NULL, every section record is written with ROLE set to role and an
- * absent VERSION set to version, and records before any section get a
+ * non-NULL, every section record is written with ROLE set to role and
+ * VERSION set to version (when not NULL, whatever the stream said: the
+ * version a pair compares is the stored one), and records before any
+ * section get a
  * "section ROLE VERSION -" record before them.  Other records are copied
  * as they were read, except "pv-format" lines: the caller writes one at
  * the top of what it prints.  Returns 0, or -1 with st->err ("LINE: message" for

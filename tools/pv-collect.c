@@ -44,12 +44,13 @@
 
 static const char usage[] =
 	"pv-collect [-p] [-a DIR] [-c LIST] [-o FILE] [-r N] [-w N] "
-	"[--all-cpus]\n"
-	"       [--config-ref=FILE] [--event=EVENT] [--experiment=ID] "
-	"[--frequency=HZ]\n"
-	"       [--inline] [--kernel] [--label=VERSION] [--meta=KEY=VALUE]\n"
-	"       [--parser=NAME] [--role=ROLE] [--source=DIR] [--user-only]\n"
-	"       [--] COMMAND [ARG ...]";
+	"[--addrs]\n"
+	"       [--all-cpus] [--config-ref=FILE] [--event=EVENT] "
+	"[--experiment=ID]\n"
+	"       [--frequency=HZ] [--inline] [--kernel] [--label=VERSION]\n"
+	"       [--meta=KEY=VALUE] [--parser=NAME] [--role=ROLE] "
+	"[--source=DIR]\n"
+	"       [--user-only] [--] COMMAND [ARG ...]";
 
 static const char help[] =
 	"Run COMMAND as a matrix of levels and repetitions and write pv records\n"
@@ -79,6 +80,7 @@ static const char help[] =
 	"      --user-only       no kernel frames\n"
 	"      --kernel          mark kernel frames with _[k]\n"
 	"      --inline          expand inlined functions (DWARF)\n"
+	"      --addrs           keep the addresses of frames without a symbol\n"
 	"  -h, --help            print this help and exit\n"
 	"  -V, --version         print the version and exit\n"
 	"\n"
@@ -90,7 +92,7 @@ static const char help[] =
 enum {
 	OPT_PARSER = 256, OPT_ROLE, OPT_LABEL, OPT_EXPERIMENT, OPT_SOURCE,
 	OPT_META, OPT_CONFIG_REF, OPT_EVENT, OPT_FREQUENCY, OPT_ALL_CPUS,
-	OPT_USER_ONLY, OPT_KERNEL, OPT_INLINE
+	OPT_USER_ONLY, OPT_KERNEL, OPT_INLINE, OPT_ADDRS
 };
 
 struct options {
@@ -670,6 +672,7 @@ parse_args(struct options *o, int argc, char **argv)
 		{ "user-only", no_argument, NULL, OPT_USER_ONLY },
 		{ "kernel", no_argument, NULL, OPT_KERNEL },
 		{ "inline", no_argument, NULL, OPT_INLINE },
+		{ "addrs", no_argument, NULL, OPT_ADDRS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -755,6 +758,9 @@ parse_args(struct options *o, int argc, char **argv)
 		case OPT_INLINE:
 			o->sopt.inline_frames = 1;
 			break;
+		case OPT_ADDRS:
+			o->sopt.addrs = 1;
+			break;
 		case 'h':
 			pv_usage_exit(usage, help, PV_EXIT_OK);
 		case 'V':
@@ -795,11 +801,19 @@ main(int argc, char **argv)
 	}
 	pv_symtab_init(&c.names);
 	if (opt.profile) {
+		struct pv_strbuf ks = PV_STRBUF_INIT;
+		const char *root = getenv("PV_COLLECT_SYSROOT");
 		char err[1024];
 		int refused = 0;
 
+		if (root != NULL && *root != '\0') {
+			pv_strbuf_addf(&ks, "%s/proc/kallsyms", root);
+			opt.sopt.kallsyms = ks.buf;
+		}
 		c.sampler = pv_sampler_new(&opt.sopt, err, sizeof(err),
 					   &refused);
+		pv_strbuf_release(&ks);
+		opt.sopt.kallsyms = NULL;
 		if (c.sampler == NULL)
 			pv_die("%s", err);
 	}

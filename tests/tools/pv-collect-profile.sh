@@ -19,6 +19,8 @@ HOT=$top_builddir/tests/tools/pv-collect-hot
 cd "$T" || exit 99
 TMPDIR=/tmp
 export TMPDIR
+# perf with a build-id cache of its own, not the user's ~/.debug
+PERF="perf --buildid-dir $T/buildid"
 
 pv-collect -p --frequency=999 -r 1 -o pv.out -- "$HOT" 100 2>pv.err
 st=$?
@@ -77,10 +79,10 @@ else
 fi
 
 if command -v perf >/dev/null 2>&1 &&
-	perf record -q -g -F 999 -o perf.data -- "$HOT" 100 >/dev/null \
+	$PERF record -q -g -F 999 -o perf.data -- "$HOT" 100 >/dev/null \
 	2>perf.err; then
 	# the same program through perf script and pv-parse
-	perf script -i perf.data 2>/dev/null | pv-parse | leaf_counts \
+	$PERF script -i perf.data 2>/dev/null | pv-parse | leaf_counts \
 		>perf.counts
 	if share_check agreement "$(cat pv.counts)" "$(cat perf.counts)" >&2
 	then

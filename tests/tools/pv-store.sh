@@ -93,6 +93,20 @@ expect_status 2 "free name without --baseline" pv-store pair kbuild-1 \
 	2>free.err
 expect_golden "$D/free.err" free.err "free name message"
 
+# pair names the versions it paired, the stored names, whatever VERSION
+# the streams' sections give (v6.11, v6.12, none): pv-diff keys a side on
+# it and names the comparison after it
+pv-store --store=relabel init &&
+pv-store --store=relabel add -v base-1 -d 1732000000 "$D/v6.11.pv" \
+	>/dev/null &&
+pv-store --store=relabel add -v try-2 -d 1732100000 "$D/v6.12.pv" \
+	>/dev/null || exit 99
+pv-store --store=relabel pair --baseline=base-1 try-2 |
+	awk -F'\t' '$1 == "section" { print $2, $3 }' | sort -u >relabel.out
+printf 'baseline base-1\ntarget try-2\n' >relabel.want
+if test_cmp relabel.want relabel.out; then pass
+else fail "pair: sections name the stored versions"; fi
+
 # rm withdraws, gc removes what nothing names
 expect_status 0 "rm" pv-store rm -d 1732600000 gz-test
 expect_status 2 "rm: no such object" pv-store rm v6.12 0000 2>rm0.err

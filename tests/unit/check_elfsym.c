@@ -214,17 +214,35 @@ END_TEST
 
 START_TEST(unknown_names)
 {
+	/* perf script's "[unknown] (MODULE)" as pv-parse names it */
+	static const struct {
+		const char *path, *name, *unknown;
+		int relative;
+	} t[] = {
+		{ "/nonexistent/libx.so.1", "libx.so.1", "[libx.so.1]", 1 },
+		{ "/usr/bin/true", "true", "[true]", 1 },
+		{ "[vdso]", "[vdso]", "[[vdso]]", 1 },
+		{ "[heap]", "[heap]", "[[heap]]", 0 },
+		{ "[stack]", "[stack]", "[[stack]]", 0 },
+		{ "//anon", "anon", "[anon]", 0 },
+		{ "/dev/zero", "anon", "[anon]", 0 },
+		{ "/anon_hugepage (deleted)", "anon", "[anon]", 0 },
+		{ "/SYSV00000000 (deleted)", "anon", "[anon]", 0 },
+		{ "/tmp/", "unknown", "[unknown]", 1 },
+	};
 	struct pv_elfsym *es = pv_elfsym_new(0);
 	const char *names[2];
-	struct pv_dso *d = pv_elfsym_dso(es, "/nonexistent/libx.so.1", NULL,
-					 0);
+	struct pv_dso *d;
+	size_t i;
 
-	ck_assert_str_eq(pv_dso_unknown(d), "[libx.so.1]");
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		d = pv_elfsym_dso(es, t[i].path, NULL, 0);
+		ck_assert_str_eq(pv_dso_name(d), t[i].name);
+		ck_assert_str_eq(pv_dso_unknown(d), t[i].unknown);
+		ck_assert_int_eq(pv_dso_relative(d), t[i].relative);
+	}
+	d = pv_elfsym_dso(es, "/nonexistent/libx.so.1", NULL, 0);
 	ck_assert_uint_eq(pv_elfsym_resolve(es, d, 0x1000, names, 2), 0);
-	ck_assert_str_eq(pv_dso_unknown(pv_elfsym_dso(es, "[vdso]", NULL, 0)),
-			 "[vdso]");
-	ck_assert_str_eq(pv_dso_unknown(pv_elfsym_dso(es, "[heap]", NULL, 0)),
-			 "[heap]");
 	pv_elfsym_free(es);
 }
 END_TEST

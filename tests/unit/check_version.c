@@ -17,6 +17,12 @@ START_TEST(test_parse)
 		"v6.12", "v6.12.5", "v6.12-rc3", "v6.12.5-rc1", "v3.0",
 		"v6.12-45-g1a2b3c4", "v6.12-rc3-7-gdeadbee",
 		"v6.12.5-3-gabc", "v10.0", "v6.0-rc1",
+		/* kernel releases as uname -r prints them */
+		"6.12.0", "6.12.5", "6.10.0-rc3", "6.10.0-rc3+",
+		"6.10.0-rc3-00045-g1a2b3c4d5e6f", "6.1.0-27-amd64",
+		"6.8.0-45-generic", "5.14.0-427.13.1.el9_4.x86_64",
+		"6.18.44-fc-v782", "6.12.38+deb13-amd64", "6.1.0-1015-gcp",
+		"6.1.0-rc-x", "6.1.0.x", "6.1.0_x", "6.1.0~x",
 	};
 	static const char *const bad[] = {
 		"", "v", "6.12", "v6", "v6.", "v6.12.", "v6.12.0", "v6.012",
@@ -24,6 +30,10 @@ START_TEST(test_parse)
 		"v6.12-45-g", "v6.12-0-gabc", "v6.12-45-gXYZ", "v6.12-dirty",
 		"v6.12 ", "V6.12", "v6.12.1.1", "v-6.12", "v6.12rc3",
 		"v99999999999999999999999.1",
+		"6.12", "6.12.01", "06.12.0", "6.12.0-", "x6.12.0",
+		"6.12.0rc3", "6.12.0-rc0", "6.12.0-rc01", "6.12.0 x",
+		"6.12.0-a b", "6.12.0-x\t", "6.12.0x", "v6.12.0-27-amd64",
+		"v6.12-amd64", "6.12.0.", "6.12.0/x",
 	};
 	struct pv_kver v;
 	size_t i;
@@ -38,6 +48,23 @@ START_TEST(test_parse)
 	ck_assert_uint_eq(v.patch, 5);
 	ck_assert_uint_eq(v.rc, 2);
 	ck_assert_uint_eq(v.post, 3);
+	ck_assert_str_eq(v.local, "");
+	ck_assert_int_eq(pv_kver_parse("6.10.0-rc3-00045-g1a2b3c4d", &v), 0);
+	ck_assert_uint_eq(v.patch, 0);
+	ck_assert_uint_eq(v.rc, 3);
+	ck_assert_uint_eq(v.post, 45);
+	ck_assert_str_eq(v.local, "");
+	ck_assert_int_eq(pv_kver_parse("6.10.0-rc3+", &v), 0);
+	ck_assert_uint_eq(v.post, PV_KVER_POST_UNKNOWN);
+	ck_assert_int_eq(pv_kver_parse("6.8.0-45-generic", &v), 0);
+	ck_assert_uint_eq(v.major, 6);
+	ck_assert_uint_eq(v.minor, 8);
+	ck_assert_uint_eq(v.patch, 0);
+	ck_assert_uint_eq(v.post, 0);
+	ck_assert_str_eq(v.local, "-45-generic");
+	ck_assert_int_eq(pv_kver_parse("5.14.0-427.13.1.el9_4.x86_64", &v),
+			 0);
+	ck_assert_str_eq(v.local, "-427.13.1.el9_4.x86_64");
 }
 END_TEST
 
@@ -47,7 +74,9 @@ START_TEST(test_order)
 	static const char *const seq[] = {
 		"v5.19", "v6.0-rc1", "v6.0", "v6.1", "v6.9", "v6.10-rc1",
 		"v6.12-rc1", "v6.12-rc1-5-gab", "v6.12-rc2", "v6.12-rc10",
-		"v6.12", "v6.12-3-gab", "v6.12-40-gab", "v6.12.1-rc1",
+		"v6.12", "6.12.0-1-amd64", "6.12.0-2-amd64",
+		"6.12.0-10-amd64", "6.12.0-1-cloud-amd64", "v6.12-3-gab",
+		"6.12.0-00004-gab", "v6.12-40-gab", "6.12.0+", "v6.12.1-rc1",
 		"v6.12.1", "v6.12.2", "v6.12.10", "v6.13-rc1", "v7.0",
 	};
 	struct pv_kver a, b;
@@ -65,6 +94,21 @@ START_TEST(test_order)
 				      seq[i], seq[j], c);
 		}
 	}
+	/* two spellings of one version */
+	ck_assert_int_eq(pv_kver_parse("v6.12", &a), 0);
+	ck_assert_int_eq(pv_kver_parse("6.12.0", &b), 0);
+	ck_assert_int_eq(pv_kver_cmp(&a, &b), 0);
+	ck_assert_int_eq(pv_kver_parse("v6.12.5-rc1", &a), 0);
+	ck_assert_int_eq(pv_kver_parse("6.12.5-rc1", &b), 0);
+	ck_assert_int_eq(pv_kver_cmp(&a, &b), 0);
+	/* flavours: digits stand for any number */
+	ck_assert_int_eq(pv_kver_parse("6.1.0-27-amd64", &a), 0);
+	ck_assert_int_eq(pv_kver_parse("6.9.0-3-amd64", &b), 0);
+	ck_assert(pv_kver_same_flavour(&a, &b));
+	ck_assert_int_eq(pv_kver_parse("6.9.0-3-cloud-amd64", &b), 0);
+	ck_assert(!pv_kver_same_flavour(&a, &b));
+	ck_assert_int_eq(pv_kver_parse("v6.9", &b), 0);
+	ck_assert(!pv_kver_same_flavour(&a, &b));
 }
 END_TEST
 
@@ -73,6 +117,13 @@ static const char *const store[] = {
 	"v5.19", "v6.0-rc1", "v6.0", "v6.10", "v6.11-rc1", "v6.11",
 	"v6.11.3", "v6.11-12-g1234abc", "v6.12-rc1", "v6.12",
 	"v6.12.1", "v6.12.2", "v6.12.4", "nightly", "1a2b3c4d",
+	/* kernel releases as uname -r prints them, distributions' builds */
+	"6.10.0", "6.0.0-5-amd64", "6.1.0-25-amd64", "6.1.0-26-amd64",
+	"6.1.0-28-amd64", "6.1.0-26-cloud-amd64", "6.5.0-35-generic",
+	"6.8.0-40-generic", "6.8.0-44-generic", "6.8.0-44-lowlatency",
+	"5.14.0-362.8.1.el9_3.x86_64", "5.14.0-427.13.1.el9_4.x86_64",
+	"5.14.0-427.42.1.el9_4.x86_64", "6.18.43-fc-v781",
+	"6.18.44-fc-v780", "6.12.38+deb13-amd64",
 };
 
 START_TEST(test_baseline_table)
@@ -114,6 +165,37 @@ START_TEST(test_baseline_table)
 		/* not kernel versions */
 		{ "nightly", NULL },
 		{ "1a2b3c4d", NULL },
+		/*
+		 * Kernel releases as uname -r prints them: 6.12.0 is v6.12,
+		 * and of two spellings of one version the last by name
+		 */
+		{ "6.12.0", "v6.11" },
+		{ "6.11.0", "v6.10" },
+		{ "6.12.3", "v6.12.2" },
+		{ "6.10.0-rc3+", "v6.0" },
+		{ "6.12.0+", "v6.12" },
+		{ "6.12.0-rc3-00007-gabcdef012345", "v6.11" },
+		/* a build: the latest earlier build of its base and flavour */
+		{ "6.1.0-27-amd64", "6.1.0-26-amd64" },
+		{ "6.1.0-26-amd64", "6.1.0-25-amd64" },
+		{ "6.1.0-27-cloud-amd64", "6.1.0-26-cloud-amd64" },
+		{ "6.8.0-45-generic", "6.8.0-44-generic" },
+		{ "5.14.0-503.11.1.el9_5.x86_64",
+		  "5.14.0-427.42.1.el9_4.x86_64" },
+		{ "5.14.0-427.42.1.el9_4.x86_64",
+		  "5.14.0-427.13.1.el9_4.x86_64" },
+		{ "6.18.44-fc-v782", "6.18.44-fc-v780" },
+		/* none: the latest build of the nearest ancestor release */
+		{ "6.1.0-25-amd64", "6.0.0-5-amd64" },
+		{ "6.8.0-40-generic", "6.5.0-35-generic" },
+		{ "6.18.45-fc-v790", "6.18.44-fc-v780" },
+		{ "6.12.41+deb13-amd64", "6.12.38+deb13-amd64" },
+		/* never another flavour, a plain version, or a later build */
+		{ "6.1.0-27-arm64", NULL },
+		{ "6.8.0-41-lowlatency", NULL },
+		{ "5.14.0-362.8.1.el9_3.x86_64", NULL },
+		{ "6.18.43-fc-v781", NULL },
+		{ "6.0.0-5-amd64", NULL },
 	};
 	size_t i, n = sizeof(store) / sizeof(store[0]);
 
@@ -147,6 +229,12 @@ START_TEST(test_baseline_order_free)
 	k = pv_kver_baseline("v6.12.5", rev, n);
 	ck_assert_int_ge(k, 0);
 	ck_assert_str_eq(rev[k], "v6.12.4");
+	k = pv_kver_baseline("6.11.0", rev, n);
+	ck_assert_int_ge(k, 0);
+	ck_assert_str_eq(rev[k], "v6.10");
+	k = pv_kver_baseline("5.14.0-503.11.1.el9_5.x86_64", rev, n);
+	ck_assert_int_ge(k, 0);
+	ck_assert_str_eq(rev[k], "5.14.0-427.42.1.el9_4.x86_64");
 	ck_assert_int_lt(pv_kver_baseline("v6.12", NULL, 0), 0);
 }
 END_TEST
