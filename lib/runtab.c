@@ -17,6 +17,7 @@ pv_runtab_init(struct pv_runtab *t)
 	memset(t, 0, sizeof(*t));
 	pv_symtab_init(&t->keys);
 	pv_strbuf_init(&t->scratch, 256);
+	pv_strbuf_init(&t->last_raw, 256);
 }
 
 void
@@ -30,6 +31,7 @@ pv_runtab_release(struct pv_runtab *t)
 	pv_symtab_release(&t->keys);
 	pv_arena_release(&t->arena);
 	pv_strbuf_release(&t->scratch);
+	pv_strbuf_release(&t->last_raw);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -95,6 +97,7 @@ pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
 		return &t->set[id];
 	PV_GROW(t->set, (size_t)id + 1, t->alloc);
 	t->last = NULL;		/* the array may have moved */
+	pv_strbuf_reset(&t->last_raw);
 	t->nset = (size_t)id + 1;
 	set = &t->set[id];
 	memset(set, 0, sizeof(*set));
@@ -136,6 +139,27 @@ new_run(struct pv_runset *set, uint64_t id)
 	return r;
 }
 
+/*
+ * The bytes of a sample record's fields SUITE to LEVEL as read, when they
+ * all point into the line (none unescaped elsewhere); else empty.
+ */
+static struct pv_str
+key_span(const struct pv_record *rec)
+{
+	struct pv_str s = { NULL, 0 };
+	const char *lo = rec->raw.s, *hi = rec->raw.s + rec->raw.len;
+	size_t i;
+
+	if (rec->folded || rec->nfield < 8)
+		return s;
+	for (i = 1; i <= 7; i++)
+		if (rec->field[i].s < lo || rec->field[i].s > hi)
+			return s;
+	s.s = rec->field[1].s;
+	s.len = (size_t)(rec->field[7].s + rec->field[7].len - s.s);
+	return s;
+}
+
 void
 pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		     struct pv_str version, struct pv_str experiment,
@@ -144,6 +168,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	struct pv_runkey k;
 	struct pv_runset *set;
 	struct pv_run *r;
+	struct pv_str raw;
 
 	k.role = role;
 	k.version = version;
@@ -155,11 +180,28 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	k.unit = rec->unit;
 	k.direction = rec->direction;
 	k.level = rec->level;
-	/* samples come grouped by key: skip the hash when it repeats */
+	/*
+	 * Samples come grouped by key: skip the hash when it repeats.  The
+	 * key's fields SUITE to LEVEL are one span of the line when none
+	 * was escaped: compare that with the previous sample's first.
+	 */
+	raw = key_span(rec);
 	set = t->last;
-	if (set == NULL || pv_runkey_cmp(&set->key, &k) != 0 ||
-	    pv_str_cmp(set->key.experiment, k.experiment) != 0)
-		set = t->last = pv_runtab_get(t, &k);
+	if (set != NULL && raw.len > 0 && raw.len == t->last_raw.len &&
+	    memcmp(raw.s, t->last_raw.buf, raw.len) == 0) {
+		if (pv_str_cmp(set->key.role, role) != 0 ||
+		    pv_str_cmp(set->key.version, version) != 0 ||
+		    pv_str_cmp(set->key.experiment, experiment) != 0)
+			set = NULL;
+	} else if (set != NULL && pv_runkey_cmp(&set->key, &k) != 0) {
+		set = NULL;
+	}
+	if (set == NULL) {
+		set = pv_runtab_get(t, &k);
+		t->last = set;
+		pv_strbuf_reset(&t->last_raw);
+		pv_strbuf_add(&t->last_raw, raw.s, raw.len);
+	}
 	r = find_run(set, rec->run);
 	if (r == NULL)
 		r = new_run(set, rec->run);

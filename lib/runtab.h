@@ -56,6 +56,7 @@ struct pv_runtab {
 	size_t nset, alloc;
 	struct pv_strbuf scratch;
 	struct pv_runset *last;	/* the set of the previous sample */
+	struct pv_strbuf last_raw;	/* its key as written, or empty */
 	char err[256];
 };
 
