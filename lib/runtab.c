@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -135,7 +136,7 @@ new_run(struct pv_runset *set, uint64_t id)
 	return r;
 }
 
-void
+int
 pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		     struct pv_str version, struct pv_str experiment,
 		     const struct pv_record *rec)
@@ -162,8 +163,16 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	r = find_run(set, rec->run);
 	if (r == NULL)
 		r = new_run(set, rec->run);
+	/* finite values can add up to an infinity: refuse the run */
+	if (!isfinite(r->sum + rec->val)) {
+		snprintf(t->err, sizeof(t->err), "the values of run %llu add "
+			 "up to more than a double holds",
+			 (unsigned long long)rec->run);
+		return -1;
+	}
 	r->nvalues++;
 	r->sum += rec->val;
+	return 0;
 }
 
 static int

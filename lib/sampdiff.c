@@ -557,8 +557,12 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 		if (d->cur == SIZE_MAX)
 			d->cur = section(d, none, none, none);
 		s = &d->sec[d->cur];
-		pv_runtab_add_sample(&d->samples, s->role, s->version,
-				     s->experiment, rec);
+		if (pv_runtab_add_sample(&d->samples, s->role, s->version,
+					 s->experiment, rec) < 0) {
+			snprintf(d->err, sizeof(d->err), "%s",
+				 d->samples.err);
+			return -1;
+		}
 		return 1;
 	case PV_REC_OTHER:
 		if (pv_str_eq(rec->field[0], "runval")) {

@@ -104,13 +104,16 @@ read_file(struct state *st, const char *path)
 			pv_write_raw(stdout, &rec);
 			break;
 		case PV_REC_SAMPLE:
-			if (!st->opt->merge)
-				pv_runtab_add_sample(&st->tab,
-						     sbstr(&st->role),
-						     sbstr(&st->version),
-						     sbstr(&st->experiment),
-						     &rec);
-			else
+			if (!st->opt->merge) {
+				if (pv_runtab_add_sample(&st->tab,
+							 sbstr(&st->role),
+							 sbstr(&st->version),
+							 sbstr(&st->experiment),
+							 &rec) < 0)
+					pv_die_at(pv_reader_name(r),
+						  pv_reader_lineno(r), "%s",
+						  st->tab.err);
+			} else
 				st->merge_samples++;
 			if (!st->opt->no_samples)
 				pv_write_raw(stdout, &rec);

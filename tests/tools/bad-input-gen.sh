@@ -206,12 +206,10 @@ gen_st_seqoverflow() {
 # finite values whose sum is not: the mean of a run must still be right
 gen_st_hugesum() {
 	st_pair >"$1"
-	for v in 1.5e308 1.5e308 1.5e308; do
-		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t1\t%s\t%s\n' \
-			"${n:=1}" $v
-		n=$((n + 1))
+	for seq in 1 2 3; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t1\t%s\t1.5e308\n' \
+			$seq
 	done >>"$1"
-	unset n
 }
 gen_st_crlf() { st_pair | sed 's/$/\r/' >"$1"; }
 gen_st_badutf8() {
