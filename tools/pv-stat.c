@@ -281,6 +281,15 @@ write_all(struct state *st)
 		memcpy(sorted, x, set->nrun * sizeof(*x));
 		pv_stats_sort(sorted, set->nrun);
 		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
+		/* finite runs, but too large to sum or square */
+		if (!isfinite(s.mean) || !isfinite(s.sd))
+			pv_die("the runs of test '%.*s' operation '%.*s' "
+			       "metric '%.*s' are too large for their mean "
+			       "and deviation to fit in a double",
+			       (int)set->key.test.len, set->key.test.s,
+			       (int)set->key.operation.len,
+			       set->key.operation.s,
+			       (int)set->key.metric.len, set->key.metric.s);
 		if (st->opt->no_samples)
 			pv_runset_write(stdout, set);
 		write_stat(&sb, set, &s);

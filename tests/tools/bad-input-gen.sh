@@ -211,6 +211,14 @@ gen_st_hugesum() {
 			$seq
 	done >>"$1"
 }
+# runs each finite, too large to add up
+gen_st_hugeruns() {
+	st_pair >"$1"
+	for run in 1 2 3; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t1.5e308\n' \
+			$run
+	done >>"$1"
+}
 gen_st_crlf() { st_pair | sed 's/$/\r/' >"$1"; }
 gen_st_badutf8() {
 	st_pair | sed 's/^\(sample.s.\)t/\1\xff\xfe<b>\&amp;/' >"$1"
