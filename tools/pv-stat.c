@@ -61,6 +61,7 @@ struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
+	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
 };
 
@@ -123,6 +124,9 @@ read_file(struct state *st, const char *path)
 				pv_write_raw(stdout, &rec);
 				break;
 			}
+			if (!st->opt->merge &&
+			    pv_str_eq(rec.field[0], "runval"))
+				st->runvals++;
 			if (st->opt->merge &&
 			    pv_str_eq(rec.field[0], "runval") &&
 			    pv_runtab_add_runval(&st->tab, &rec) < 0)
@@ -364,6 +368,10 @@ main(int argc, char **argv)
 	if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
 		pv_warn("--merge found samples but no runval records "
 			"(write the shards with pv-stat -S)");
+	/* pv-stat -S output: without --merge its runs would be lost unsaid */
+	if (!opt.merge && st.runvals > 0)
+		pv_warn("%lu runval records dropped: give --merge to build "
+			"the statistics from them", st.runvals);
 	write_all(&st);
 
 	pv_runtab_release(&st.tab);
