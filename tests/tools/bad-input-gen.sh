@@ -316,6 +316,7 @@ gen_cmp_good() { derived "$1" pv-diff cmp 1 cmp; }
 gen_cmp_nan() { derived "$1" pv-diff cmp 14 nan; }
 gen_cmp_inf() { derived "$1" pv-diff cmp 14 inf; }
 gen_cmp_ninf() { derived "$1" pv-diff cmp 14 -inf; }
+gen_cmp_hiinf() { derived "$1" pv-diff cmp 16 inf; }
 gen_cmp_pnan() { derived "$1" pv-diff cmp 21 nan; }
 gen_cmp_word() { derived "$1" pv-diff cmp 12 five; }
 gen_cmp_fewfields() { derived "$1" pv-diff cmp 20 ''; }
