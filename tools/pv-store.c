@@ -84,6 +84,12 @@ struct options {
 static noreturn void
 store_die(const struct pv_store *st)
 {
+	/* a line of the index at fault: "pv-store:FILE:LINE: message" */
+	if (st->err_at) {
+		fflush(stdout);
+		fprintf(stderr, "%s:%s\n", pv_progname, st->err);
+		exit(PV_EXIT_TROUBLE);
+	}
 	pv_die("%s", st->err);
 }
 
