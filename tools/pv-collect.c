@@ -638,8 +638,12 @@ setup_env(struct collect *c)
 	struct tm tm;
 
 	pv_envinfo_init(&c->env);
-	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0)
+	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0) {
+		if (c->env.errline >= 0)
+			pv_die_at(eo.config_ref, (unsigned long)c->env.errline,
+				  "%s", err);
 		pv_die("%s", err);
+	}
 	if (c->opt->source != NULL)
 		pv_envinfo_git(c->opt->source, &c->commit, &c->branch,
 			       &c->dirty);

@@ -394,3 +394,23 @@ gen_store_badobject() {
 gen_store_noobject() {
 	good_store "$1" && o=$(store_object "$1") && rm "$o"
 }
+
+# Kernel configurations for pv-collect --config-ref, and benchmark output
+# for its --parser (the run's output is the file, by cat)
+gen_kconfig_crlf() {
+	printf '# a kernel configuration\r\nCONFIG_PV_TEST=y\r\n# CONFIG_PV_OFF is not set\r\n' >"$1"
+}
+gen_kconfig_truncgz() {
+	i=0
+	while [ $i -lt 2000 ]; do
+		printf 'CONFIG_PV_OPTION_%d=y\n' $i
+		i=$((i + 1))
+	done | gzip -c >"$1.gz"
+	head -c $(($(wc -c <"$1.gz") / 2)) "$1.gz" >"$1"
+	rm -f "$1.gz"
+}
+gen_generic_good() { printf 'latency 5 ns lower\n' >"$1"; }
+gen_generic_word() { printf 'latency 5x ns lower\n' >"$1"; }
+gen_generic_overflow() {
+	printf 'latency 5 ns lower 18446744073709551616\n' >"$1"
+}
