@@ -147,7 +147,8 @@ parse_count(const char *s, const char *what, uint64_t min)
 
 	if (pv_parse_u64(s, strlen(s), &v) != 0 || v < min ||
 	    v > 1000000000)
-		pv_die("invalid %s '%s'", what, s);
+		pv_die("invalid %s '%s': a whole number from %llu to "
+		       "1000000000 expected", what, s, (unsigned long long)min);
 	return v;
 }
 
@@ -714,6 +715,11 @@ parse_args(struct options *o, int argc, char **argv)
 			o->parser = optarg;
 			break;
 		case OPT_ROLE:
+			/* pv-diff pairs sections by these two roles only */
+			if (strcmp(optarg, "baseline") != 0 &&
+			    strcmp(optarg, "target") != 0)
+				pv_die("invalid role '%s': baseline or target "
+				       "expected", optarg);
 			o->role = optarg;
 			break;
 		case OPT_LABEL:
