@@ -172,6 +172,7 @@ gen_empty_frames() { printf ' 1\n 2\n' >"$1"; }
 st_pair() {
 	printf 'pv-format\t1\n'
 	for side in 'baseline v1 100' 'target v2 90'; do
+		# shellcheck disable=SC2086
 		set -- $side
 		printf 'section\t%s\t%s\texp1\n' "$1" "$2"
 		for lev in 1 2; do
@@ -304,9 +305,10 @@ gen_rv_countoverflow() {
 gen_rv_leveloverflow() {
 	derived "$1" 'pv-stat -S' runval 11 18446744073709551616
 }
+# the first run given again at the end
 gen_rv_dup() {
-	gen_rv_good "$1.1" && grep '^runval' "$1.1" | sed 1q >>"$1.1" &&
-		mv "$1.1" "$1"
+	gen_rv_good "$1" && first=$(grep -m1 '^runval' "$1") &&
+		printf '%s\n' "$first" >>"$1"
 }
 gen_stat_nan() { derived "$1" pv-stat stat 14 nan; }
 gen_stat_inf() { derived "$1" pv-stat stat 14 inf; }
