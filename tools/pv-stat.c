@@ -260,6 +260,7 @@ write_all(struct state *st)
 	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
 	double *x = NULL, *sorted = NULL;
 	size_t alloc = 0, i;
+	struct pv_runset *huge = NULL;	/* a key too large to summarise */
 
 	for (i = 0; i < st->tab.nset; i++) {
 		struct pv_runset *set = v[i];
@@ -286,14 +287,10 @@ write_all(struct state *st)
 		pv_stats_sort(sorted, set->nrun);
 		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
 		/* finite runs, but too large to sum or square */
-		if (!isfinite(s.mean) || !isfinite(s.sd))
-			pv_die("the runs of test '%.*s' operation '%.*s' "
-			       "metric '%.*s' are too large for their mean "
-			       "and deviation to fit in a double",
-			       (int)set->key.test.len, set->key.test.s,
-			       (int)set->key.operation.len,
-			       set->key.operation.s,
-			       (int)set->key.metric.len, set->key.metric.s);
+		if (!isfinite(s.mean) || !isfinite(s.sd)) {
+			huge = set;
+			break;
+		}
 		if (st->opt->no_samples)
 			pv_runset_write(stdout, set);
 		write_stat(&sb, set, &s);
@@ -301,9 +298,11 @@ write_all(struct state *st)
 		roll_add(&rs, set, s.rcv);
 		roll_add(&rr, set, s.rcv);
 	}
-	roll_flush(&sb, &rt, "test");
-	roll_flush(&sb, &rs, "suite");
-	roll_flush(&sb, &rr, "run");
+	if (huge == NULL) {
+		roll_flush(&sb, &rt, "test");
+		roll_flush(&sb, &rs, "suite");
+		roll_flush(&sb, &rr, "run");
+	}
 	free(rt.rcv);
 	free(rs.rcv);
 	free(rr.rcv);
@@ -311,6 +310,12 @@ write_all(struct state *st)
 	free(sorted);
 	free(v);
 	pv_strbuf_release(&sb);
+	if (huge != NULL)
+		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
+		       "are too large for their mean and deviation to fit in "
+		       "a double", (int)huge->key.test.len, huge->key.test.s,
+		       (int)huge->key.operation.len, huge->key.operation.s,
+		       (int)huge->key.metric.len, huge->key.metric.s);
 }
 
 int
