@@ -716,8 +716,10 @@ cmd_verify(const struct options *opt)
 		const char *key = e->hash;
 		size_t j;
 
-		if (!e->live || bsearch(&key, names, n, sizeof(*names),
-					cmp_str) != NULL)
+		/* (no object at all: names is NULL, which bsearch refuses) */
+		if (!e->live || (n > 0 && bsearch(&key, names, n,
+						  sizeof(*names),
+						  cmp_str) != NULL))
 			continue;
 		bad = 1;
 		/* one report per object, at its first entry */
