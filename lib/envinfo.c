@@ -29,6 +29,7 @@ pv_envinfo_init(struct pv_envinfo *env)
 {
 	env->entry = NULL;
 	env->nentry = env->alloc = 0;
+	env->errline = -1;
 }
 
 void
@@ -461,9 +462,15 @@ kconfig_release(struct kconfig *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Read a configuration (plain or gzip); -1 when it cannot be read. */
+/*
+ * Read a configuration (plain or gzip); -1 when it cannot be read, with
+ * errno set when it cannot be opened, else (for a binary, cut or unreadable
+ * file) with pv_input's message in err and its line in *errline, when err
+ * is not NULL.
+ */
 static int
-kconfig_read(struct kconfig *c, const char *path)
+kconfig_read(struct kconfig *c, const char *path, char *err, size_t errlen,
+	     long *errline)
 {
 	struct pv_input *in = pv_input_open(path);
 	char *line;
@@ -496,6 +503,10 @@ kconfig_read(struct kconfig *c, const char *path)
 		c->name[c->n] = name;
 		c->value[c->n] = val;
 		c->n++;
+	}
+	if (rc < 0 && err != NULL) {
+		snprintf(err, errlen, "%s", pv_input_error(in));
+		*errline = (long)pv_input_lineno(in);
 	}
 	pv_input_close(in);
 	if (rc < 0) {
@@ -580,7 +591,7 @@ add_config(struct pv_envinfo *env, const char *root, const char *release,
 	char *path = path_in(root, "/proc/config.gz"), hex[17];
 	int have;
 
-	have = kconfig_read(&cur, path) == 0;
+	have = kconfig_read(&cur, path, NULL, 0, NULL) == 0;
 	if (!have && release != NULL) {
 		struct pv_strbuf p = PV_STRBUF_INIT;
 
@@ -588,7 +599,7 @@ add_config(struct pv_envinfo *env, const char *root, const char *release,
 		pv_strbuf_addf(&p, "/boot/config-%s", release);
 		path = path_in(root, p.buf);
 		pv_strbuf_release(&p);
-		have = kconfig_read(&cur, path) == 0;
+		have = kconfig_read(&cur, path, NULL, 0, NULL) == 0;
 	}
 	if (have && cur.n > 0) {
 		snprintf(hex, sizeof(hex), "%016llx",
@@ -602,10 +613,23 @@ add_config(struct pv_envinfo *env, const char *root, const char *release,
 	}
 	free(path);
 	if (opts->config_ref != NULL) {
-		if (kconfig_read(&ref, opts->config_ref) != 0) {
-			snprintf(err, errlen, "cannot read the reference "
-				 "kernel configuration '%s': %s",
-				 opts->config_ref, strerror(errno));
+		env->errline = -1;
+		if (kconfig_read(&ref, opts->config_ref, err, errlen,
+				 &env->errline) != 0) {
+			if (env->errline < 0)
+				snprintf(err, errlen, "cannot read the "
+					 "reference kernel configuration "
+					 "'%s': %s", opts->config_ref,
+					 strerror(errno));
+			if (have)
+				kconfig_release(&cur);
+			return -1;
+		}
+		/* not a configuration: every option would differ */
+		if (ref.n == 0) {
+			snprintf(err, errlen, "the reference kernel "
+				 "configuration '%s' has no option lines "
+				 "(CONFIG_...)", opts->config_ref);
 			if (have)
 				kconfig_release(&cur);
 			return -1;

@@ -43,6 +43,12 @@ struct pv_env_entry {
 struct pv_envinfo {
 	struct pv_env_entry *entry;
 	size_t nentry, alloc;
+	/*
+	 * After pv_envinfo_collect() failed: the line of the reference
+	 * configuration its message is about, or -1 when the message
+	 * names the file itself.
+	 */
+	long errline;
 };
 
 struct pv_envinfo_opts {
@@ -66,8 +72,9 @@ void pv_envinfo_add(struct pv_envinfo *env, const char *key,
 
 /*
  * Gather the facts listed above.  Returns 0, or -1 with a message in err
- * (only for a reference configuration that cannot be read: the facts of
- * the system are recorded as unavailable instead).
+ * (only for a reference configuration that cannot be read or holds no
+ * option, with env->errline: the facts of the system are recorded as
+ * unavailable instead).
  */
 int pv_envinfo_collect(struct pv_envinfo *env,
 		       const struct pv_envinfo_opts *opts, char *err,

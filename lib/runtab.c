@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,7 +161,7 @@ key_span(const struct pv_record *rec)
 	return s;
 }
 
-void
+int
 pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		     struct pv_str version, struct pv_str experiment,
 		     const struct pv_record *rec)
@@ -200,13 +201,22 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		set = pv_runtab_get(t, &k);
 		t->last = set;
 		pv_strbuf_reset(&t->last_raw);
-		pv_strbuf_add(&t->last_raw, raw.s, raw.len);
+		if (raw.len > 0)
+			pv_strbuf_add(&t->last_raw, raw.s, raw.len);
 	}
 	r = find_run(set, rec->run);
 	if (r == NULL)
 		r = new_run(set, rec->run);
+	/* finite values can add up to an infinity: refuse the run */
+	if (!isfinite(r->sum + rec->val)) {
+		snprintf(t->err, sizeof(t->err), "the values of run %llu add "
+			 "up to more than a double holds",
+			 (unsigned long long)rec->run);
+		return -1;
+	}
 	r->nvalues++;
 	r->sum += rec->val;
+	return 0;
 }
 
 static int

@@ -69,8 +69,12 @@ void pv_runtab_release(struct pv_runtab *t);
 struct pv_runset *pv_runtab_get(struct pv_runtab *t,
 				const struct pv_runkey *key);
 
-/* Add a sample record of the section (role, version, experiment). */
-void pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
+/*
+ * Add a sample record of the section (role, version, experiment).  Returns
+ * 0, or -1 with a message in t->err when the values of its run add up to
+ * more than a double holds (the sample is then not added).
+ */
+int pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 			  struct pv_str version, struct pv_str experiment,
 			  const struct pv_record *rec);
 

@@ -338,6 +338,15 @@ pv_cmp_parse(const struct pv_record *rec, struct pv_cmp *c, char *err,
 				    dname[i],
 				    (int)(f[13 + i].len > 40 ? 40 :
 					  f[13 + i].len), f[13 + i].s);
+	/*
+	 * Hedges' g may be infinite (no spread on either side); the change
+	 * and its interval, logs of ratios of finite means, never are.
+	 */
+	for (i = 0; i < 4; i++)
+		if (isinf(*dv[i]))
+			return fail(err, errlen, "%s '%.*s' is not a finite "
+				    "number", dname[i], (int)f[13 + i].len,
+				    f[13 + i].s);
 	if (get_n(f[26], &c->out_b) < 0 || get_n(f[27], &c->out_t) < 0)
 		return fail(err, errlen, "OUT_B or OUT_T is not a whole "
 			    "number");
@@ -567,8 +576,12 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 		if (d->cur == SIZE_MAX)
 			d->cur = section(d, none, none, none);
 		s = &d->sec[d->cur];
-		pv_runtab_add_sample(&d->samples, s->role, s->version,
-				     s->experiment, rec);
+		if (pv_runtab_add_sample(&d->samples, s->role, s->version,
+					 s->experiment, rec) < 0) {
+			snprintf(d->err, sizeof(d->err), "%s",
+				 d->samples.err);
+			return -1;
+		}
 		return 1;
 	case PV_REC_OTHER:
 		if (pv_str_eq(rec->field[0], "runval")) {

@@ -40,6 +40,27 @@ fail(struct pv_store *st, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(st->err, sizeof(st->err), fmt, ap);
 	va_end(ap);
+	st->err_at = 0;
+	return -1;
+}
+
+/* fail() about line lineno of the index: "DIR/index:LINE: message" */
+static int
+fail_index(struct pv_store *st, unsigned long lineno, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int
+fail_index(struct pv_store *st, unsigned long lineno, const char *fmt, ...)
+{
+	size_t n;
+	va_list ap;
+
+	snprintf(st->err, sizeof(st->err), "%s/index:%lu: ", st->dir, lineno);
+	n = strlen(st->err);
+	va_start(ap, fmt);
+	vsnprintf(st->err + n, sizeof(st->err) - n, fmt, ap);
+	va_end(ap);
+	st->err_at = 1;
 	return -1;
 }
 
@@ -60,6 +81,7 @@ fail_errno(struct pv_store *st, const char *fmt, ...)
 	va_end(ap);
 	n = strlen(st->err);
 	snprintf(st->err + n, sizeof(st->err) - n, ": %s", strerror(e));
+	st->err_at = 0;
 	errno = e;
 	return -1;
 }
@@ -392,6 +414,21 @@ field_str(struct pv_store *st, struct pv_strbuf *tmp, const char *s,
 
 /* Parse one complete index line (without its newline). */
 static int
+bad_hash(struct pv_store *st, unsigned long lineno, struct pv_str f)
+{
+	return fail_index(st, lineno, "'%.*s' is not an object name (64 hex "
+			  "digits)", (int)(f.len > 70 ? 70 : f.len), f.s);
+}
+
+static int
+bad_number(struct pv_store *st, unsigned long lineno, const char *what,
+	   struct pv_str f)
+{
+	return fail_index(st, lineno, "%s '%.*s' is not a whole number in "
+			  "range", what, (int)(f.len > 40 ? 40 : f.len), f.s);
+}
+
+static int
 parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 	   struct pv_strbuf *tmp)
 {
@@ -408,8 +445,8 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 	for (;;) {
 		tab = memchr(p, '\t', (size_t)(end - p));
 		if (n == sizeof(f) / sizeof(f[0]))
-			return fail(st, "%s/index:%lu: too many fields",
-				    st->dir, lineno);
+			return fail_index(st, lineno, "a line of more than "
+					  "%zu fields", sizeof(f) / sizeof(f[0]));
 		f[n].s = p;
 		f[n].len = (size_t)((tab ? tab : end) - p);
 		n++;
@@ -419,23 +456,23 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 	}
 	if (pv_str_eq(f[0], PV_FORMAT_NAME)) {
 		if (n != 2 || !pv_str_eq(f[1], "1"))
-			return fail(st, "%s/index:%lu: not a version 1 index",
-				    st->dir, lineno);
+			return fail_index(st, lineno, "not a version 1 index");
 		return 0;
 	}
 	if (pv_str_eq(f[0], "rm")) {
 		char hash[PV_SHA256_HEXLEN + 1];
 		const char *version;
 
-		if (n != 4 || !is_hash(f[2].s, f[2].len))
-			return fail(st, "%s/index:%lu: malformed 'rm' line",
-				    st->dir, lineno);
+		if (n != 4)
+			return fail_index(st, lineno, "an 'rm' line has 4 "
+					  "fields, not %zu", n);
+		if (!is_hash(f[2].s, f[2].len))
+			return bad_hash(st, lineno, f[2]);
 		memcpy(hash, f[2].s, PV_SHA256_HEXLEN);
 		hash[PV_SHA256_HEXLEN] = '\0';
 		pv_strbuf_reset(tmp);
 		if (pv_unescape(tmp, f[1].s, f[1].len) < 0)
-			return fail(st, "%s/index:%lu: bad escape", st->dir,
-				    lineno);
+			return fail_index(st, lineno, "bad escape");
 		version = tmp->buf;
 		if (st->nslot > 0) {
 			slot = find_slot(st, version, hash,
@@ -447,17 +484,20 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 	}
 	if (!pv_str_eq(f[0], "add"))
 		return 0;	/* a record type of a later version */
-	if (n < 10 || !is_hash(f[2].s, f[2].len))
-		return fail(st, "%s/index:%lu: malformed 'add' line", st->dir,
-			    lineno);
+	if (n < 10)
+		return fail_index(st, lineno, "an 'add' line has 10 fields or "
+				  "more, not %zu", n);
+	if (!is_hash(f[2].s, f[2].len))
+		return bad_hash(st, lineno, f[2]);
 	memset(&e, 0, sizeof(e));
 	e.version = field_str(st, tmp, f[1].s, f[1].len, 0, &bad);
 	memcpy(e.hash, f[2].s, PV_SHA256_HEXLEN);
-	if (pv_parse_u64(f[3].s, f[3].len, &e.size) < 0 ||
-	    pv_parse_u64(f[4].s, f[4].len, &e.csize) < 0 ||
-	    pv_parse_u64(f[5].s, f[5].len, &u) < 0 || u > INT64_MAX)
-		return fail(st, "%s/index:%lu: malformed number", st->dir,
-			    lineno);
+	if (pv_parse_u64(f[3].s, f[3].len, &e.size) < 0)
+		return bad_number(st, lineno, "size", f[3]);
+	if (pv_parse_u64(f[4].s, f[4].len, &e.csize) < 0)
+		return bad_number(st, lineno, "compressed size", f[4]);
+	if (pv_parse_u64(f[5].s, f[5].len, &u) < 0 || u > INT64_MAX)
+		return bad_number(st, lineno, "time", f[5]);
 	e.time = (int64_t)u;
 	e.kinds = field_str(st, tmp, f[6].s, f[6].len, 0, &bad);
 	e.commit = field_str(st, tmp, f[7].s, f[7].len, 1, &bad);
@@ -472,7 +512,7 @@ parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
 		e.experiment[i - 10] = x ? x : "";
 	}
 	if (bad)
-		return fail(st, "%s/index:%lu: bad escape", st->dir, lineno);
+		return fail_index(st, lineno, "bad escape");
 	e.line = lineno;
 	e.live = 1;
 	if (2 * (st->nentry + 1) > st->nslot)
@@ -527,12 +567,12 @@ pv_store_load(struct pv_store *st)
 			*nl = '\0';
 			if (lineno++ == 0 && strncmp(line, PV_FORMAT_NAME "\t",
 						     sizeof(PV_FORMAT_NAME)) != 0) {
-				fail(st, "%s: not a pv store index", p.buf);
+				fail_index(st, 1, "not a pv store index");
 				close(fd);
 				goto out;
 			}
 			if (memchr(line, '\0', (size_t)(nl - line)) != NULL) {
-				fail(st, "%s:%lu: a NUL byte", p.buf, lineno);
+				fail_index(st, lineno, "a NUL byte");
 				close(fd);
 				goto out;
 			}
@@ -548,7 +588,7 @@ pv_store_load(struct pv_store *st)
 	}
 	close(fd);
 	if (lineno == 0) {
-		fail(st, "%s: not a pv store index", p.buf);
+		fail_index(st, 1, "not a pv store index");
 		goto out;
 	}
 	st->torn = buf.len > 0;

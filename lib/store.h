@@ -92,9 +92,10 @@ struct pv_store {
 	size_t nslot;
 	int torn;			/* the index ended in a cut line */
 	char err[1024];
+	int err_at;	/* err is "FILE:LINE: message" (a line of the index) */
 };
 
-#define PV_STORE_INIT { NULL, -1, PV_ARENA_INIT, NULL, 0, 0, NULL, 0, 0, "" }
+#define PV_STORE_INIT { NULL, -1, PV_ARENA_INIT, NULL, 0, 0, NULL, 0, 0, "", 0 }
 
 void pv_store_init(struct pv_store *st);
 void pv_store_release(struct pv_store *st);

@@ -149,7 +149,8 @@ parse_count(const char *s, const char *what, uint64_t min)
 
 	if (pv_parse_u64(s, strlen(s), &v) != 0 || v < min ||
 	    v > 1000000000)
-		pv_die("invalid %s '%s'", what, s);
+		pv_die("invalid %s '%s': a whole number from %llu to "
+		       "1000000000 expected", what, s, (unsigned long long)min);
 	return v;
 }
 
@@ -640,8 +641,12 @@ setup_env(struct collect *c)
 	struct tm tm;
 
 	pv_envinfo_init(&c->env);
-	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0)
+	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0) {
+		if (c->env.errline >= 0)
+			pv_die_at(eo.config_ref, (unsigned long)c->env.errline,
+				  "%s", err);
 		pv_die("%s", err);
+	}
 	if (c->opt->source != NULL)
 		pv_envinfo_git(c->opt->source, &c->commit, &c->branch,
 			       &c->dirty);
@@ -713,6 +718,11 @@ parse_args(struct options *o, int argc, char **argv)
 			o->parser = optarg;
 			break;
 		case OPT_ROLE:
+			/* pv-diff pairs sections by these two roles only */
+			if (strcmp(optarg, "baseline") != 0 &&
+			    strcmp(optarg, "target") != 0)
+				pv_die("invalid role '%s': baseline or target "
+				       "expected", optarg);
 			o->role = optarg;
 			break;
 		case OPT_LABEL:

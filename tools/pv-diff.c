@@ -237,7 +237,9 @@ read_input(struct diff *st, const char *path, int fixed)
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
-	if (fixed < 0 && !(st->side[0].seen && st->side[1].seen))
+	/* (nothing at all is said after the reading, by run_stacks()) */
+	if (fixed < 0 && st->nstack > 0 &&
+	    !(st->side[0].seen && st->side[1].seen))
 		pv_die("'%s' holds one profile: give a baseline and a "
 		       "target, as two files or as two sections",
 		       pv_reader_name(r));
@@ -293,7 +295,7 @@ run_stacks(const struct options *opt, char **operand, int n)
 		read_input(&st, n == 1 ? operand[0] : "-", -1);
 	}
 	if (st.nstack == 0)
-		pv_die("no stacks to compare");
+		pv_die("no stack or sample records to compare");
 	if (pv_stackdiff_compute(&st.sd) < 0)
 		pv_die("%s", st.sd.err);
 

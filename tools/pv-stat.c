@@ -61,6 +61,7 @@ struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
+	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
 };
 
@@ -108,13 +109,16 @@ read_file(struct state *st, const char *path)
 			pv_write_raw(stdout, &rec);
 			break;
 		case PV_REC_SAMPLE:
-			if (!st->opt->merge)
-				pv_runtab_add_sample(&st->tab,
-						     sbstr(&st->role),
-						     sbstr(&st->version),
-						     sbstr(&st->experiment),
-						     &rec);
-			else
+			if (!st->opt->merge) {
+				if (pv_runtab_add_sample(&st->tab,
+							 sbstr(&st->role),
+							 sbstr(&st->version),
+							 sbstr(&st->experiment),
+							 &rec) < 0)
+					pv_die_at(pv_reader_name(r),
+						  pv_reader_lineno(r), "%s",
+						  st->tab.err);
+			} else
 				st->merge_samples++;
 			if (!st->opt->no_samples)
 				pv_write_raw(stdout, &rec);
@@ -124,6 +128,9 @@ read_file(struct state *st, const char *path)
 				pv_write_raw(stdout, &rec);
 				break;
 			}
+			if (!st->opt->merge &&
+			    pv_str_eq(rec.field[0], "runval"))
+				st->runvals++;
 			if (st->opt->merge &&
 			    pv_str_eq(rec.field[0], "runval") &&
 			    pv_runtab_add_runval(&st->tab, &rec) < 0)
@@ -263,6 +270,7 @@ write_all(struct state *st)
 	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
 	double *x = NULL, *sorted = NULL;
 	size_t alloc = 0, i;
+	struct pv_runset *huge = NULL;	/* a key too large to summarise */
 
 	for (i = 0; i < st->tab.nset; i++) {
 		struct pv_runset *set = v[i];
@@ -288,6 +296,11 @@ write_all(struct state *st)
 		memcpy(sorted, x, set->nrun * sizeof(*x));
 		pv_stats_sort(sorted, set->nrun);
 		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
+		/* finite runs, but too large to sum or square */
+		if (!isfinite(s.mean) || !isfinite(s.sd)) {
+			huge = set;
+			break;
+		}
 		if (st->opt->no_samples)
 			pv_runset_write(stdout, set);
 		write_stat(&sb, set, &s);
@@ -295,9 +308,11 @@ write_all(struct state *st)
 		roll_add(&rs, set, s.rcv);
 		roll_add(&rr, set, s.rcv);
 	}
-	roll_flush(&sb, &rt, "test");
-	roll_flush(&sb, &rs, "suite");
-	roll_flush(&sb, &rr, "run");
+	if (huge == NULL) {
+		roll_flush(&sb, &rt, "test");
+		roll_flush(&sb, &rs, "suite");
+		roll_flush(&sb, &rr, "run");
+	}
 	free(rt.rcv);
 	free(rs.rcv);
 	free(rr.rcv);
@@ -305,6 +320,12 @@ write_all(struct state *st)
 	free(sorted);
 	free(v);
 	pv_strbuf_release(&sb);
+	if (huge != NULL)
+		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
+		       "are too large for their mean and deviation to fit in "
+		       "a double", (int)huge->key.test.len, huge->key.test.s,
+		       (int)huge->key.operation.len, huge->key.operation.s,
+		       (int)huge->key.metric.len, huge->key.metric.s);
 }
 
 int
@@ -362,6 +383,10 @@ main(int argc, char **argv)
 	if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
 		pv_warn("--merge found samples but no runval records "
 			"(write the shards with pv-stat -S)");
+	/* pv-stat -S output: without --merge its runs would be lost unsaid */
+	if (!opt.merge && st.runvals > 0)
+		pv_warn("%lu runval records dropped: give --merge to build "
+			"the statistics from them", st.runvals);
 	write_all(&st);
 
 	pv_runtab_release(&st.tab);

@@ -84,6 +84,12 @@ struct options {
 static noreturn void
 store_die(const struct pv_store *st)
 {
+	/* a line of the index at fault: "pv-store:FILE:LINE: message" */
+	if (st->err_at) {
+		fflush(stdout);
+		fprintf(stderr, "%s:%s\n", pv_progname, st->err);
+		exit(PV_EXIT_TROUBLE);
+	}
 	pv_die("%s", st->err);
 }
 
@@ -256,6 +262,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	struct pv_store_scan sc;
 	struct pv_store_entry e;
 	struct pv_strbuf line = PV_STRBUF_INIT;
+	unsigned long lines = 0;	/* whole lines read, as pv_input counts */
 	char *buf;
 	gzFile gz;
 	int fd, n, zerr;
@@ -269,15 +276,22 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	if ((obj = pv_store_obj_begin(st)) == NULL)
 		store_die(st);
 	buf = pv_xmalloc(65536);
-	while ((n = gzread(gz, buf, 65536)) > 0)
+	while ((n = gzread(gz, buf, 65536)) > 0) {
+		const char *p = buf, *end = buf + n;
+
+		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+			lines++;
+			p++;
+		}
 		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
 			store_die(st);
+	}
 	free(buf);
 	/* a cut gzip stream ends like a whole one, but for its error */
 	if (n == 0 && (gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
 		pv_store_obj_abort(st, obj);
 		gzclose_r(gz);
-		pv_die("cannot read '%s': truncated gzip data", name);
+		pv_die_at(name, lines, "truncated gzip data");
 	}
 	if (n < 0) {
 		const char *msg = gzerror(gz, &zerr);
@@ -291,7 +305,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 			msg = strstr(msg, ": ") + 2;
 		copy = pv_xstrdup(msg);
 		gzclose_r(gz);
-		pv_die("cannot read '%s': %s", name, copy);
+		pv_die_at(name, lines, "invalid gzip data: %s", copy);
 	}
 	gzclose_r(gz);
 	if (pv_store_obj_finish(st, obj) < 0)
@@ -702,8 +716,10 @@ cmd_verify(const struct options *opt)
 		const char *key = e->hash;
 		size_t j;
 
-		if (!e->live || bsearch(&key, names, n, sizeof(*names),
-					cmp_str) != NULL)
+		/* (no object at all: names is NULL, which bsearch refuses) */
+		if (!e->live || (n > 0 && bsearch(&key, names, n,
+						  sizeof(*names),
+						  cmp_str) != NULL))
 			continue;
 		bad = 1;
 		/* one report per object, at its first entry */

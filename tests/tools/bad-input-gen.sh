@@ -164,3 +164,255 @@ gen_perf_sumoverflow() {
 }
 # folded lines with no frames at all, twice (an empty stack)
 gen_empty_frames() { printf ' 1\n 2\n' >"$1"; }
+
+# Benchmark samples, for pv-stat, pv-diff's sample mode and pv-classify
+# (the st_* inputs; rv_* are pv-stat -S output, stat_* pv-stat output,
+# cmp_* pv-diff output, each from st_pair through the tools and then
+# spoilt).  st_pair: two levels, five runs a side, the target 10% slower.
+st_pair() {
+	printf 'pv-format\t1\n'
+	for side in 'baseline v1 100' 'target v2 90'; do
+		# shellcheck disable=SC2086
+		set -- $side
+		printf 'section\t%s\t%s\texp1\n' "$1" "$2"
+		for lev in 1 2; do
+			for run in 1 2 3 4 5; do
+				printf 'sample\ts\tt\top\tm\tu\thigher\t%s\t%s\t-\t%s\n' \
+					$lev $run $(($3 * lev + run))
+			done
+		done
+	done
+}
+# a sample record appended to st_pair: st_with FILE FIELDS... (TAB-joined)
+st_with() {
+	f=$1
+	shift
+	st_pair >"$f"
+	(IFS=$(printf '\t'); printf 'sample\t%s\n' "$*") >>"$f"
+}
+gen_st_nan() { st_with "$1" s t op m u higher 1 6 - nan; }
+gen_st_inf() { st_with "$1" s t op m u higher 1 6 - -inf; }
+gen_st_word() { st_with "$1" s t op m u higher 1 6 - 12abc; }
+gen_st_fewfields() { st_with "$1" s t op m u higher 1 6 99; }
+gen_st_direction() { st_with "$1" s t op m u sideways 1 6 - 99; }
+gen_st_leveloverflow() {
+	st_with "$1" s t op m u higher 18446744073709551616 6 - 99
+}
+gen_st_runoverflow() {
+	st_with "$1" s t op m u higher 1 18446744073709551616 - 99
+}
+gen_st_seqoverflow() {
+	st_with "$1" s t op m u higher 1 6 18446744073709551616 99
+}
+# finite values whose sum is not: the mean of a run must still be right
+gen_st_hugesum() {
+	st_pair >"$1"
+	for seq in 1 2 3; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t1\t%s\t1.5e308\n' \
+			$seq
+	done >>"$1"
+}
+# runs each finite, too large to add up
+gen_st_hugeruns() {
+	st_pair >"$1"
+	for run in 1 2 3; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t1.5e308\n' \
+			$run
+	done >>"$1"
+}
+gen_st_crlf() { st_pair | sed 's/$/\r/' >"$1"; }
+gen_st_badutf8() {
+	st_pair | sed 's/^\(sample.s.\)t/\1\xff\xfe<b>\&amp;/' >"$1"
+}
+gen_st_nul() {
+	{ st_pair; printf 'sample\ts\tt\top\tm\tu\thigher\t1\t6\t-\t9\0009\n'; } >"$1"
+}
+gen_st_truncgz() {
+	i=0
+	{
+		st_pair
+		while [ $i -lt 400 ]; do
+			printf 'sample\ts\tt%d\top\tm\tu\thigher\t-\t1\t-\t%d\n' $i $i
+			i=$((i + 1))
+		done
+	} | gzip -c >"$1.gz"
+	head -c $(($(wc -c <"$1.gz") / 2)) "$1.gz" >"$1"
+	rm -f "$1.gz"
+}
+# a 10 MB test name in a good input
+gen_st_longname() {
+	st_pair >"$1"
+	for run in 1 2 3; do
+		printf 'sample\ts\t'
+		head -c 10485760 /dev/zero | tr '\0' 'x'
+		printf '\top\tm\tu\thigher\t-\t%s\t-\t5\n' $run
+	done >>"$1"
+}
+gen_st_emptysection() {
+	printf 'pv-format\t1\nsection\tbaseline\tv1\texp1\n' >"$1"
+}
+gen_st_onlyheaders() {
+	st_pair | grep -v '^sample' >"$1"
+}
+# the target measured another experiment
+gen_st_mismatch() { st_pair | sed '/^section.target/s/exp1/exp2/' >"$1"; }
+# one run a side
+gen_st_n1() { st_pair | awk -F'\t' '$1 != "sample" || $9 == 1' >"$1"; }
+# every run of a side the same, the sides apart: no spread at all
+gen_st_zerovar() {
+	st_pair | awk 'BEGIN { FS = OFS = "\t" }
+		$1 == "section" { v = $2 == "baseline" ? 100 : 90 }
+		$1 == "sample" { $11 = v } { print }' >"$1"
+}
+# a key that only the baseline has
+gen_st_oneside() {
+	st_pair | awk 'BEGIN { FS = OFS = "\t" }
+		$1 == "section" { side = $2 }
+		$1 == "sample" && side == "baseline" && $8 == 2 { $5 = "only" }
+		{ print }' >"$1"
+}
+# the output of a tool on st_pair, with the field FIELD of the first
+# record of type TYPE set to VALUE ("" drops the field):
+# derived FILE "TOOL..." TYPE FIELD VALUE
+derived() {
+	st_pair >"$1.in"
+	$2 "$1.in" >"$1.out"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ] || return 1
+	awk -v type="$3" -v n="$4" -v v="$5" 'BEGIN { FS = OFS = "\t" }
+		$1 == type && !done {
+			done = 1
+			if (v == "") {
+				for (i = n; i < NF; i++)
+					$i = $(i + 1)
+				NF--
+			} else {
+				$n = v
+			}
+		}
+		{ print }' "$1.out" >"$1"
+	rm -f "$1.out"
+}
+gen_rv_good() { derived "$1" 'pv-stat -S' runval 1 runval; }
+gen_rv_nan() { derived "$1" 'pv-stat -S' runval 14 nan; }
+gen_rv_inf() { derived "$1" 'pv-stat -S' runval 14 inf; }
+gen_rv_word() { derived "$1" 'pv-stat -S' runval 12 one; }
+gen_rv_fewfields() { derived "$1" 'pv-stat -S' runval 13 ''; }
+gen_rv_countoverflow() {
+	derived "$1" 'pv-stat -S' runval 13 18446744073709551616
+}
+gen_rv_leveloverflow() {
+	derived "$1" 'pv-stat -S' runval 11 18446744073709551616
+}
+# the first run given again at the end
+gen_rv_dup() {
+	gen_rv_good "$1" && first=$(grep -m1 '^runval' "$1") &&
+		printf '%s\n' "$first" >>"$1"
+}
+gen_stat_nan() { derived "$1" pv-stat stat 14 nan; }
+gen_stat_inf() { derived "$1" pv-stat stat 14 inf; }
+gen_stat_fewfields() { derived "$1" pv-stat stat 14 ''; }
+gen_stat_word() { derived "$1" pv-stat stat 12 many; }
+gen_cmp_good() { derived "$1" pv-diff cmp 1 cmp; }
+gen_cmp_nan() { derived "$1" pv-diff cmp 14 nan; }
+gen_cmp_inf() { derived "$1" pv-diff cmp 14 inf; }
+gen_cmp_ninf() { derived "$1" pv-diff cmp 14 -inf; }
+gen_cmp_hiinf() { derived "$1" pv-diff cmp 16 inf; }
+gen_cmp_pnan() { derived "$1" pv-diff cmp 21 nan; }
+gen_cmp_word() { derived "$1" pv-diff cmp 12 five; }
+gen_cmp_fewfields() { derived "$1" pv-diff cmp 20 ''; }
+gen_cmp_countoverflow() { derived "$1" pv-diff cmp 12 18446744073709551616; }
+gen_cmp_leveloverflow() { derived "$1" pv-diff cmp 11 18446744073709551616; }
+gen_cmp_flag() { derived "$1" pv-diff cmp 29 sideways; }
+# pv-diff's output on another input: diffed FILE INPUT
+diffed() {
+	"gen_$2" "$1.in" && pv-diff "$1.in" >"$1"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ]
+}
+gen_cmp_n1() { diffed "$1" st_n1; }
+gen_cmp_zerovar() { diffed "$1" st_zerovar; }
+gen_cmp_oneside() { diffed "$1" st_oneside; }
+
+# Stores (for pv-store --store={}): v6.1 and v6.2, one stream each, the
+# second's target 10% slower; then spoilt.  good_store DIR
+good_store() {
+	rm -rf "$1"
+	st_pair | sed '/^section/s/\t[a-z]*\tv[12]\t/\t-\t-\t/' >"$1.pv"
+	pv-store --store="$1" init &&
+		pv-store --store="$1" add --version=v6.1 --date=1000 \
+			"$1.pv" >/dev/null &&
+		pv-store --store="$1" add --version=v6.2 --date=2000 \
+			"$1.pv" >/dev/null
+	status=$?
+	rm -f "$1.pv"
+	return $status
+}
+gen_store_good() { good_store "$1"; }
+# an index line whose object name is not one
+gen_store_badhash() {
+	good_store "$1" && printf 'add\tv6.3\tzz\t1\t1\t1\t-\t-\t-\t-\n' >>"$1/index"
+}
+# an index line with too few fields
+gen_store_fewfields() {
+	good_store "$1" &&
+		printf 'add\tv6.3\t%064d\t1\t1\n' 0 >>"$1/index"
+}
+# a size of 2^64
+gen_store_bignum() {
+	good_store "$1" &&
+		printf 'add\tv6.3\t%064d\t18446744073709551616\t1\t1\t-\t-\t-\t-\n' 0 \
+			>>"$1/index"
+}
+gen_store_nulindex() {
+	good_store "$1" && printf 'add\tv6.3\0\n' >>"$1/index"
+}
+gen_store_cutindex() {
+	good_store "$1" && printf 'add\tv6.3\t' >>"$1/index"
+}
+gen_store_index2() {
+	good_store "$1" && sed -i '1s/\t1$/\t2/' "$1/index"
+}
+gen_store_emptyindex() { good_store "$1" && : >"$1/index"; }
+gen_store_elfindex() { good_store "$1" && cp /bin/true "$1/index"; }
+gen_store_noindex() { good_store "$1" && rm "$1/index"; }
+gen_store_badformat() { good_store "$1" && echo 'pv-store 2' >"$1/format"; }
+# the first stream's object: cut short, overwritten, gone
+store_object() {
+	set -- "$1"/objects/*/*
+	chmod u+w "$1"
+	printf '%s\n' "$1"
+}
+gen_store_cutobject() {
+	good_store "$1" && o=$(store_object "$1") &&
+		head -c 40 "$o" >"$o.tmp" && mv "$o.tmp" "$o"
+}
+gen_store_badobject() {
+	good_store "$1" && o=$(store_object "$1") &&
+		gzip -c /bin/true >"$o"
+}
+gen_store_noobject() {
+	good_store "$1" && o=$(store_object "$1") && rm "$o"
+}
+
+# Kernel configurations for pv-collect --config-ref, and benchmark output
+# for its --parser (the run's output is the file, by cat)
+gen_kconfig_crlf() {
+	printf '# a kernel configuration\r\nCONFIG_PV_TEST=y\r\n# CONFIG_PV_OFF is not set\r\n' >"$1"
+}
+gen_kconfig_truncgz() {
+	i=0
+	while [ $i -lt 2000 ]; do
+		printf 'CONFIG_PV_OPTION_%d=y\n' $i
+		i=$((i + 1))
+	done | gzip -c >"$1.gz"
+	head -c $(($(wc -c <"$1.gz") / 2)) "$1.gz" >"$1"
+	rm -f "$1.gz"
+}
+gen_generic_good() { printf 'latency 5 ns lower\n' >"$1"; }
+gen_generic_word() { printf 'latency 5x ns lower\n' >"$1"; }
+gen_generic_overflow() {
+	printf 'latency 5 ns lower 18446744073709551616\n' >"$1"
+}

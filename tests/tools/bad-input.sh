@@ -21,8 +21,21 @@ while IFS=$tab read -r cmd input status errpat outpat; do
 		made="$made $input"
 		;;
 	esac
+	case $cmd in
+	*'{}'*) args=$(printf '%s\n' "$cmd" | sed "s/{}/in.$input/g") ;;
+	*) args="$cmd in.$input" ;;
+	esac
+	# pv-store rows: a fresh store, found through PV_STORE
+	case $cmd in
+	pv-store*)
+		rm -rf "$T/store"
+		pv-store --store="$T/store" init ||
+			{ fail "$name: pv-store init failed"; continue; }
+		;;
+	esac
 	# shellcheck disable=SC2086
-	(cd "$T" && exec timeout 120 $cmd "in.$input" >"$T/out" 2>"$T/err")
+	(cd "$T" && export PV_STORE="$T/store" && exec timeout 120 $args \
+		>"$T/out" 2>"$T/err")
 	got=$?
 	if [ "$got" -eq 124 ]; then
 		fail "$name: hung (killed after 120 s)"

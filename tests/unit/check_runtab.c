@@ -67,6 +67,26 @@ START_TEST(test_reduce)
 }
 END_TEST
 
+/* finite values whose sum is not: refused, the run left as it was */
+START_TEST(test_sum_overflow)
+{
+	struct pv_runtab t;
+	struct pv_record r;
+	double v[1];
+
+	pv_runtab_init(&t);
+	r = sample("a", 1, 1, 1.5e308);
+	ck_assert_int_eq(pv_runtab_add_sample(&t, S("b"), S("v"), S("e"), &r),
+			 0);
+	ck_assert_int_eq(pv_runtab_add_sample(&t, S("b"), S("v"), S("e"), &r),
+			 -1);
+	ck_assert_ptr_nonnull(strstr(t.err, "run 1 add up"));
+	pv_runset_values(&t.set[0], v);
+	ck_assert(v[0] == 1.5e308);
+	pv_runtab_release(&t);
+}
+END_TEST
+
 START_TEST(test_runval_roundtrip)
 {
 	struct pv_runtab t, u;
@@ -158,6 +178,7 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_reduce);
+	tcase_add_test(tc, test_sum_overflow);
 	tcase_add_test(tc, test_runval_roundtrip);
 	tcase_add_test(tc, test_order);
 	suite_add_tcase(s, tc);

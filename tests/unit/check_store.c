@@ -221,7 +221,9 @@ START_TEST(test_bad_index)
 	index_path(p, sizeof(p));
 	spit(p, "add\tv\tnot-a-hash\t1\t1\t1\t-\t-\t-\t-\n", "a");
 	ck_assert_int_lt(pv_store_load(&st), 0);
-	ck_assert_ptr_nonnull(strstr(st.err, "index:2: malformed 'add'"));
+	ck_assert_ptr_nonnull(strstr(st.err, "index:2: 'not-a-hash' is not "
+				     "an object name"));
+	ck_assert_int_eq(st.err_at, 1);
 	spit(p, "garbage\n", "w");
 	ck_assert_int_lt(pv_store_load(&st), 0);
 	ck_assert_ptr_nonnull(strstr(st.err, "not a pv store index"));
