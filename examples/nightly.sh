@@ -114,19 +114,16 @@ if have pv-store; then
 			pv-stat "$DIR/pair.pv" >"$DIR/stat.pv" ||
 				die "pv-stat failed"
 			# What may differ between the baseline's nights and
-			# tonight's (pv-diff refuses to compare sections whose
-			# other meta and env facts differ): the kernel under
-			# test, its configuration and mitigations (pv-collect(1),
-			# "Experiment identity"), and the facts of one
-			# collection: its start, its runs' times and counts, its
-			# artifacts, its night.  The compiler and the C library
-			# stay checked: after an upgrade of either the night
-			# says so rather than blaming the kernel.
-			pv-diff --samples -i 'env.kernel-*' \
-				-i 'env.vulnerability.*' -i meta.started \
-				-i meta.warmup -i meta.run -i meta.runs-ok \
-				-i meta.runs-failed -i meta.repeat \
-				-i meta.artifacts -i meta.nightly \
+			# tonight's beyond what pv-diff ignores by default (the
+			# kernel's release and build, the facts of one
+			# collection): the kernel's configuration and
+			# mitigations, the number of runs, the night.  The
+			# compiler and the C library stay checked: after an
+			# upgrade of either the night says so rather than
+			# blaming the kernel.
+			pv-diff --samples -i 'env.kernel-config-*' \
+				-i 'env.vulnerability.*' -i meta.repeat \
+				-i meta.nightly \
 				"$DIR/stat.pv" >"$DIR/cmp.pv"
 			[ $? -le 1 ] || die "pv-diff failed"
 			pv-classify --fail-on=red "$DIR/cmp.pv" >"$DIR/verdicts.pv"

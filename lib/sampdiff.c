@@ -417,7 +417,11 @@ cmp_kv(const void *a, const void *b)
 const char *const pv_kv_default_ignore[] = {
 	"version", "commit", "branch", "describe", "date", "time", "start",
 	"end", "duration", "hostname", "host", "kernel", "kernel-release",
-	"uname", "os-release", "cmdline", "run-id", "captured-on"
+	"kernel-version", "kernel-build", "uname", "os-release", "cmdline",
+	"run-id", "captured-on",
+	/* the facts of one collection (pv-collect(1)) */
+	"started", "collection", "run", "warmup", "runs-ok", "runs-failed",
+	"artifacts"
 };
 const size_t pv_kv_default_nignore =
 	sizeof(pv_kv_default_ignore) / sizeof(pv_kv_default_ignore[0]);
