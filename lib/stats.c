@@ -729,14 +729,15 @@ median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
 /*
  * P(Y - X <= t), X and Y independent with ascending atoms, sx the suffix
  * sums of X's probabilities; with the largest atom y - x <= t in *le
- * (-inf if none) and the smallest above t in *gt (+inf if none).
+ * (-inf if none), the smallest above t in *gt (+inf if none) and the
+ * number of atoms (pairs) <= t in *count.
  */
 static double
 diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
-	 size_t ny, double t, double *le, double *gt)
+	 size_t ny, double t, double *le, double *gt, size_t *count)
 {
 	double acc = 0, lo = -INFINITY, hi = INFINITY;
-	size_t i = 0, j;
+	size_t i = 0, j, c = 0;
 
 	/*
 	 * Skip the X with y - x > t; the bound rises with Y.  The test is
@@ -747,6 +748,7 @@ diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
 		while (i < nx && y[j].v - x[i].v > t)
 			i++;
 		acc += y[j].p * sx[i];
+		c += nx - i;
 		/* x[i] is the smallest X with y - x <= t, x[i-1] above t */
 		if (i < nx && y[j].v - x[i].v > lo)
 			lo = y[j].v - x[i].v;
@@ -755,6 +757,7 @@ diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
 	}
 	*le = lo;
 	*gt = hi;
+	*count = c;
 	return acc;
 }
 
@@ -769,32 +772,75 @@ probit(double p)
 	return gsl_cdf_ugaussian_Pinv(p);
 }
 
+/* Atoms of Y - X left between the ends when they are listed instead. */
+#define DIFF_FEW 32
+
+/*
+ * The quantile among the atoms in (L, H], at most DIFF_FEW of them, FL
+ * being P(Y - X <= L): list them, order them, add their probabilities.
+ */
+static double
+diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
+	 double L, double H, double FL, double level)
+{
+	struct vp a[DIFF_FEW];
+	size_t n = 0, ih = 0, il = 0, i, j;
+	double f = FL;
+
+	for (j = 0; j < ny; j++) {
+		/* [ih, il): the X with L < y - x <= H */
+		while (ih < nx && y[j].v - x[ih].v > H)
+			ih++;
+		if (il < ih)
+			il = ih;
+		while (il < nx && y[j].v - x[il].v > L)
+			il++;
+		for (i = ih; i < il && n < DIFF_FEW; i++) {
+			struct vp e;
+			size_t k;
+
+			/* in order as they come: a few dozen */
+			e.v = y[j].v - x[i].v;
+			e.p = y[j].p * x[i].p;
+			for (k = n++; k > 0 && a[k - 1].v > e.v; k--)
+				a[k] = a[k - 1];
+			a[k] = e;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		f += a[i].p;
+		if (f >= level && (i + 1 == n || a[i + 1].v != a[i].v))
+			return a[i].v;
+	}
+	return H;
+}
+
 /*
  * The smallest atom a of Y - X with P(Y - X <= a) >= level (0 < level < 1).
- * The search keeps two atoms, L below the quantile and H at or above it,
- * and the atom N next above L; it ends when N is H.  Each step evaluates
- * the CDF at a point in [N, H): first the normal approximation from the
- * means and variances of X and Y, then the point where the line through
- * the ends, on the normal quantile scale of the CDF, meets the level
- * (the Illinois variant of regula falsi, which halves the retained end's
- * distance when one end moves twice running), or, after four moves of
- * one end, the middle.  Every step drops at least one atom and most drop
- * nearly all: a quantile takes a few sweeps of the atoms.
+ * The search keeps two atoms, L below the quantile and H at or above it;
+ * each step evaluates the CDF at a point in between: first the normal
+ * approximation from the means and variances of X and Y, then the point
+ * where the line through the ends, on the normal quantile scale of the
+ * CDF, meets the level (the Illinois variant of regula falsi, which
+ * halves the retained end's distance when one end moves twice running),
+ * or, after four moves of one end, the middle.  Every step drops at least
+ * one atom and most drop nearly all; once DIFF_FEW or fewer are left they
+ * are listed and added up in order.
  */
 static double
 diff_quantile(const struct vp *x, const double *sx, size_t nx,
 	      const struct vp *y, size_t ny, double level)
 {
 	double L = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
-	double zl = probit(level), gL, gH, N, le, gt, t, f;
+	double zl = probit(level), FL, gL, gH, N, le, gt, t, f;
 	double mx = 0, vx = 0, my = 0, vy = 0;
+	size_t cL, cH = nx * ny, c, i;
 	int side = 0, run = 0, first = 1;
-	size_t i;
 
-	f = diff_cdf(x, sx, nx, y, ny, L, &le, &N);
-	if (f >= level)
+	FL = diff_cdf(x, sx, nx, y, ny, L, &le, &N, &cL);
+	if (FL >= level)
 		return L;
-	gL = probit(f) - zl;
+	gL = probit(FL) - zl;
 	gH = probit(1) - zl;
 	for (i = 0; i < nx; i++)
 		mx += x[i].p * x[i].v;
@@ -807,6 +853,8 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 	for (;;) {
 		if (!(N < H))
 			return H;
+		if (cH - cL <= DIFF_FEW)
+			return diff_few(x, nx, y, ny, L, H, FL, level);
 		if (first) {
 			t = my - mx + zl * sqrt(vx + vy);
 			first = 0;
@@ -820,10 +868,11 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 			t = N;
 		if (!(t < H))
 			t = N + (H - N) / 2;
-		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt);
+		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt, &c);
 		if (f >= level) {
 			/* an atom in (L, t] lifts the CDF to level: le > L */
 			H = le;
+			cH = c;
 			gH = probit(f) - zl;
 			if (side > 0) {
 				run++;
@@ -833,6 +882,8 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 		} else {
 			L = le;
 			N = gt;
+			cL = c;
+			FL = f;
 			gL = probit(f) - zl;
 			if (side < 0) {
 				run++;
