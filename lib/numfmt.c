@@ -36,7 +36,7 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 	char dig[12];
 	uint64_t m;
 	double a;
-	int e, nd, i;
+	int e, b, k, nd, i;
 
 	if (isnan(v)) {
 		pv_strbuf_addch(sb, '-');
@@ -53,17 +53,23 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 	if (v < 0)
 		pv_strbuf_addch(sb, '-');
 	a = fabs(v);
-	e = (int)floor(log10(a));
+	/*
+	 * The decimal exponent from the binary one: 2^(b-1) <= a < 2^b,
+	 * so this is floor(log10(a)) or one less.  Then up to the smallest
+	 * e whose ten digits do not round to eleven: the e of "%.10g".
+	 */
+	(void)frexp(a, &b);
+	e = (int)floor((b - 1) * 0.30102999566398120);
 	m = (uint64_t)llround(scale10(a, 9 - e));
-	if (m < 1000000000ULL) {	/* log10 rounded up */
-		e--;
-		m = (uint64_t)llround(scale10(a, 9 - e));
-	}
-	if (m >= 10000000000ULL) {	/* rounded up to the next power */
+	for (k = 0; m >= 10000000000ULL && k < 3; k++) {
 		e++;
 		m = (uint64_t)llround(scale10(a, 9 - e));
-		if (m >= 10000000000ULL)
-			m = 1000000000ULL;
+	}
+	if (m >= 10000000000ULL)
+		m = 1000000000ULL;
+	if (m < 1000000000ULL) {	/* the estimate was high: never */
+		e--;
+		m = (uint64_t)llround(scale10(a, 9 - e));
 	}
 	for (i = 9; i >= 0; i--) {
 		dig[i] = (char)('0' + m % 10);
