@@ -63,6 +63,29 @@ pv_arena_memdup(struct pv_arena *a, const void *s, size_t len)
 	return p;
 }
 
+int
+pv_arena_is_last(const struct pv_arena *a, const void *p, size_t old)
+{
+	return p != NULL && (const char *)p + old == a->next;
+}
+
+void *
+pv_arena_resize(struct pv_arena *a, void *p, size_t old, size_t size)
+{
+	void *q;
+
+	if (pv_arena_is_last(a, p, old) && size >= old &&
+	    (size_t)(a->end - a->next) >= size - old) {
+		a->next += size - old;
+		a->total += size - old;
+		return p;
+	}
+	q = pv_arena_alloc(a, size);
+	if (old > 0)
+		memcpy(q, p, old < size ? old : size);
+	return q;
+}
+
 void
 pv_arena_release(struct pv_arena *a)
 {

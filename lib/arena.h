@@ -25,4 +25,15 @@ void *pv_arena_alloc(struct pv_arena *a, size_t size);
 char *pv_arena_memdup(struct pv_arena *a, const void *s, size_t len);
 void pv_arena_release(struct pv_arena *a);
 
+/*
+ * Resize the block p of old bytes (NULL and 0 for none) to size bytes: in
+ * place when p is the block handed out last and its chunk has room, else
+ * a copy (the old block's bytes are lost until the release).  A table
+ * that grows one element at a time while it is the newest block costs
+ * neither copies nor slack.
+ */
+void *pv_arena_resize(struct pv_arena *a, void *p, size_t old, size_t size);
+/* Whether p (of old bytes) is the block handed out last. */
+int pv_arena_is_last(const struct pv_arena *a, const void *p, size_t old);
+
 #endif

@@ -5,10 +5,12 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "runtab.h"
 #include "xalloc.h"
 
@@ -24,13 +26,11 @@ pv_runtab_init(struct pv_runtab *t)
 void
 pv_runtab_release(struct pv_runtab *t)
 {
-	size_t i;
 
-	for (i = 0; i < t->nset; i++)
-		free(t->set[i].run);
 	free(t->set);
 	pv_symtab_release(&t->keys);
 	pv_arena_release(&t->arena);
+	pv_arena_release(&t->runs);
 	pv_strbuf_release(&t->scratch);
 	pv_strbuf_release(&t->last_raw);
 	memset(t, 0, sizeof(*t));
@@ -128,12 +128,27 @@ find_run(struct pv_runset *set, uint64_t id)
 	return NULL;
 }
 
+/*
+ * A new run of set.  Run tables live in an arena: samples come grouped by
+ * key, so the table that grows is nearly always the newest block and grows
+ * in place by one; another doubles into a copy.
+ */
 static struct pv_run *
-new_run(struct pv_runset *set, uint64_t id)
+new_run(struct pv_runtab *t, struct pv_runset *set, uint64_t id)
 {
 	struct pv_run *r;
 
-	PV_GROW(set->run, set->nrun + 1, set->alloc);
+	if (set->nrun == set->alloc) {
+		size_t n = set->alloc + 1, sz = sizeof(*set->run);
+
+		if (!pv_arena_is_last(&t->runs, set->run, set->alloc * sz))
+			n = set->alloc < 4 ? 4 : 2 * set->alloc;
+		if (n > SIZE_MAX / sz)
+			pv_die("out of memory");
+		set->run = pv_arena_resize(&t->runs, set->run,
+					   set->alloc * sz, n * sz);
+		set->alloc = n;
+	}
 	r = &set->run[set->nrun++];
 	memset(r, 0, sizeof(*r));
 	r->id = id;
@@ -206,7 +221,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	}
 	r = find_run(set, rec->run);
 	if (r == NULL)
-		r = new_run(set, rec->run);
+		r = new_run(t, set, rec->run);
 	/* finite values can add up to an infinity: refuse the run */
 	if (!isfinite(r->sum + rec->val)) {
 		snprintf(t->err, sizeof(t->err), "the values of run %llu add "
@@ -313,7 +328,7 @@ pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec)
 		return fail(t->err, sizeof(t->err), "run %llu of this key is "
 			    "given twice (a run cut across inputs?)",
 			    (unsigned long long)id);
-	r = new_run(set, id);
+	r = new_run(t, set, id);
 	r->nvalues = nv;
 	r->sum = v;		/* merged: sum holds the value itself */
 	r->merged = 1;

@@ -52,6 +52,7 @@ struct pv_runset {
 struct pv_runtab {
 	struct pv_symtab keys;	/* the escaped key line -> set index */
 	struct pv_arena arena;	/* key strings */
+	struct pv_arena runs;	/* the sets' run tables */
 	struct pv_runset *set;	/* by symtab id */
 	size_t nset, alloc;
 	struct pv_strbuf scratch;
