@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "numfmt.h"
 #include "stackdiff.h"
 #include "xalloc.h"
 
@@ -541,6 +542,41 @@ pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold)
 
 /* Writing */
 
+/*
+ * Lines are built in one buffer and written in blocks of about this size:
+ * each names's escaped form is made once, and a line is copied together
+ * from those and from digits formatted without printf.
+ */
+#define BLOCK 65536
+
+/* The escaped forms of every name, for a frame list (';' escaped). */
+struct escaped {
+	struct pv_strbuf buf;
+	size_t *off;		/* name id i is buf[off[i]..off[i + 1]) */
+};
+
+static void
+escaped_init(struct escaped *x, const struct pv_symtab *names)
+{
+	size_t i;
+
+	pv_strbuf_init(&x->buf, names->arena.total + names->nsym);
+	x->off = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*x->off));
+	for (i = 0; i < names->nsym; i++) {
+		x->off[i] = x->buf.len;
+		pv_escape(&x->buf, names->sym[i].s, names->sym[i].len, 1);
+	}
+	x->off[names->nsym] = x->buf.len;
+}
+
+static void
+escaped_release(struct escaped *x)
+{
+	pv_strbuf_release(&x->buf);
+	free(x->off);
+}
+
+/* An event as a field: "-" when absent. */
 static void
 add_event(struct pv_strbuf *sb, struct pv_str ev)
 {
@@ -551,24 +587,139 @@ add_event(struct pv_strbuf *sb, struct pv_str ev)
 		pv_escape(sb, ev.s, ev.len, 0);
 }
 
-static void
-add_double(struct pv_strbuf *sb, double v)
+static char *
+put_u64(char *p, uint64_t v)
 {
-	pv_strbuf_addch(sb, '\t');
-	if (isnan(v))
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_format_double(sb, v);
+	*p++ = '\t';
+	return p + pv_numfmt_u64(p, v);
+}
+
+static char *
+put_double(char *p, double v)
+{
+	*p++ = '\t';
+	if (isnan(v)) {
+		*p++ = '-';
+		return p;
+	}
+	return p + pv_numfmt_exact(p, v);
+}
+
+static void
+flush(struct pv_strbuf *sb, FILE *out, size_t at_least)
+{
+	if (sb->len >= at_least) {
+		fwrite(sb->buf, 1, sb->len, out);
+		pv_strbuf_reset(sb);
+	}
 }
 
 static const char *const presence_name[] = { "-", "base", "target", "both" };
+
+static void
+write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
+{
+	const struct escaped *x;
+	struct escaped names;
+	struct pv_strbuf ev = PV_STRBUF_INIT;
+	uint32_t last_ev = NONE;
+	size_t i, k;
+
+	escaped_init(&names, &d->names);
+	x = &names;
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+		size_t need = 0;
+		char *w;
+
+		/* the stacks in sorted order: fetch the next ones ahead */
+		if (i + 8 < d->stacks.nstack) {
+			const struct pv_stack *ahead = d->sorted[i + 8];
+
+			__builtin_prefetch(ahead->frame);
+			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
+		}
+		if (i + 16 < d->stacks.nstack)
+			__builtin_prefetch(d->sorted[i + 16]);
+		if (s->event != last_ev) {
+			pv_strbuf_reset(&ev);
+			add_event(&ev, pv_symtab_get(&d->names, s->event));
+			last_ev = s->event;
+		}
+		for (k = 0; k < s->nframe; k++)
+			need += x->off[s->frame[k] + 1] - x->off[s->frame[k]];
+		need += sizeof("dstack") + ev.len + 2 * (PV_NUMFMT_MAX + 1) +
+			s->nframe + 2;
+		pv_strbuf_grow(sb, need);
+		w = sb->buf + sb->len;
+		memcpy(w, "dstack", 6);
+		w += 6;
+		memcpy(w, ev.buf, ev.len);
+		w += ev.len;
+		w = put_u64(w, p->period[0]);
+		w = put_u64(w, p->period[1]);
+		*w++ = '\t';
+		for (k = 0; k < s->nframe; k++) {
+			size_t a = x->off[s->frame[k]];
+			size_t n = x->off[s->frame[k] + 1] - a;
+
+			if (k > 0)
+				*w++ = ';';
+			memcpy(w, x->buf.buf + a, n);
+			w += n;
+		}
+		*w++ = '\n';
+		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
+		flush(sb, out, BLOCK);
+	}
+	pv_strbuf_release(&ev);
+	escaped_release(&names);
+}
+
+static void
+write_funcs(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfunc; i++) {
+		const struct pv_stackdiff_func *f = &d->func[i];
+		struct pv_str name = pv_symtab_get(&d->names, f->name);
+		char *w;
+
+		pv_strbuf_addstr(sb, "func");
+		add_event(sb, pv_symtab_get(&d->names, f->event));
+		pv_strbuf_addch(sb, '\t');
+		pv_escape(sb, name.s, name.len, 0);
+		pv_strbuf_grow(sb, 12 * (PV_NUMFMT_MAX + 1) + 8);
+		w = sb->buf + sb->len;
+		w = put_u64(w, f->incl[0]);
+		w = put_u64(w, f->excl[0]);
+		w = put_u64(w, f->incl[1]);
+		w = put_u64(w, f->excl[1]);
+		w = put_double(w, f->incl_pct[0]);
+		w = put_double(w, f->excl_pct[0]);
+		w = put_double(w, f->incl_pct[1]);
+		w = put_double(w, f->excl_pct[1]);
+		w = put_double(w, f->delta_incl);
+		w = put_double(w, f->delta_excl);
+		w = put_double(w, f->rel_incl);
+		w = put_double(w, f->rel_excl);
+		*w++ = '\t';
+		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
+		pv_strbuf_addstr(sb, presence_name[f->presence & 3]);
+		pv_strbuf_addch(sb, '\n');
+		flush(sb, out, BLOCK);
+	}
+}
 
 void
 pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
-	size_t i, k;
+	size_t i;
 
+	pv_strbuf_grow(&sb, BLOCK + 4096);
 	for (i = 0; i < d->ntotal; i++) {
 		const struct pv_stackdiff_total *t = &d->total[i];
 
@@ -579,70 +730,10 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 			       (unsigned long long)t->period[1],
 			       (unsigned long long)t->samples[0],
 			       (unsigned long long)t->samples[1]);
-		fwrite(sb.buf, 1, sb.len, out);
-		pv_strbuf_reset(&sb);
 	}
-	/* the stacks in sorted order: fetch the next ones ahead */
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-
-		if (i + 8 < d->stacks.nstack) {
-			const struct pv_stack *ahead = d->sorted[i + 8];
-
-			__builtin_prefetch(ahead->frame);
-			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
-		}
-		if (i + 16 < d->stacks.nstack)
-			__builtin_prefetch(d->sorted[i + 16]);
-		pv_strbuf_addstr(&sb, "dstack");
-		add_event(&sb, pv_symtab_get(&d->names, s->event));
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
-			       (unsigned long long)p->period[0],
-			       (unsigned long long)p->period[1]);
-		for (k = 0; k < s->nframe; k++) {
-			struct pv_str f = pv_symtab_get(&d->names,
-							s->frame[k]);
-
-			if (k > 0)
-				pv_strbuf_addch(&sb, ';');
-			pv_escape(&sb, f.s, f.len, 1);
-		}
-		pv_strbuf_addch(&sb, '\n');
-		if (sb.len >= 65536) {
-			fwrite(sb.buf, 1, sb.len, out);
-			pv_strbuf_reset(&sb);
-		}
-	}
-	fwrite(sb.buf, 1, sb.len, out);
-	pv_strbuf_reset(&sb);
-	for (i = 0; i < d->nfunc; i++) {
-		const struct pv_stackdiff_func *f = &d->func[i];
-		struct pv_str name = pv_symtab_get(&d->names, f->name);
-
-		pv_strbuf_addstr(&sb, "func");
-		add_event(&sb, pv_symtab_get(&d->names, f->event));
-		pv_strbuf_addch(&sb, '\t');
-		pv_escape(&sb, name.s, name.len, 0);
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t%llu\t%llu",
-			       (unsigned long long)f->incl[0],
-			       (unsigned long long)f->excl[0],
-			       (unsigned long long)f->incl[1],
-			       (unsigned long long)f->excl[1]);
-		add_double(&sb, f->incl_pct[0]);
-		add_double(&sb, f->excl_pct[0]);
-		add_double(&sb, f->incl_pct[1]);
-		add_double(&sb, f->excl_pct[1]);
-		add_double(&sb, f->delta_incl);
-		add_double(&sb, f->delta_excl);
-		add_double(&sb, f->rel_incl);
-		add_double(&sb, f->rel_excl);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addstr(&sb, presence_name[f->presence & 3]);
-		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
-		pv_strbuf_reset(&sb);
-	}
+	write_stacks(d, &sb, out);
+	write_funcs(d, &sb, out);
+	flush(&sb, out, 0);
 	pv_strbuf_release(&sb);
 }
 
