@@ -6,8 +6,8 @@
  * with a raw id -> normalised id map, so that each distinct name is
  * normalised once however often it appears.  The distinct stacks of both
  * sides share one stacktab whose own counts stay zero; the per-side counts
- * live in the parallel pair array.  Functions are found by a small
- * open-addressing table keyed by (event, name).
+ * live in the parallel pair array.  Functions are found, event by event
+ * over the sorted stacks, in an array indexed by name id.
  */
 #include "config.h"
 
@@ -365,51 +365,6 @@ pair_events(struct pv_stackdiff *d)
 	pv_stacktab_release(&old);
 }
 
-struct functab {
-	uint32_t *slot;		/* func index + 1, 0 empty */
-	size_t mask;
-};
-
-static struct pv_stackdiff_func *
-func_get(struct pv_stackdiff *d, struct functab *ft, size_t *alloc,
-	 uint32_t ev, uint32_t name)
-{
-	uint64_t key = (uint64_t)ev << 32 | name;
-	uint64_t h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
-	struct pv_stackdiff_func *f;
-	size_t j, i;
-
-	for (j = h & ft->mask; ft->slot[j]; j = (j + 1) & ft->mask) {
-		f = &d->func[ft->slot[j] - 1];
-		if (f->event == ev && f->name == name)
-			return f;
-	}
-	PV_GROW(d->func, d->nfunc + 1, *alloc);
-	f = &d->func[d->nfunc++];
-	memset(f, 0, sizeof(*f));
-	f->event = ev;
-	f->name = name;
-	ft->slot[j] = (uint32_t)d->nfunc;
-	if (d->nfunc * 2 > ft->mask + 1) {
-		size_t mask = ft->mask * 2 + 1;
-		uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
-
-		for (i = 0; i < d->nfunc; i++) {
-			key = (uint64_t)d->func[i].event << 32 |
-			      d->func[i].name;
-			h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
-			for (j = h & mask; slot[j]; j = (j + 1) & mask)
-				;
-			slot[j] = (uint32_t)i + 1;
-		}
-		free(ft->slot);
-		ft->slot = slot;
-		ft->mask = mask;
-		f = &d->func[d->nfunc - 1];
-	}
-	return f;
-}
-
 static double
 share(uint64_t c, uint64_t total)
 {
@@ -425,8 +380,8 @@ rel(double t, double b)
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
 {
-	struct functab ft;
-	size_t i, k, falloc = 0, talloc = 0;
+	uint32_t *byname;		/* name id -> func index + 1 */
+	size_t i, k, falloc = 0, talloc = 0, group = 0;
 	uint32_t *evtotal = NULL;	/* event id -> total index + 1 */
 	size_t evalloc = 0;
 	int side;
@@ -470,16 +425,34 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 
 	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
 
-	/* functions */
-	ft.mask = 1023;
-	ft.slot = pv_xcalloc(ft.mask + 1, sizeof(*ft.slot));
+	/*
+	 * functions: the sorted stacks come grouped by event, so that
+	 * within a group a function is found by its name id alone, in an
+	 * array cleared at the next group
+	 */
+	byname = pv_xcalloc(d->names.nsym + 1, sizeof(*byname));
 	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = &d->stacks.stack[i];
-		const struct pv_stackdiff_stack *p = &d->pair[i];
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
 		struct pv_stackdiff_func *f;
 
+		if (i == 0 || s->event != d->sorted[i - 1]->event) {
+			for (k = group; k < d->nfunc; k++)
+				byname[d->func[k].name] = 0;
+			group = d->nfunc;
+		}
 		for (k = 0; k < s->nframe; k++) {
-			f = func_get(d, &ft, &falloc, s->event, s->frame[k]);
+			uint32_t name = s->frame[k];
+
+			if (byname[name] == 0) {
+				PV_GROW(d->func, d->nfunc + 1, falloc);
+				f = &d->func[d->nfunc++];
+				memset(f, 0, sizeof(*f));
+				f->event = s->event;
+				f->name = name;
+				byname[name] = (uint32_t)d->nfunc;
+			}
+			f = &d->func[byname[name] - 1];
 			f->presence |= p->presence;
 			if (k + 1 == s->nframe) {
 				for (side = 0; side < 2; side++)
@@ -495,7 +468,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 							p->period[side]);
 		}
 	}
-	free(ft.slot);
+	free(byname);
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
 		const struct pv_stackdiff_total *t =
