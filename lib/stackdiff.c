@@ -162,7 +162,7 @@ norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
 	if (depth < d->nprev) {
 		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
 
-		if (e->len == name.len && memcmp(e->s, name.s, name.len) == 0)
+		if (e->len == name.len && pv_hash_same(e->s, name.s, name.len))
 			return d->norm[d->prev[depth]];
 	}
 	raw = pv_symtab_intern(&d->raw, name.s, name.len);
@@ -218,8 +218,19 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 const struct pv_str *frame, size_t nframe, uint64_t samples,
 		 uint64_t period)
 {
-	uint32_t ev = pv_symtab_intern(&d->names, event.s, event.len);
+	uint32_t ev;
 	size_t i;
+
+	/* the same event as the stack before, most often */
+	if (d->nadd > 0 && event.len == d->last_event.len &&
+	    pv_hash_same(event.s, d->last_event.s, event.len)) {
+		ev = d->last_event_id;
+	} else {
+		ev = pv_symtab_intern(&d->names, event.s, event.len);
+		d->last_event = pv_symtab_get(&d->names, ev);
+		d->last_event_id = ev;
+	}
+	d->nadd++;
 
 	PV_GROW(d->frames, nframe, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);

@@ -104,6 +104,9 @@ struct pv_stackdiff {
 	size_t nprev, prev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
+	size_t nadd;			/* pv_stackdiff_add() calls */
+	struct pv_str last_event;	/* in names, and its id */
+	uint32_t last_event_id;
 	struct pv_strbuf buf;
 	int overflow;
 	char err[128];
