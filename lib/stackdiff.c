@@ -388,11 +388,113 @@ rel(double t, double b)
 	return b == 0.0 ? NAN : t / b - 1.0;
 }
 
+/*
+ * The functions of each event with their inclusive and exclusive counts.
+ * The sorted stacks, grouped by event, are walked as the tree of their
+ * prefixes: a path of nodes, each summing the counts of the stacks below
+ * it, a node's sum going to its parent as the walk leaves it.  Leaving a
+ * node adds its sum to its function's inclusive count unless the
+ * function is on the path above it too (recursion: a stack counts once
+ * for a function).  Folded stacks share long prefixes, so the walk
+ * enters far fewer nodes than the stacks hold frames.  Within an event a
+ * function is found by its name id alone, in an array.
+ */
+struct node {
+	uint32_t name;
+	unsigned presence;
+	uint64_t period[2];
+};
+
+static void
+leave(struct pv_stackdiff *d, struct node *path, size_t depth,
+      const uint32_t *byname, uint32_t *onpath)
+{
+	struct node *n = &path[depth];
+	struct pv_stackdiff_func *f = &d->func[byname[n->name] - 1];
+	int side;
+
+	if (--onpath[n->name] == 0) {
+		f->presence |= n->presence;
+		for (side = 0; side < 2; side++)
+			f->incl[side] = sat_add(d, f->incl[side],
+						n->period[side]);
+	}
+	if (depth > 0) {
+		path[depth - 1].presence |= n->presence;
+		for (side = 0; side < 2; side++)
+			path[depth - 1].period[side] = sat_add(d,
+				path[depth - 1].period[side], n->period[side]);
+	}
+}
+
+static void
+funcs(struct pv_stackdiff *d)
+{
+	uint32_t *byname;	/* name id -> func index + 1, this event */
+	uint32_t *onpath;	/* name id -> times on the path */
+	struct node *path = NULL;
+	size_t i, k, npath = 0, path_alloc = 0, falloc = 0, group = 0;
+	int side;
+
+	byname = pv_xcalloc(d->names.nsym + 1, sizeof(*byname));
+	onpath = pv_xcalloc(d->names.nsym + 1, sizeof(*onpath));
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+		struct pv_stackdiff_func *f;
+		size_t c = 0;
+
+		if (i > 0 && s->event != d->sorted[i - 1]->event) {
+			while (npath > 0)
+				leave(d, path, --npath, byname, onpath);
+			for (k = group; k < d->nfunc; k++)
+				byname[d->func[k].name] = 0;
+			group = d->nfunc;
+		}
+		while (c < npath && c < s->nframe && path[c].name == s->frame[c])
+			c++;
+		while (npath > c)
+			leave(d, path, --npath, byname, onpath);
+		PV_GROW(path, s->nframe, path_alloc);
+		for (; npath < s->nframe; npath++) {
+			uint32_t name = s->frame[npath];
+
+			if (byname[name] == 0) {
+				PV_GROW(d->func, d->nfunc + 1, falloc);
+				f = &d->func[d->nfunc++];
+				memset(f, 0, sizeof(*f));
+				f->event = s->event;
+				f->name = name;
+				byname[name] = (uint32_t)d->nfunc;
+			}
+			onpath[name]++;
+			memset(&path[npath], 0, sizeof(path[npath]));
+			path[npath].name = name;
+		}
+		if (s->nframe == 0)
+			continue;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		path[s->nframe - 1].presence |= p->presence;
+		f = &d->func[byname[s->frame[s->nframe - 1]] - 1];
+		for (side = 0; side < 2; side++) {
+			path[s->nframe - 1].period[side] = sat_add(d,
+				path[s->nframe - 1].period[side],
+				p->period[side]);
+			f->excl[side] = sat_add(d, f->excl[side],
+						p->period[side]);
+		}
+	}
+	while (npath > 0)
+		leave(d, path, --npath, byname, onpath);
+	free(path);
+	free(onpath);
+	free(byname);
+}
+
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
 {
-	uint32_t *byname;		/* name id -> func index + 1 */
-	size_t i, k, falloc = 0, talloc = 0, group = 0;
+	size_t i, talloc = 0;
 	uint32_t *evtotal = NULL;	/* event id -> total index + 1 */
 	size_t evalloc = 0;
 	int side;
@@ -436,50 +538,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 
 	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
 
-	/*
-	 * functions: the sorted stacks come grouped by event, so that
-	 * within a group a function is found by its name id alone, in an
-	 * array cleared at the next group
-	 */
-	byname = pv_xcalloc(d->names.nsym + 1, sizeof(*byname));
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		struct pv_stackdiff_func *f;
-
-		if (i == 0 || s->event != d->sorted[i - 1]->event) {
-			for (k = group; k < d->nfunc; k++)
-				byname[d->func[k].name] = 0;
-			group = d->nfunc;
-		}
-		for (k = 0; k < s->nframe; k++) {
-			uint32_t name = s->frame[k];
-
-			if (byname[name] == 0) {
-				PV_GROW(d->func, d->nfunc + 1, falloc);
-				f = &d->func[d->nfunc++];
-				memset(f, 0, sizeof(*f));
-				f->event = s->event;
-				f->name = name;
-				byname[name] = (uint32_t)d->nfunc;
-			}
-			f = &d->func[byname[name] - 1];
-			f->presence |= p->presence;
-			if (k + 1 == s->nframe) {
-				for (side = 0; side < 2; side++)
-					f->excl[side] = sat_add(d,
-						f->excl[side],
-						p->period[side]);
-			}
-			if (f->mark == i + 1)
-				continue;	/* recursion: once a stack */
-			f->mark = i + 1;
-			for (side = 0; side < 2; side++)
-				f->incl[side] = sat_add(d, f->incl[side],
-							p->period[side]);
-		}
-	}
-	free(byname);
+	funcs(d);
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
 		const struct pv_stackdiff_total *t =
@@ -499,7 +558,6 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 		f->delta_excl = f->excl_pct[1] - f->excl_pct[0];
 		f->rel_incl = rel(f->incl_pct[1], f->incl_pct[0]);
 		f->rel_excl = rel(f->excl_pct[1], f->excl_pct[0]);
-		f->mark = 0;
 	}
 	free(evtotal);
 	pv_stackdiff_sort_funcs(d->func, d->nfunc, &d->names);

@@ -79,7 +79,6 @@ struct pv_stackdiff_func {
 	double delta_incl, delta_excl;	/* points, target - base */
 	double rel_incl, rel_excl;	/* ratio - 1; NAN: base share 0 */
 	unsigned presence;		/* PV_IN_BASE | PV_IN_TARGET */
-	size_t mark;			/* internal: last stack + 1 */
 };
 
 struct pv_stackdiff {
