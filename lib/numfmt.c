@@ -333,3 +333,54 @@ pv_numfmt_exact_add(struct pv_strbuf *sb, double v)
 	pv_strbuf_setlen(sb, sb->len + pv_numfmt_exact(sb->buf + sb->len,
 						       v));
 }
+
+size_t
+pv_numfmt_fixed(char *buf, double v, int prec, int plus)
+{
+	uint64_t bits, m, q, ip, fp;
+	char *p = buf;
+	int bexp, e, i;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bexp = (int)((bits >> 52) & 0x7ff);
+	m = bits & ((1ULL << 52) - 1);
+	if (prec < 0 || prec > 6 || bexp == 0x7ff ||
+	    fabs(v) >= 9223372036854775808.0 / (double)pow10_64[prec])
+		return (size_t)snprintf(buf, PV_NUMFMT_FIXED_MAX,
+					plus ? "%+.*f" : "%.*f", prec, v);
+	if (bexp != 0)
+		m |= 1ULL << 52;
+	e = bexp != 0 ? 1075 - bexp : 1074;	/* |v| = m * 2^-e */
+	if (m == 0) {
+		q = 0;
+	} else if (e <= 0) {
+		q = (m << -e) * pow10_64[prec];	/* below 2^63: checked */
+	} else if (e >= 128) {
+		q = 0;		/* below half a unit of the last digit */
+	} else {
+		u128 num = (u128)m * pow10_64[prec], r, half;
+
+		q = (uint64_t)(num >> e);
+		r = num - ((u128)q << e);
+		half = (u128)1 << (e - 1);
+		if (r > half || (r == half && (q & 1)))
+			q++;
+	}
+	if (bits >> 63)
+		*p++ = '-';
+	else if (plus)
+		*p++ = '+';
+	ip = q / pow10_64[prec];
+	fp = q % pow10_64[prec];
+	p += pv_numfmt_u64(p, ip);
+	if (prec > 0) {
+		*p++ = '.';
+		for (i = prec - 1; i >= 0; i--) {
+			p[i] = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		p += prec;
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
+}

@@ -44,6 +44,19 @@ size_t pv_numfmt_exact(char *buf, double v);
 /* The same appended to sb. */
 void pv_numfmt_exact_add(struct pv_strbuf *sb, double v);
 
+/* The longest "%+.6f" of a double, with the final NUL */
+#define PV_NUMFMT_FIXED_MAX 320
+
+/*
+ * pv_numfmt_fixed() writes v into buf (PV_NUMFMT_FIXED_MAX bytes), NUL
+ * terminated, as printf's "%.<prec>f" (prec 0 to 6), or "%+.<prec>f" with
+ * plus set, and returns its length: exactly, ties of the binary value
+ * rounded to even as glibc rounds them, "-0.0" for a negative value that
+ * rounds to zero.  Magnitudes from 2^63 / 10^prec, NaN and infinities go
+ * to snprintf().
+ */
+size_t pv_numfmt_fixed(char *buf, double v, int prec, int plus);
+
 /* v in decimal into buf (at least 21 bytes, no NUL); returns the length */
 size_t pv_numfmt_u64(char *buf, uint64_t v);
 

@@ -3,7 +3,7 @@
  * magnitude (a mismatch is allowed only within 1e-15 of a rounding tie);
  * pv_numfmt_exact() byte for byte against its definition (the first of
  * "%.15g", "%.16g", "%.17g" that strtod() reads back), and
- * pv_numfmt_u64() against "%llu".
+ * pv_numfmt_u64() against "%llu", pv_numfmt_fixed() against "%.Nf".
  */
 #include "config.h"
 
@@ -277,6 +277,70 @@ START_TEST(test_u64)
 }
 END_TEST
 
+static void
+fixed_same(double v, int prec, int plus)
+{
+	char got[PV_NUMFMT_FIXED_MAX], want[512];
+	size_t n;
+
+	n = pv_numfmt_fixed(got, v, prec, plus);
+	snprintf(want, sizeof(want), plus ? "%+.*f" : "%.*f", prec, v);
+	ck_assert_msg(strcmp(got, want) == 0, "%a %%.%df: got %s want %s", v,
+		      prec, got, want);
+	ck_assert_uint_eq(n, strlen(want));
+}
+
+static void
+fixed_all(double v)
+{
+	int prec;
+
+	for (prec = 0; prec <= 6; prec++) {
+		fixed_same(v, prec, 0);
+		fixed_same(v, prec, 1);
+		fixed_same(-v, prec, 0);
+		fixed_same(-v, prec, 1);
+	}
+}
+
+START_TEST(test_fixed_point)
+{
+	static const double v[] = {
+		0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.5, 1.5, 2.5, 0.125,
+		0.375, 0.0625, 0.005, 0.015, 0.0049999999999999, 1e-300,
+		DBL_TRUE_MIN, DBL_MIN, 1e-7, 0.99999999, 9.95, 99.995, 1188.05,
+		1e15, 9.2e18, 9.3e18, 1e300, 123456789.125, 4503599627370496.5
+	};
+	uint64_t s = 1181783497276652981ULL, r;
+	size_t i;
+	int k;
+
+	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
+		fixed_all(v[i]);
+		fixed_all(nextafter(v[i], 0));
+		fixed_all(nextafter(v[i], INFINITY));
+	}
+	fixed_same(NAN, 1, 0);
+	fixed_same(INFINITY, 2, 1);
+	fixed_same(-INFINITY, 2, 0);
+	/* exact ties at every precision: k / 2^j */
+	for (k = 1; k < 600; k++) {
+		fixed_all((double)k / 8);
+		fixed_all((double)k / 64);
+		fixed_all((double)k / 1024);
+	}
+	for (i = 0; i < 5000; i++) {
+		double x;
+
+		r = next_random(&s);
+		x = ldexp((double)(r >> 11), (int)(r % 90) - 60 - 53);
+		fixed_all(x);
+		/* pixel positions and shares, as the SVG writer makes them */
+		fixed_all((double)(r % 100000) * (1180.0 / 2654435.0));
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -296,6 +360,7 @@ main(void)
 	tcase_add_test(tc, test_exact_ties);
 	tcase_add_test(tc, test_exact_integers);
 	tcase_add_test(tc, test_u64);
+	tcase_add_test(tc, test_fixed_point);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
