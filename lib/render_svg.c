@@ -18,6 +18,7 @@
 #include "hash.h"
 #include "numfmt.h"
 #include "render_svg.h"
+#include "sort.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -170,7 +171,8 @@ sort_stacks(const struct pv_symtab *names, struct pv_svg_stack *v, size_t n)
 	for (i = 0; i < names->nsym; i++)
 		rank[id[i]] = (uint32_t)i;
 	sort_rank = rank;
-	qsort(v, n, sizeof(*v), cmp_stack);
+	/* mostly sorted already: stacks come in folded order */
+	pv_sort_runs(v, n, sizeof(*v), cmp_stack);
 	sort_rank = NULL;
 	sort_names = NULL;
 	free(id);

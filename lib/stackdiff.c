@@ -47,6 +47,7 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	free(d->func);
 	free(d->norm);
 	free(d->prev);
+	free(d->dprev);
 	free(d->frames);
 	memset(d, 0, sizeof(*d));
 }
@@ -271,9 +272,24 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
 	if (pv_str_eq(ev, "-"))
 		ev.len = 0;
 	PV_GROW(d->frames, rec->nframe, d->frames_alloc);
-	for (i = 0; i < rec->nframe; i++)
-		d->frames[i] = pv_symtab_intern(&d->names, rec->frame[i].s,
-						rec->frame[i].len);
+	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
+	for (i = 0; i < rec->nframe; i++) {
+		struct pv_str f = rec->frame[i];
+
+		/* sorted records: most often the name of the record before */
+		if (i < d->ndprev) {
+			struct pv_str p = pv_symtab_get(&d->names,
+							d->dprev[i]);
+
+			if (p.len == f.len && pv_hash_same(p.s, f.s, f.len)) {
+				d->frames[i] = d->dprev[i];
+				continue;
+			}
+		}
+		d->frames[i] = d->dprev[i] = pv_symtab_intern(&d->names, f.s,
+							      f.len);
+	}
+	d->ndprev = rec->nframe;
 	i = pv_symtab_intern(&d->names, ev.s, ev.len);
 	/* a side with no count did not have the stack */
 	if (pb != 0 || pt == 0)

@@ -101,6 +101,8 @@ struct pv_stackdiff {
 	size_t norm_alloc;
 	uint32_t *prev;			/* raw ids of the last stack */
 	size_t nprev, prev_alloc;
+	uint32_t *dprev;		/* names ids of the last dstack */
+	size_t ndprev, dprev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
 	size_t nadd;			/* pv_stackdiff_add() calls */

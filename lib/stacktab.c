@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "hash.h"
+#include "sort.h"
 #include "stacktab.h"
 #include "xalloc.h"
 
@@ -204,67 +205,6 @@ cmp_stack(const void *pa, const void *pb)
 	return cmp_frames(a, b);
 }
 
-/*
- * A stable natural merge sort: the ascending runs already in v are found
- * and merged pairwise.  Folded profiles come sorted, so the table holds a
- * few long runs (the baseline's stacks, then the target's new ones) and
- * the sort takes few more than n comparisons where qsort() takes n log n.
- * Stable as glibc's qsort() is, so that stacks whose joined forms are
- * equal ("a;b" against "a", "b") keep the same order.
- */
-static void
-merge_sort(struct pv_stack **v, size_t n)
-{
-	struct pv_stack **tmp, **src = v, **dst;
-	size_t *run, nrun = 0, i;
-
-	if (n < 2)
-		return;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	tmp = pv_xreallocarray(NULL, n, sizeof(*tmp));
-	run = pv_xreallocarray(NULL, n + 1, sizeof(*run));
-	run[nrun++] = 0;
-	for (i = 1; i < n; i++) {
-		if (cmp_stack(&v[i - 1], &v[i]) > 0)
-			run[nrun++] = i;
-	}
-	run[nrun] = n;
-	dst = tmp;
-	while (nrun > 1) {
-		size_t r, m = 0;
-
-		for (r = 0; r < nrun; r += 2) {
-			size_t a = run[r], am = run[r + 1], b, bm, o = a;
-
-			run[m++] = a;
-			if (r + 1 == nrun) {	/* an odd run out: copy */
-				memcpy(dst + a, src + a,
-				       (am - a) * sizeof(*dst));
-				break;
-			}
-			b = am;
-			bm = run[r + 2];
-			while (a < am && b < bm) {
-				if (cmp_stack(&src[b], &src[a]) < 0)
-					dst[o++] = src[b++];
-				else
-					dst[o++] = src[a++];
-			}
-			memcpy(dst + o, src + a, (am - a) * sizeof(*dst));
-			o += am - a;
-			memcpy(dst + o, src + b, (bm - b) * sizeof(*dst));
-		}
-		run[m] = n;
-		nrun = m;
-		dst = src;
-		src = src == v ? tmp : v;
-	}
-	if (src != v)
-		memcpy(v, src, n * sizeof(*v));
-	free(run);
-	free(tmp);
-}
-
 /* Compare two names as if each were followed by ';'. */
 static int
 cmp_semi(const void *pa, const void *pb)
@@ -305,7 +245,8 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 	free(id);
 	for (i = 0; i < t->nstack; i++)
 		v[i] = &t->stack[i];
-	merge_sort(v, t->nstack);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	pv_sort_runs(v, t->nstack, sizeof(*v), cmp_stack);
 	free(sort_rank);
 	sort_rank = NULL;
 	sort_names = NULL;
