@@ -60,7 +60,7 @@ at_most() {
 
 # ratio VALUE ANCHOR: VALUE / ANCHOR, two decimals
 ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }'
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 }
 
 load_average() {
