@@ -63,4 +63,38 @@ pv_hash(const void *data, size_t len, uint64_t seed)
 	return pv_hash_fold(a ^ PV_HASH_K2 ^ h, b ^ PV_HASH_K1);
 }
 
+/*
+ * Whether a[0..len) and b[0..len) hold the same bytes: memcmp() == 0
+ * inlined for the short strings (frame names) the tables compare most,
+ * without reading outside either range.
+ */
+static inline int
+pv_hash_same(const void *a, const void *b, size_t len)
+{
+	const unsigned char *p = a, *q = b;
+
+	if (len >= 8 && len <= 16)
+		return pv_hash_load(p) == pv_hash_load(q) &&
+		       pv_hash_load(p + len - 8) == pv_hash_load(q + len - 8);
+	if (len >= 4 && len < 8) {
+		uint32_t x, y, u, v;
+
+		memcpy(&x, p, 4);
+		memcpy(&y, q, 4);
+		memcpy(&u, p + len - 4, 4);
+		memcpy(&v, q + len - 4, 4);
+		return x == y && u == v;
+	}
+	if (len < 4) {
+		size_t i;
+
+		for (i = 0; i < len; i++) {
+			if (p[i] != q[i])
+				return 0;
+		}
+		return 1;
+	}
+	return memcmp(p, q, len) == 0;
+}
+
 #endif

@@ -1,11 +1,14 @@
 /*
- * numfmt: "%.10g" without printf (see numfmt.h).
+ * numfmt: "%.10g" without printf, and the exact round-trip form of a
+ * double without printf for the common magnitudes (see numfmt.h).
  */
 #include "config.h"
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "numfmt.h"
 
@@ -99,4 +102,291 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 			pv_strbuf_add(sb, dig + e + 1, (size_t)(nd - e - 1));
 		}
 	}
+}
+
+/*
+ * pv_numfmt_exact(): the first of "%.15g", "%.16g", "%.17g" that reads
+ * back, computed exactly.  A finite nonzero double is m * 2^-E with m a
+ * 53-bit integer.  Its P-digit decimal form N * 10^-k is then
+ * m * 10^k / 2^E rounded to an integer, half to even as glibc's printf
+ * rounds exact ties, and N * 10^-k reads back as the double iff it lies
+ * within half a gap of it:
+ *
+ *	|N * 2^(E+1) - 2m * 10^k| <= 10^k
+ *
+ * (equality only when m is even, as strtod() rounds ties to even; below
+ * a power of two the gap below is half as wide).  With k at most 22 and
+ * E at most 72 every term fits in 128 bits.
+ */
+
+typedef unsigned __int128 u128;
+
+/* 10^0 .. 10^22, exact in 64 bits up to 10^19; the rest built below */
+static const uint64_t pow10_64[] = {
+	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
+	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
+	100000000000ULL, 1000000000000ULL, 10000000000000ULL,
+	100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+	100000000000000000ULL, 1000000000000000000ULL,
+	10000000000000000000ULL
+};
+
+#define MAXK 22
+#define MAXE 72
+
+static u128
+pow10_128(int k)
+{
+	if (k < 20)
+		return pow10_64[k];
+	return (u128)pow10_64[19] * pow10_64[k - 19];
+}
+
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930"
+	"31323334353637383940414243444546474849505152535455565758596061"
+	"62636465666768697071727374757677787980818283848586878889909192"
+	"93949596979899";
+
+size_t
+pv_numfmt_u64(char *buf, uint64_t v)
+{
+	char tmp[20];
+	size_t n = sizeof(tmp), len;
+
+	while (v >= 100) {
+		unsigned d = (unsigned)(v % 100);
+
+		v /= 100;
+		n -= 2;
+		memcpy(tmp + n, digit_pairs + 2 * d, 2);
+	}
+	if (v >= 10) {
+		n -= 2;
+		memcpy(tmp + n, digit_pairs + 2 * v, 2);
+	} else {
+		tmp[--n] = (char)('0' + v);
+	}
+	len = sizeof(tmp) - n;
+	memcpy(buf, tmp + n, len);
+	return len;
+}
+
+/* printf and strtod: the definition pv_numfmt_exact() must match */
+static size_t
+slow_exact(char *buf, double v)
+{
+	int prec;
+
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, PV_NUMFMT_MAX, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	return strlen(buf);
+}
+
+/*
+ * m * 2^-E rounded to prec significant digits: the digits as an integer
+ * of exactly prec digits, and in *x the decimal exponent of the first.
+ * *x comes in as an estimate.  Returns 0, or -1 when the numbers would
+ * not fit in 128 bits.
+ */
+static int
+round_digits(uint64_t m, int e, int prec, int *x, uint64_t *n)
+{
+	for (;;) {
+		int k = prec - 1 - *x;
+		u128 num, r, half;
+		uint64_t q;
+
+		if (k < 0 || k > MAXK)
+			return -1;
+		num = (u128)m * pow10_128(k);
+		if ((num >> e) >= pow10_64[prec]) {
+			(*x)++;
+			continue;
+		}
+		q = (uint64_t)(num >> e);
+		if (q < pow10_64[prec - 1]) {
+			(*x)--;
+			continue;
+		}
+		r = num - ((u128)q << e);
+		half = (u128)1 << (e - 1);
+		if (r > half || (r == half && (q & 1)))
+			q++;
+		if (q == pow10_64[prec]) {
+			q = pow10_64[prec - 1];
+			(*x)++;
+		}
+		*n = q;
+		return 0;
+	}
+}
+
+/* Whether n * 10^(x+1-prec) reads back as m * 2^-e; -1: cannot tell. */
+static int
+reads_back(uint64_t m, int e, int low_half_gap, uint64_t n, int prec, int x)
+{
+	int k = prec - 1 - x;
+	u128 a, b, p, diff;
+
+	if (k < 0 || k > MAXK)
+		return -1;
+	p = pow10_128(k);
+	a = (u128)n << (e + 1);
+	b = (u128)(2 * m) * p;
+	if (a >= b) {
+		diff = a - b;
+		return diff < p || (diff == p && !(m & 1));
+	}
+	diff = b - a;
+	if (low_half_gap)	/* half the width; m is 2^52, even */
+		return diff <= p && diff * 2 <= p;
+	return diff < p || (diff == p && !(m & 1));
+}
+
+size_t
+pv_numfmt_exact(char *buf, double v)
+{
+	char dig[20], *p = buf;
+	uint64_t bits, m, n = 0;
+	int bexp, e, l2, x, prec, nd, i, ok = 0;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bexp = (int)((bits >> 52) & 0x7ff);
+	m = bits & ((1ULL << 52) - 1);
+	if (bexp == 0x7ff || (bexp == 0 && m != 0))
+		return slow_exact(buf, v);	/* NaN, inf, subnormal */
+	if (bits >> 63)
+		*p++ = '-';
+	if (bexp == 0) {
+		*p++ = '0';
+		*p = '\0';
+		return (size_t)(p - buf);
+	}
+	if (fabs(v) < 1e15 && v == trunc(v)) {
+		p += pv_numfmt_u64(p, (uint64_t)fabs(v));
+		*p = '\0';
+		return (size_t)(p - buf);
+	}
+	m |= 1ULL << 52;
+	e = 1075 - bexp;		/* |v| = m * 2^-e */
+	if (e <= 0 || e > MAXE)
+		return slow_exact(buf, v);
+	/* floor(log10(2^l2)), off by at most one: round_digits() adjusts */
+	l2 = 52 - e;
+	x = l2 >= 0 ? (l2 * 1233) >> 12 : -((-l2 * 1233 + 4095) >> 12);
+	for (prec = 15; prec <= 17; prec++) {
+		if (round_digits(m, e, prec, &x, &n) < 0)
+			return slow_exact(buf, v);
+		if (prec == 17)
+			break;	/* 17 digits always read back */
+		ok = reads_back(m, e, m == 1ULL << 52 && bexp > 1, n, prec,
+				x);
+		if (ok < 0)
+			return slow_exact(buf, v);
+		if (ok)
+			break;
+	}
+	for (i = prec - 1; i >= 0; i--) {
+		dig[i] = (char)('0' + n % 10);
+		n /= 10;
+	}
+	for (nd = prec; nd > 1 && dig[nd - 1] == '0'; nd--)
+		;
+	if (x < -4 || x >= prec) {
+		*p++ = dig[0];
+		if (nd > 1) {
+			*p++ = '.';
+			memcpy(p, dig + 1, (size_t)nd - 1);
+			p += nd - 1;
+		}
+		*p++ = 'e';
+		*p++ = x < 0 ? '-' : '+';
+		i = x < 0 ? -x : x;
+		if (i >= 100) {
+			*p++ = (char)('0' + i / 100);
+			i %= 100;
+		}
+		memcpy(p, digit_pairs + 2 * i, 2);
+		p += 2;
+	} else if (x < 0) {
+		*p++ = '0';
+		*p++ = '.';
+		for (i = -1; i > x; i--)
+			*p++ = '0';
+		memcpy(p, dig, (size_t)nd);
+		p += nd;
+	} else {
+		for (i = 0; i <= x; i++)
+			*p++ = i < nd ? dig[i] : '0';
+		if (nd > x + 1) {
+			*p++ = '.';
+			memcpy(p, dig + x + 1, (size_t)(nd - x - 1));
+			p += nd - x - 1;
+		}
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
+}
+
+void
+pv_numfmt_exact_add(struct pv_strbuf *sb, double v)
+{
+	pv_strbuf_grow(sb, PV_NUMFMT_MAX);
+	pv_strbuf_setlen(sb, sb->len + pv_numfmt_exact(sb->buf + sb->len,
+						       v));
+}
+
+size_t
+pv_numfmt_fixed(char *buf, double v, int prec, int plus)
+{
+	uint64_t bits, m, q, ip, fp;
+	char *p = buf;
+	int bexp, e, i;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bexp = (int)((bits >> 52) & 0x7ff);
+	m = bits & ((1ULL << 52) - 1);
+	if (prec < 0 || prec > 6 || bexp == 0x7ff ||
+	    fabs(v) >= 9223372036854775808.0 / (double)pow10_64[prec])
+		return (size_t)snprintf(buf, PV_NUMFMT_FIXED_MAX,
+					plus ? "%+.*f" : "%.*f", prec, v);
+	if (bexp != 0)
+		m |= 1ULL << 52;
+	e = bexp != 0 ? 1075 - bexp : 1074;	/* |v| = m * 2^-e */
+	if (m == 0) {
+		q = 0;
+	} else if (e <= 0) {
+		q = (m << -e) * pow10_64[prec];	/* below 2^63: checked */
+	} else if (e >= 128) {
+		q = 0;		/* below half a unit of the last digit */
+	} else {
+		u128 num = (u128)m * pow10_64[prec], r, half;
+
+		q = (uint64_t)(num >> e);
+		r = num - ((u128)q << e);
+		half = (u128)1 << (e - 1);
+		if (r > half || (r == half && (q & 1)))
+			q++;
+	}
+	if (bits >> 63)
+		*p++ = '-';
+	else if (plus)
+		*p++ = '+';
+	ip = q / pow10_64[prec];
+	fp = q % pow10_64[prec];
+	p += pv_numfmt_u64(p, ip);
+	if (prec > 0) {
+		*p++ = '.';
+		for (i = prec - 1; i >= 0; i--) {
+			p[i] = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		p += prec;
+	}
+	*p = '\0';
+	return (size_t)(p - buf);
 }

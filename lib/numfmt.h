@@ -15,8 +15,49 @@
 #ifndef PV_NUMFMT_H
 #define PV_NUMFMT_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #include "strbuf.h"
 
 void pv_numfmt(struct pv_strbuf *sb, double v);
+
+/*
+ * The longest text pv_numfmt_exact() and pv_numfmt_u64() write, with the
+ * final NUL: "-2.2250738585072014e-308" is 24 bytes.
+ */
+#define PV_NUMFMT_MAX 32
+
+/*
+ * pv_numfmt_exact() writes v into buf (at least PV_NUMFMT_MAX bytes), NUL
+ * terminated, and returns its length: the same bytes as pv_format_double()
+ * of record.h, that is printf's "%.15g", else "%.16g", else "%.17g",
+ * whichever is the first that strtod() reads back as v.  Doubles that are
+ * whole numbers below 1e15, and the others whose digits the exact 128-bit
+ * arithmetic here can produce (decimal exponents from about -5 to 15),
+ * are formatted without printf and without strtod; the rest (subnormals,
+ * very large or small magnitudes, NaN, infinities) fall back to the two.
+ * The result is exact in every case, not an approximation.
+ */
+size_t pv_numfmt_exact(char *buf, double v);
+
+/* The same appended to sb. */
+void pv_numfmt_exact_add(struct pv_strbuf *sb, double v);
+
+/* The longest "%+.6f" of a double, with the final NUL */
+#define PV_NUMFMT_FIXED_MAX 320
+
+/*
+ * pv_numfmt_fixed() writes v into buf (PV_NUMFMT_FIXED_MAX bytes), NUL
+ * terminated, as printf's "%.<prec>f" (prec 0 to 6), or "%+.<prec>f" with
+ * plus set, and returns its length: exactly, ties of the binary value
+ * rounded to even as glibc rounds them, "-0.0" for a negative value that
+ * rounds to zero.  Magnitudes from 2^63 / 10^prec, NaN and infinities go
+ * to snprintf().
+ */
+size_t pv_numfmt_fixed(char *buf, double v, int prec, int plus);
+
+/* v in decimal into buf (at least 21 bytes, no NUL); returns the length */
+size_t pv_numfmt_u64(char *buf, uint64_t v);
 
 #endif

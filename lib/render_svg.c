@@ -16,7 +16,9 @@
 #include <string.h>
 
 #include "hash.h"
+#include "numfmt.h"
 #include "render_svg.h"
+#include "sort.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -169,7 +171,8 @@ sort_stacks(const struct pv_symtab *names, struct pv_svg_stack *v, size_t n)
 	for (i = 0; i < names->nsym; i++)
 		rank[id[i]] = (uint32_t)i;
 	sort_rank = rank;
-	qsort(v, n, sizeof(*v), cmp_stack);
+	/* mostly sorted already: stacks come in folded order */
+	pv_sort_runs(v, n, sizeof(*v), cmp_stack);
 	sort_rank = NULL;
 	sort_names = NULL;
 	free(id);
@@ -258,6 +261,46 @@ self_delta(const struct node *nd, uint64_t total, uint64_t total_base)
 	return pct(nd->self, total) - pct(nd->self_base, total_base);
 }
 
+/*
+ * The numbers of a frame's element, thousands of them, are written
+ * without printf: pv_numfmt_fixed() gives "%.1f" and "%.2f" exactly.
+ */
+#define ADD_LIT(sb, s) pv_strbuf_add((sb), (s), sizeof(s) - 1)
+
+static void
+add_fixed(struct pv_strbuf *sb, double v, int prec, int plus)
+{
+	pv_strbuf_grow(sb, PV_NUMFMT_FIXED_MAX);
+	pv_strbuf_setlen(sb, sb->len + pv_numfmt_fixed(sb->buf + sb->len, v,
+						       prec, plus));
+}
+
+static void
+add_u64(struct pv_strbuf *sb, uint64_t v)
+{
+	pv_strbuf_grow(sb, PV_NUMFMT_MAX);
+	pv_strbuf_setlen(sb, sb->len + pv_numfmt_u64(sb->buf + sb->len, v));
+}
+
+static void
+add_rgb(struct pv_strbuf *sb, int r, int g, int b)
+{
+	int c[3] = { r, g, b }, i;
+
+	ADD_LIT(sb, "rgb(");
+	for (i = 0; i < 3; i++) {
+		if (i > 0)
+			pv_strbuf_addch(sb, ',');
+		if (c[i] < 0) {
+			pv_strbuf_addch(sb, '-');
+			add_u64(sb, (uint64_t)-(int64_t)c[i]);
+		} else {
+			add_u64(sb, (uint64_t)c[i]);
+		}
+	}
+	pv_strbuf_addch(sb, ')');
+}
+
 static void
 hot_color(struct pv_strbuf *sb, struct pv_str name)
 {
@@ -266,8 +309,7 @@ hot_color(struct pv_strbuf *sb, struct pv_str name)
 	double v2 = (double)((h >> 16) & 0xffff) / 65536.0;
 	double v3 = (double)((h >> 32) & 0xffff) / 65536.0;
 
-	pv_strbuf_addf(sb, "rgb(%d,%d,%d)", 205 + (int)(50 * v3),
-		       (int)(230 * v1), (int)(55 * v2));
+	add_rgb(sb, 205 + (int)(50 * v3), (int)(230 * v1), (int)(55 * v2));
 }
 
 static void
@@ -279,7 +321,7 @@ diff_color(struct pv_strbuf *sb, double delta, double max)
 		g = b = (int)(210 * (max - delta) / max);
 	else if (max > 0 && delta < 0)
 		r = g = (int)(210 * (max + delta) / max);
-	pv_strbuf_addf(sb, "rgb(%d,%d,%d)", r, g, b);
+	add_rgb(sb, r, g, b);
 }
 
 static void
@@ -297,46 +339,61 @@ write_node(struct pv_strbuf *sb, const struct layout *l,
 
 	if (nd->name != ALL)
 		name = pv_symtab_get(names, nd->name);
-	pv_strbuf_addstr(sb, "<g><title>");
+	ADD_LIT(sb, "<g><title>");
 	pv_svg_escape(sb, name.s, name.len);
 	if (l->opt->differential) {
-		pv_strbuf_addf(sb, " (target %llu, %.2f%%; baseline %llu, "
-			       "%.2f%%; self %+.2f pp)",
-			       (unsigned long long)(nd->end - nd->start),
-			       pct(nd->end - nd->start, total),
-			       (unsigned long long)nd->base,
-			       pct(nd->base, total_base),
-			       self_delta(nd, total, total_base));
+		ADD_LIT(sb, " (target ");
+		add_u64(sb, nd->end - nd->start);
+		ADD_LIT(sb, ", ");
+		add_fixed(sb, pct(nd->end - nd->start, total), 2, 0);
+		ADD_LIT(sb, "%; baseline ");
+		add_u64(sb, nd->base);
+		ADD_LIT(sb, ", ");
+		add_fixed(sb, pct(nd->base, total_base), 2, 0);
+		ADD_LIT(sb, "%; self ");
+		add_fixed(sb, self_delta(nd, total, total_base), 2, 1);
+		ADD_LIT(sb, " pp)");
 	} else {
-		pv_strbuf_addf(sb, " (%llu, %.2f%%)",
-			       (unsigned long long)(nd->end - nd->start),
-			       pct(nd->end - nd->start, total));
+		ADD_LIT(sb, " (");
+		add_u64(sb, nd->end - nd->start);
+		ADD_LIT(sb, ", ");
+		add_fixed(sb, pct(nd->end - nd->start, total), 2, 0);
+		ADD_LIT(sb, "%)");
 	}
-	pv_strbuf_addf(sb, "</title><rect x=\"%.1f\" y=\"%.1f\" "
-		       "width=\"%.1f\" height=\"%d\" fill=\"", x, y, w,
-		       FRAME_HEIGHT - 1);
+	ADD_LIT(sb, "</title><rect x=\"");
+	add_fixed(sb, x, 1, 0);
+	ADD_LIT(sb, "\" y=\"");
+	add_fixed(sb, y, 1, 0);
+	ADD_LIT(sb, "\" width=\"");
+	add_fixed(sb, w, 1, 0);
+	ADD_LIT(sb, "\" height=\"");
+	add_u64(sb, FRAME_HEIGHT - 1);
+	ADD_LIT(sb, "\" fill=\"");
 	if (l->opt->differential)
 		diff_color(sb, self_delta(nd, total, total_base), maxdelta);
 	else
 		hot_color(sb, name);
-	pv_strbuf_addstr(sb, "\" rx=\"2\" ry=\"2\"/>");
+	ADD_LIT(sb, "\" rx=\"2\" ry=\"2\"/>");
 	/* as many characters as fit, else ".." at the end, else none */
 	nchar = (size_t)(w / (FONT_SIZE * FONT_WIDTH));
 	if (nchar >= 3) {
 		size_t len = prefix_chars(name.s, name.len, nchar);
 
-		pv_strbuf_addf(sb, "<text x=\"%.1f\" y=\"%.1f\">", x + 3,
-			       y + 10.5);
+		ADD_LIT(sb, "<text x=\"");
+		add_fixed(sb, x + 3, 1, 0);
+		ADD_LIT(sb, "\" y=\"");
+		add_fixed(sb, y + 10.5, 1, 0);
+		ADD_LIT(sb, "\">");
 		if (len < name.len) {
 			len = prefix_chars(name.s, name.len, nchar - 2);
 			pv_svg_escape(sb, name.s, len);
-			pv_strbuf_addstr(sb, "..");
+			ADD_LIT(sb, "..");
 		} else {
 			pv_svg_escape(sb, name.s, name.len);
 		}
-		pv_strbuf_addstr(sb, "</text>");
+		ADD_LIT(sb, "</text>");
 	}
-	pv_strbuf_addstr(sb, "</g>\n");
+	ADD_LIT(sb, "</g>\n");
 }
 
 int

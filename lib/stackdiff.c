@@ -6,8 +6,8 @@
  * with a raw id -> normalised id map, so that each distinct name is
  * normalised once however often it appears.  The distinct stacks of both
  * sides share one stacktab whose own counts stay zero; the per-side counts
- * live in the parallel pair array.  Functions are found by a small
- * open-addressing table keyed by (event, name).
+ * live in the parallel pair array.  Functions are found, event by event
+ * over the sorted stacks, in an array indexed by name id.
  */
 #include "config.h"
 
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "numfmt.h"
 #include "stackdiff.h"
 #include "xalloc.h"
 
@@ -46,6 +47,7 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	free(d->func);
 	free(d->norm);
 	free(d->prev);
+	free(d->dprev);
 	free(d->frames);
 	memset(d, 0, sizeof(*d));
 }
@@ -161,7 +163,7 @@ norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
 	if (depth < d->nprev) {
 		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
 
-		if (e->len == name.len && memcmp(e->s, name.s, name.len) == 0)
+		if (e->len == name.len && pv_hash_same(e->s, name.s, name.len))
 			return d->norm[d->prev[depth]];
 	}
 	raw = pv_symtab_intern(&d->raw, name.s, name.len);
@@ -217,8 +219,19 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 const struct pv_str *frame, size_t nframe, uint64_t samples,
 		 uint64_t period)
 {
-	uint32_t ev = pv_symtab_intern(&d->names, event.s, event.len);
+	uint32_t ev;
 	size_t i;
+
+	/* the same event as the stack before, most often */
+	if (d->nadd > 0 && event.len == d->last_event.len &&
+	    pv_hash_same(event.s, d->last_event.s, event.len)) {
+		ev = d->last_event_id;
+	} else {
+		ev = pv_symtab_intern(&d->names, event.s, event.len);
+		d->last_event = pv_symtab_get(&d->names, ev);
+		d->last_event_id = ev;
+	}
+	d->nadd++;
 
 	PV_GROW(d->frames, nframe, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
@@ -259,9 +272,24 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
 	if (pv_str_eq(ev, "-"))
 		ev.len = 0;
 	PV_GROW(d->frames, rec->nframe, d->frames_alloc);
-	for (i = 0; i < rec->nframe; i++)
-		d->frames[i] = pv_symtab_intern(&d->names, rec->frame[i].s,
-						rec->frame[i].len);
+	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
+	for (i = 0; i < rec->nframe; i++) {
+		struct pv_str f = rec->frame[i];
+
+		/* sorted records: most often the name of the record before */
+		if (i < d->ndprev) {
+			struct pv_str p = pv_symtab_get(&d->names,
+							d->dprev[i]);
+
+			if (p.len == f.len && pv_hash_same(p.s, f.s, f.len)) {
+				d->frames[i] = d->dprev[i];
+				continue;
+			}
+		}
+		d->frames[i] = d->dprev[i] = pv_symtab_intern(&d->names, f.s,
+							      f.len);
+	}
+	d->ndprev = rec->nframe;
 	i = pv_symtab_intern(&d->names, ev.s, ev.len);
 	/* a side with no count did not have the stack */
 	if (pb != 0 || pt == 0)
@@ -364,51 +392,6 @@ pair_events(struct pv_stackdiff *d)
 	pv_stacktab_release(&old);
 }
 
-struct functab {
-	uint32_t *slot;		/* func index + 1, 0 empty */
-	size_t mask;
-};
-
-static struct pv_stackdiff_func *
-func_get(struct pv_stackdiff *d, struct functab *ft, size_t *alloc,
-	 uint32_t ev, uint32_t name)
-{
-	uint64_t key = (uint64_t)ev << 32 | name;
-	uint64_t h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
-	struct pv_stackdiff_func *f;
-	size_t j, i;
-
-	for (j = h & ft->mask; ft->slot[j]; j = (j + 1) & ft->mask) {
-		f = &d->func[ft->slot[j] - 1];
-		if (f->event == ev && f->name == name)
-			return f;
-	}
-	PV_GROW(d->func, d->nfunc + 1, *alloc);
-	f = &d->func[d->nfunc++];
-	memset(f, 0, sizeof(*f));
-	f->event = ev;
-	f->name = name;
-	ft->slot[j] = (uint32_t)d->nfunc;
-	if (d->nfunc * 2 > ft->mask + 1) {
-		size_t mask = ft->mask * 2 + 1;
-		uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
-
-		for (i = 0; i < d->nfunc; i++) {
-			key = (uint64_t)d->func[i].event << 32 |
-			      d->func[i].name;
-			h = pv_hash_fold(key ^ PV_HASH_K0, PV_HASH_K1);
-			for (j = h & mask; slot[j]; j = (j + 1) & mask)
-				;
-			slot[j] = (uint32_t)i + 1;
-		}
-		free(ft->slot);
-		ft->slot = slot;
-		ft->mask = mask;
-		f = &d->func[d->nfunc - 1];
-	}
-	return f;
-}
-
 static double
 share(uint64_t c, uint64_t total)
 {
@@ -421,11 +404,113 @@ rel(double t, double b)
 	return b == 0.0 ? NAN : t / b - 1.0;
 }
 
+/*
+ * The functions of each event with their inclusive and exclusive counts.
+ * The sorted stacks, grouped by event, are walked as the tree of their
+ * prefixes: a path of nodes, each summing the counts of the stacks below
+ * it, a node's sum going to its parent as the walk leaves it.  Leaving a
+ * node adds its sum to its function's inclusive count unless the
+ * function is on the path above it too (recursion: a stack counts once
+ * for a function).  Folded stacks share long prefixes, so the walk
+ * enters far fewer nodes than the stacks hold frames.  Within an event a
+ * function is found by its name id alone, in an array.
+ */
+struct node {
+	uint32_t name;
+	unsigned presence;
+	uint64_t period[2];
+};
+
+static void
+leave(struct pv_stackdiff *d, struct node *path, size_t depth,
+      const uint32_t *byname, uint32_t *onpath)
+{
+	struct node *n = &path[depth];
+	struct pv_stackdiff_func *f = &d->func[byname[n->name] - 1];
+	int side;
+
+	if (--onpath[n->name] == 0) {
+		f->presence |= n->presence;
+		for (side = 0; side < 2; side++)
+			f->incl[side] = sat_add(d, f->incl[side],
+						n->period[side]);
+	}
+	if (depth > 0) {
+		path[depth - 1].presence |= n->presence;
+		for (side = 0; side < 2; side++)
+			path[depth - 1].period[side] = sat_add(d,
+				path[depth - 1].period[side], n->period[side]);
+	}
+}
+
+static void
+funcs(struct pv_stackdiff *d)
+{
+	uint32_t *byname;	/* name id -> func index + 1, this event */
+	uint32_t *onpath;	/* name id -> times on the path */
+	struct node *path = NULL;
+	size_t i, k, npath = 0, path_alloc = 0, falloc = 0, group = 0;
+	int side;
+
+	byname = pv_xcalloc(d->names.nsym + 1, sizeof(*byname));
+	onpath = pv_xcalloc(d->names.nsym + 1, sizeof(*onpath));
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+		struct pv_stackdiff_func *f;
+		size_t c = 0;
+
+		if (i > 0 && s->event != d->sorted[i - 1]->event) {
+			while (npath > 0)
+				leave(d, path, --npath, byname, onpath);
+			for (k = group; k < d->nfunc; k++)
+				byname[d->func[k].name] = 0;
+			group = d->nfunc;
+		}
+		while (c < npath && c < s->nframe && path[c].name == s->frame[c])
+			c++;
+		while (npath > c)
+			leave(d, path, --npath, byname, onpath);
+		PV_GROW(path, s->nframe, path_alloc);
+		for (; npath < s->nframe; npath++) {
+			uint32_t name = s->frame[npath];
+
+			if (byname[name] == 0) {
+				PV_GROW(d->func, d->nfunc + 1, falloc);
+				f = &d->func[d->nfunc++];
+				memset(f, 0, sizeof(*f));
+				f->event = s->event;
+				f->name = name;
+				byname[name] = (uint32_t)d->nfunc;
+			}
+			onpath[name]++;
+			memset(&path[npath], 0, sizeof(path[npath]));
+			path[npath].name = name;
+		}
+		if (s->nframe == 0)
+			continue;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		path[s->nframe - 1].presence |= p->presence;
+		f = &d->func[byname[s->frame[s->nframe - 1]] - 1];
+		for (side = 0; side < 2; side++) {
+			path[s->nframe - 1].period[side] = sat_add(d,
+				path[s->nframe - 1].period[side],
+				p->period[side]);
+			f->excl[side] = sat_add(d, f->excl[side],
+						p->period[side]);
+		}
+	}
+	while (npath > 0)
+		leave(d, path, --npath, byname, onpath);
+	free(path);
+	free(onpath);
+	free(byname);
+}
+
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
 {
-	struct functab ft;
-	size_t i, k, falloc = 0, talloc = 0;
+	size_t i, talloc = 0;
 	uint32_t *evtotal = NULL;	/* event id -> total index + 1 */
 	size_t evalloc = 0;
 	int side;
@@ -469,32 +554,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 
 	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
 
-	/* functions */
-	ft.mask = 1023;
-	ft.slot = pv_xcalloc(ft.mask + 1, sizeof(*ft.slot));
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = &d->stacks.stack[i];
-		const struct pv_stackdiff_stack *p = &d->pair[i];
-		struct pv_stackdiff_func *f;
-
-		for (k = 0; k < s->nframe; k++) {
-			f = func_get(d, &ft, &falloc, s->event, s->frame[k]);
-			f->presence |= p->presence;
-			if (k + 1 == s->nframe) {
-				for (side = 0; side < 2; side++)
-					f->excl[side] = sat_add(d,
-						f->excl[side],
-						p->period[side]);
-			}
-			if (f->mark == i + 1)
-				continue;	/* recursion: once a stack */
-			f->mark = i + 1;
-			for (side = 0; side < 2; side++)
-				f->incl[side] = sat_add(d, f->incl[side],
-							p->period[side]);
-		}
-	}
-	free(ft.slot);
+	funcs(d);
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
 		const struct pv_stackdiff_total *t =
@@ -514,7 +574,6 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 		f->delta_excl = f->excl_pct[1] - f->excl_pct[0];
 		f->rel_incl = rel(f->incl_pct[1], f->incl_pct[0]);
 		f->rel_excl = rel(f->excl_pct[1], f->excl_pct[0]);
-		f->mark = 0;
 	}
 	free(evtotal);
 	pv_stackdiff_sort_funcs(d->func, d->nfunc, &d->names);
@@ -541,6 +600,41 @@ pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold)
 
 /* Writing */
 
+/*
+ * Lines are built in one buffer and written in blocks of about this size:
+ * each names's escaped form is made once, and a line is copied together
+ * from those and from digits formatted without printf.
+ */
+#define BLOCK 65536
+
+/* The escaped forms of every name, for a frame list (';' escaped). */
+struct escaped {
+	struct pv_strbuf buf;
+	size_t *off;		/* name id i is buf[off[i]..off[i + 1]) */
+};
+
+static void
+escaped_init(struct escaped *x, const struct pv_symtab *names)
+{
+	size_t i;
+
+	pv_strbuf_init(&x->buf, names->arena.total + names->nsym);
+	x->off = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*x->off));
+	for (i = 0; i < names->nsym; i++) {
+		x->off[i] = x->buf.len;
+		pv_escape(&x->buf, names->sym[i].s, names->sym[i].len, 1);
+	}
+	x->off[names->nsym] = x->buf.len;
+}
+
+static void
+escaped_release(struct escaped *x)
+{
+	pv_strbuf_release(&x->buf);
+	free(x->off);
+}
+
+/* An event as a field: "-" when absent. */
 static void
 add_event(struct pv_strbuf *sb, struct pv_str ev)
 {
@@ -551,24 +645,139 @@ add_event(struct pv_strbuf *sb, struct pv_str ev)
 		pv_escape(sb, ev.s, ev.len, 0);
 }
 
-static void
-add_double(struct pv_strbuf *sb, double v)
+static char *
+put_u64(char *p, uint64_t v)
 {
-	pv_strbuf_addch(sb, '\t');
-	if (isnan(v))
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_format_double(sb, v);
+	*p++ = '\t';
+	return p + pv_numfmt_u64(p, v);
+}
+
+static char *
+put_double(char *p, double v)
+{
+	*p++ = '\t';
+	if (isnan(v)) {
+		*p++ = '-';
+		return p;
+	}
+	return p + pv_numfmt_exact(p, v);
+}
+
+static void
+flush(struct pv_strbuf *sb, FILE *out, size_t at_least)
+{
+	if (sb->len >= at_least) {
+		fwrite(sb->buf, 1, sb->len, out);
+		pv_strbuf_reset(sb);
+	}
 }
 
 static const char *const presence_name[] = { "-", "base", "target", "both" };
+
+static void
+write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
+{
+	const struct escaped *x;
+	struct escaped names;
+	struct pv_strbuf ev = PV_STRBUF_INIT;
+	uint32_t last_ev = NONE;
+	size_t i, k;
+
+	escaped_init(&names, &d->names);
+	x = &names;
+	for (i = 0; i < d->stacks.nstack; i++) {
+		const struct pv_stack *s = d->sorted[i];
+		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+		size_t need = 0;
+		char *w;
+
+		/* the stacks in sorted order: fetch the next ones ahead */
+		if (i + 8 < d->stacks.nstack) {
+			const struct pv_stack *ahead = d->sorted[i + 8];
+
+			__builtin_prefetch(ahead->frame);
+			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
+		}
+		if (i + 16 < d->stacks.nstack)
+			__builtin_prefetch(d->sorted[i + 16]);
+		if (s->event != last_ev) {
+			pv_strbuf_reset(&ev);
+			add_event(&ev, pv_symtab_get(&d->names, s->event));
+			last_ev = s->event;
+		}
+		for (k = 0; k < s->nframe; k++)
+			need += x->off[s->frame[k] + 1] - x->off[s->frame[k]];
+		need += sizeof("dstack") + ev.len + 2 * (PV_NUMFMT_MAX + 1) +
+			s->nframe + 2;
+		pv_strbuf_grow(sb, need);
+		w = sb->buf + sb->len;
+		memcpy(w, "dstack", 6);
+		w += 6;
+		memcpy(w, ev.buf, ev.len);
+		w += ev.len;
+		w = put_u64(w, p->period[0]);
+		w = put_u64(w, p->period[1]);
+		*w++ = '\t';
+		for (k = 0; k < s->nframe; k++) {
+			size_t a = x->off[s->frame[k]];
+			size_t n = x->off[s->frame[k] + 1] - a;
+
+			if (k > 0)
+				*w++ = ';';
+			memcpy(w, x->buf.buf + a, n);
+			w += n;
+		}
+		*w++ = '\n';
+		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
+		flush(sb, out, BLOCK);
+	}
+	pv_strbuf_release(&ev);
+	escaped_release(&names);
+}
+
+static void
+write_funcs(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfunc; i++) {
+		const struct pv_stackdiff_func *f = &d->func[i];
+		struct pv_str name = pv_symtab_get(&d->names, f->name);
+		char *w;
+
+		pv_strbuf_addstr(sb, "func");
+		add_event(sb, pv_symtab_get(&d->names, f->event));
+		pv_strbuf_addch(sb, '\t');
+		pv_escape(sb, name.s, name.len, 0);
+		pv_strbuf_grow(sb, 12 * (PV_NUMFMT_MAX + 1) + 8);
+		w = sb->buf + sb->len;
+		w = put_u64(w, f->incl[0]);
+		w = put_u64(w, f->excl[0]);
+		w = put_u64(w, f->incl[1]);
+		w = put_u64(w, f->excl[1]);
+		w = put_double(w, f->incl_pct[0]);
+		w = put_double(w, f->excl_pct[0]);
+		w = put_double(w, f->incl_pct[1]);
+		w = put_double(w, f->excl_pct[1]);
+		w = put_double(w, f->delta_incl);
+		w = put_double(w, f->delta_excl);
+		w = put_double(w, f->rel_incl);
+		w = put_double(w, f->rel_excl);
+		*w++ = '\t';
+		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
+		pv_strbuf_addstr(sb, presence_name[f->presence & 3]);
+		pv_strbuf_addch(sb, '\n');
+		flush(sb, out, BLOCK);
+	}
+}
 
 void
 pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
-	size_t i, k;
+	size_t i;
 
+	pv_strbuf_grow(&sb, BLOCK + 4096);
 	for (i = 0; i < d->ntotal; i++) {
 		const struct pv_stackdiff_total *t = &d->total[i];
 
@@ -579,70 +788,10 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 			       (unsigned long long)t->period[1],
 			       (unsigned long long)t->samples[0],
 			       (unsigned long long)t->samples[1]);
-		fwrite(sb.buf, 1, sb.len, out);
-		pv_strbuf_reset(&sb);
 	}
-	/* the stacks in sorted order: fetch the next ones ahead */
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-
-		if (i + 8 < d->stacks.nstack) {
-			const struct pv_stack *ahead = d->sorted[i + 8];
-
-			__builtin_prefetch(ahead->frame);
-			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
-		}
-		if (i + 16 < d->stacks.nstack)
-			__builtin_prefetch(d->sorted[i + 16]);
-		pv_strbuf_addstr(&sb, "dstack");
-		add_event(&sb, pv_symtab_get(&d->names, s->event));
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t",
-			       (unsigned long long)p->period[0],
-			       (unsigned long long)p->period[1]);
-		for (k = 0; k < s->nframe; k++) {
-			struct pv_str f = pv_symtab_get(&d->names,
-							s->frame[k]);
-
-			if (k > 0)
-				pv_strbuf_addch(&sb, ';');
-			pv_escape(&sb, f.s, f.len, 1);
-		}
-		pv_strbuf_addch(&sb, '\n');
-		if (sb.len >= 65536) {
-			fwrite(sb.buf, 1, sb.len, out);
-			pv_strbuf_reset(&sb);
-		}
-	}
-	fwrite(sb.buf, 1, sb.len, out);
-	pv_strbuf_reset(&sb);
-	for (i = 0; i < d->nfunc; i++) {
-		const struct pv_stackdiff_func *f = &d->func[i];
-		struct pv_str name = pv_symtab_get(&d->names, f->name);
-
-		pv_strbuf_addstr(&sb, "func");
-		add_event(&sb, pv_symtab_get(&d->names, f->event));
-		pv_strbuf_addch(&sb, '\t');
-		pv_escape(&sb, name.s, name.len, 0);
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t%llu\t%llu",
-			       (unsigned long long)f->incl[0],
-			       (unsigned long long)f->excl[0],
-			       (unsigned long long)f->incl[1],
-			       (unsigned long long)f->excl[1]);
-		add_double(&sb, f->incl_pct[0]);
-		add_double(&sb, f->excl_pct[0]);
-		add_double(&sb, f->incl_pct[1]);
-		add_double(&sb, f->excl_pct[1]);
-		add_double(&sb, f->delta_incl);
-		add_double(&sb, f->delta_excl);
-		add_double(&sb, f->rel_incl);
-		add_double(&sb, f->rel_excl);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addstr(&sb, presence_name[f->presence & 3]);
-		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
-		pv_strbuf_reset(&sb);
-	}
+	write_stacks(d, &sb, out);
+	write_funcs(d, &sb, out);
+	flush(&sb, out, 0);
 	pv_strbuf_release(&sb);
 }
 

@@ -79,7 +79,6 @@ struct pv_stackdiff_func {
 	double delta_incl, delta_excl;	/* points, target - base */
 	double rel_incl, rel_excl;	/* ratio - 1; NAN: base share 0 */
 	unsigned presence;		/* PV_IN_BASE | PV_IN_TARGET */
-	size_t mark;			/* internal: last stack + 1 */
 };
 
 struct pv_stackdiff {
@@ -102,8 +101,13 @@ struct pv_stackdiff {
 	size_t norm_alloc;
 	uint32_t *prev;			/* raw ids of the last stack */
 	size_t nprev, prev_alloc;
+	uint32_t *dprev;		/* names ids of the last dstack */
+	size_t ndprev, dprev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
+	size_t nadd;			/* pv_stackdiff_add() calls */
+	struct pv_str last_event;	/* in names, and its id */
+	uint32_t last_event_id;
 	struct pv_strbuf buf;
 	int overflow;
 	char err[128];

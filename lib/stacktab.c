@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "hash.h"
+#include "sort.h"
 #include "stacktab.h"
 #include "xalloc.h"
 
@@ -28,16 +29,20 @@ pv_stacktab_release(struct pv_stacktab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+#define TAG(h) ((h) & 0xffffffff00000000ULL)
+
 static void
 grow(struct pv_stacktab *t)
 {
 	size_t mask = t->mask * 2 + 1, i, j;
-	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
+	uint64_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
 
 	for (i = 0; i < t->nstack; i++) {
-		for (j = t->stack[i].hash & mask; slot[j]; j = (j + 1) & mask)
+		uint64_t h = t->stack[i].hash;
+
+		for (j = h & mask; slot[j]; j = (j + 1) & mask)
 			;
-		slot[j] = (uint32_t)i + 1;
+		slot[j] = TAG(h) | (i + 1);
 	}
 	free(t->slot);
 	t->slot = slot;
@@ -64,7 +69,9 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 	size_t j;
 
 	for (j = h & t->mask; t->slot[j]; j = (j + 1) & t->mask) {
-		s = &t->stack[t->slot[j] - 1];
+		if (TAG(t->slot[j]) != TAG(h))
+			continue;
+		s = &t->stack[(uint32_t)t->slot[j] - 1];
 		/* frame may be NULL when nframe is 0 (an empty stack) */
 		if (s->hash == h && s->event == event && s->nframe == nframe &&
 		    (nframe == 0 ||
@@ -87,7 +94,7 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 	s->event = event;
 	s->samples = samples;
 	s->period = period;
-	t->slot[j] = (uint32_t)t->nstack;
+	t->slot[j] = TAG(h) | t->nstack;
 	if (t->nstack * 2 > t->mask + 1)
 		grow(t);
 	return s;
@@ -114,21 +121,47 @@ cmp_frames(const struct pv_stack *a, const struct pv_stack *b)
 	struct pv_str fa = { "", 0 }, fb = { "", 0 };
 
 	/*
-	 * Equal leading frames that both stacks continue after are equal
-	 * bytes followed by ';' in both joined forms: skip them.
+	 * Equal leading frames are equal bytes, followed by ';' in both
+	 * joined forms where both go on: skip them.  A stack that ends
+	 * there is a prefix of the other.
 	 */
-	while (i + 1 < a->nframe && i + 1 < b->nframe &&
-	       a->frame[i] == b->frame[i])
+	while (i < a->nframe && i < b->nframe && a->frame[i] == b->frame[i])
 		i++;
+	if (i == a->nframe || i == b->nframe) {
+		if (a->nframe == b->nframe)
+			return 0;
+		if (i == 0) {
+			/* no frames: "", as one empty name joins */
+			const struct pv_stack *o = a->nframe ? a : b;
+
+			if (o->nframe == 1 &&
+			    pv_symtab_get(n, o->frame[0]).len == 0)
+				return 0;
+		}
+		return a->nframe < b->nframe ? -1 : 1;
+	}
 	if (i + 1 < a->nframe && i + 1 < b->nframe &&
 	    sort_rank[a->frame[i]] != NOSEMI &&
 	    sort_rank[b->frame[i]] != NOSEMI)
 		return sort_rank[a->frame[i]] < sort_rank[b->frame[i]] ? -1 : 1;
+	/* the differing names, each followed by ';' or the end */
 	k = i;
-	if (a->nframe)
-		fa = pv_symtab_get(n, a->frame[i]);
-	if (b->nframe)
-		fb = pv_symtab_get(n, b->frame[k]);
+	fa = pv_symtab_get(n, a->frame[i]);
+	fb = pv_symtab_get(n, b->frame[k]);
+	{
+		size_t m = fa.len < fb.len ? fa.len : fb.len;
+		int c = m ? memcmp(fa.s, fb.s, m) : 0, ca, cb;
+
+		if (c != 0)
+			return c < 0 ? -1 : 1;
+		ca = fa.len > m ? (unsigned char)fa.s[m] :
+		     i + 1 < a->nframe ? ';' : -1;
+		cb = fb.len > m ? (unsigned char)fb.s[m] :
+		     k + 1 < b->nframe ? ';' : -1;
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		/* a name's ';' against the other's separator: go on */
+	}
 	for (;;) {
 		int ca, cb;
 
@@ -213,7 +246,7 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 	for (i = 0; i < t->nstack; i++)
 		v[i] = &t->stack[i];
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(v, t->nstack, sizeof(*v), cmp_stack);
+	pv_sort_runs(v, t->nstack, sizeof(*v), cmp_stack);
 	free(sort_rank);
 	sort_rank = NULL;
 	sort_names = NULL;

@@ -27,7 +27,12 @@ struct pv_stacktab {
 	struct pv_arena arena;
 	struct pv_stack *stack;	/* in order of first appearance */
 	size_t nstack, alloc;
-	uint32_t *slot;		/* open addressing: index + 1, 0 empty */
+	/*
+	 * open addressing: index + 1 in the low 32 bits (0 empty), the
+	 * hash's high 32 bits above, so that a probe reads the stack only
+	 * on a likely match
+	 */
+	uint64_t *slot;
 	size_t mask;
 	int overflow;
 };

@@ -62,7 +62,7 @@ pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
 		const struct pv_symtab_entry *e = &t->sym[t->slot[j] - 1];
 
 		if (e->hash == hash && e->len == len &&
-		    memcmp(e->s, s, len) == 0)
+		    pv_hash_same(e->s, s, len))
 			return t->slot[j] - 1;
 	}
 	id = (uint32_t)t->nsym;

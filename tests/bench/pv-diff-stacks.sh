@@ -30,7 +30,10 @@ if command -v difffolded.pl >/dev/null 2>&1; then
 		"$wall" "$cpu" "$rss"
 fi
 measure pv-diff "$T/base" "$T/target"
-printf '  pv-diff: %s s wall, %s s CPU, %s KiB\n' "$wall" "$cpu" "$rss"
+printf '  pv-diff: %s s wall, %s s CPU, %s KiB peak RSS (best of %s)\n' \
+	"$wall" "$cpu" "$rss" "$BENCH_RUNS"
+printf '  against %s s: wall x%s, CPU x%s\n' "$anchor" \
+	"$(ratio "$wall" "$anchor")" "$(ratio "$cpu" "$anchor")"
 pv_wall=$wall pv_cpu=$cpu pv_rss=$rss
 measure pv-diff "$T/base5" "$T/target5"
 printf '  pv-diff, inputs x5: %s s wall, %s s CPU, %s KiB\n' \

@@ -36,6 +36,9 @@ pv_wall=$wall pv_cpu=$cpu
 measure pv-render --format=svg "$T/diff.pv"
 printf '  pv-render --format=svg, differential: %s s wall, %s s CPU\n' \
 	"$wall" "$cpu"
+printf '  against %s s: svg wall x%s, CPU x%s; differential wall x%s\n' \
+	"$anchor" "$(ratio "$pv_wall" "$anchor")" \
+	"$(ratio "$pv_cpu" "$anchor")" "$(ratio "$wall" "$anchor")"
 pv-render --format=svg "$T/stacks" >"$T/out.svg"
 printf '  SVG: %s bytes, %s frames drawn\n' "$(wc -c <"$T/out.svg")" \
 	"$(grep -c '^<g>' "$T/out.svg")"

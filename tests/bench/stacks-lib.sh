@@ -58,6 +58,11 @@ at_most() {
 	fi
 }
 
+# ratio VALUE ANCHOR: VALUE / ANCHOR, two decimals
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
+}
+
 load_average() {
 	printf 'load average: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 }

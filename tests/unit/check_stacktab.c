@@ -1,0 +1,205 @@
+/*
+ * Unit tests of lib/stacktab: counts added up by distinct stack, and the
+ * folded order of pv_stacktab_sorted() against its definition (events in
+ * order of first appearance, then the frame names joined with ';'
+ * compared byte-wise, equal joined forms in the order they were added),
+ * on names made to trip a comparison that looks at frames rather than
+ * bytes: names holding ';', names one the prefix of another, bytes below
+ * and above ';', the empty name.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stacktab.h"
+#include "strbuf.h"
+#include "symtab.h"
+
+static const char *const tricky[] = {
+	"a", "a;", "a!", "ab", ";", "b", "a;b", "", "a:", "a<", "ab;a",
+	"main", "main!", "main;a"
+};
+#define NTRICKY (sizeof(tricky) / sizeof(tricky[0]))
+
+static uint64_t
+next_random(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* the joined form of a stack */
+static void
+joined(struct pv_strbuf *sb, const struct pv_symtab *names,
+       const struct pv_stack *s)
+{
+	uint32_t k;
+
+	pv_strbuf_reset(sb);
+	for (k = 0; k < s->nframe; k++) {
+		struct pv_str f = pv_symtab_get(names, s->frame[k]);
+
+		if (k > 0)
+			pv_strbuf_addch(sb, ';');
+		pv_strbuf_add(sb, f.s, f.len);
+	}
+}
+
+/* the definition: event, then joined bytes, then the order added */
+static int
+before(const struct pv_symtab *names, const struct pv_stack *a,
+       const struct pv_stack *b)
+{
+	struct pv_strbuf ja = PV_STRBUF_INIT, jb = PV_STRBUF_INIT;
+	size_t n;
+	int c;
+
+	if (a->event != b->event)
+		return a->event < b->event;
+	joined(&ja, names, a);
+	joined(&jb, names, b);
+	n = ja.len < jb.len ? ja.len : jb.len;
+	c = memcmp(ja.buf, jb.buf, n);
+	if (c == 0 && ja.len != jb.len)
+		c = ja.len < jb.len ? -1 : 1;
+	pv_strbuf_release(&ja);
+	pv_strbuf_release(&jb);
+	if (c != 0)
+		return c < 0;
+	return a < b;		/* added first: earlier in the table */
+}
+
+static void
+check_order(uint64_t seed, size_t nstack, int shuffled)
+{
+	struct pv_symtab names;
+	struct pv_stacktab t;
+	struct pv_stack **v;
+	uint32_t ev[2], frame[6], id[NTRICKY];
+	size_t i, k;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	ev[0] = pv_symtab_intern(&names, "cycles", 6);
+	ev[1] = pv_symtab_intern(&names, "", 0);
+	for (i = 0; i < NTRICKY; i++)
+		id[i] = pv_symtab_intern(&names, tricky[i], strlen(tricky[i]));
+	for (i = 0; i < nstack; i++) {
+		size_t nf = next_random(&seed) % 6;
+
+		for (k = 0; k < nf; k++)
+			frame[k] = id[next_random(&seed) % NTRICKY];
+		pv_stacktab_add(&t, ev[next_random(&seed) % 2], frame, nf,
+				1, 1);
+	}
+	if (!shuffled) {
+		/* re-add in sorted order: one run, as from a sorted file */
+		struct pv_stacktab u;
+
+		v = pv_stacktab_sorted(&t, &names);
+		pv_stacktab_init(&u);
+		for (i = 0; i < t.nstack; i++)
+			pv_stacktab_add(&u, v[i]->event, v[i]->frame,
+					v[i]->nframe, 1, 1);
+		free(v);
+		pv_stacktab_release(&t);
+		t = u;
+	}
+	v = pv_stacktab_sorted(&t, &names);
+	for (i = 1; i < t.nstack; i++)
+		ck_assert_msg(before(&names, v[i - 1], v[i]),
+			      "stacks %zu and %zu out of order", i - 1, i);
+	free(v);
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+
+START_TEST(test_sorted)
+{
+	check_order(88172645463325252ULL, 0, 1);
+	check_order(88172645463325252ULL, 1, 1);
+	check_order(88172645463325252ULL, 2000, 1);
+	check_order(362436069ULL, 2000, 0);
+	check_order(521288629ULL, 50, 1);
+}
+END_TEST
+
+START_TEST(test_add)
+{
+	struct pv_symtab names;
+	struct pv_stacktab t;
+	uint32_t f[3], e;
+	struct pv_stack *s;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	f[0] = pv_symtab_intern(&names, "main", 4);
+	f[1] = pv_symtab_intern(&names, "a", 1);
+	f[2] = pv_symtab_intern(&names, "b", 1);
+	e = pv_symtab_intern(&names, "", 0);
+	pv_stacktab_add(&t, e, f, 3, 1, 10);
+	pv_stacktab_add(&t, e, f, 2, 1, 5);
+	s = pv_stacktab_add(&t, e, f, 3, 2, 20);
+	ck_assert_uint_eq(t.nstack, 2);
+	ck_assert_uint_eq(s->samples, 3);
+	ck_assert_uint_eq(s->period, 30);
+	pv_stacktab_add(&t, e, NULL, 0, 1, 1);
+	s = pv_stacktab_add(&t, e, NULL, 0, 1, 1);
+	ck_assert_uint_eq(t.nstack, 3);
+	ck_assert_uint_eq(s->samples, 2);
+	s = pv_stacktab_add(&t, e, f, 3, UINT64_MAX, 1);
+	ck_assert_uint_eq(s->samples, UINT64_MAX);
+	ck_assert(pv_stacktab_overflowed(&t));
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+END_TEST
+
+/* enough distinct stacks for the table to grow several times */
+START_TEST(test_many)
+{
+	struct pv_symtab names;
+	struct pv_stacktab t;
+	uint32_t f[2];
+	size_t i;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	for (i = 0; i < 3 * 20000; i++) {
+		f[0] = (uint32_t)(i % 20000);
+		f[1] = (uint32_t)(i % 20000 / 7);
+		pv_stacktab_add(&t, 0, f, 2, 1, i);
+	}
+	ck_assert_uint_eq(t.nstack, 20000);
+	for (i = 0; i < t.nstack; i++) {
+		ck_assert_uint_eq(t.stack[i].samples, 3);
+		ck_assert_uint_eq(t.stack[i].period, 3 * i + 60000);
+	}
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("stacktab");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_add);
+	tcase_add_test(tc, test_many);
+	tcase_add_test(tc, test_sorted);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
