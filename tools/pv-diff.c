@@ -168,18 +168,23 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
  */
 static struct pv_reader *stdin_reader;
 
+/*
+ * The reader in use, held here too: an error exits with it open, and a
+ * leak checker must still find it.
+ */
+static struct pv_reader *in_use;
+
 /* A reader on path; standard input's the first time is the one kept. */
 static struct pv_reader *
 open_input(const char *path)
 {
-	struct pv_reader *r;
-
 	if (strcmp(path, "-") == 0 && stdin_reader != NULL) {
-		r = stdin_reader;
+		in_use = stdin_reader;
 		stdin_reader = NULL;
-		return r;
+	} else {
+		in_use = pv_reader_open(path);
 	}
-	return pv_reader_open(path);
+	return in_use;
 }
 
 /*
@@ -244,6 +249,7 @@ read_input(struct diff *st, const char *path, int fixed)
 		       "target, as two files or as two sections",
 		       pv_reader_name(r));
 	pv_reader_close(r);
+	in_use = NULL;
 }
 
 static void
@@ -340,6 +346,7 @@ samples_read(struct pv_sampdiff *d, const char *path)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
 	pv_reader_close(r);
+	in_use = NULL;
 }
 
 /* Samples: sampdiff over the concatenation of the inputs. */
