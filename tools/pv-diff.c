@@ -397,11 +397,11 @@ mode_of(const char *path)
 		pv_reader_close(r);	/* errors come with the real read */
 		return mode;
 	}
+	stdin_reader = r;
 	if (rc >= 0 && pv_reader_rewind(r) < 0)
 		pv_die("%s: no stack or sample record in the first MiB; "
 		       "say which with --profiles or --samples",
 		       pv_reader_name(r));
-	stdin_reader = r;
 	return mode;
 }
 
