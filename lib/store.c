@@ -1008,11 +1008,43 @@ int
 pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
 	      const char *role, const char *version, const char *experiment)
 {
+	return pv_store_copy_runs(st, hash, out, role, version, experiment,
+				  NULL);
+}
+
+/* A sample record with RUN moved on by base (the top of the runs before). */
+static int
+write_sample_after(struct pv_store *st, FILE *out, const struct pv_record *rec,
+		   uint64_t *base, uint64_t *top)
+{
+	struct pv_str f[11];
+	char num[24];
+
+	if (rec->run > UINT64_MAX - 1 - *base)
+		return fail(st, "run %llu cannot follow %llu earlier runs",
+			    (unsigned long long)rec->run,
+			    (unsigned long long)*base);
+	if (rec->run > *top)
+		*top = rec->run;
+	memcpy(f, rec->field, sizeof(f));
+	f[8].s = num;
+	f[8].len = (size_t)snprintf(num, sizeof(num), "%llu",
+				    (unsigned long long)(rec->run + *base));
+	pv_write_fields(out, f, 11);
+	return 0;
+}
+
+int
+pv_store_copy_runs(struct pv_store *st, const char *hash, FILE *out,
+		   const char *role, const char *version,
+		   const char *experiment, uint64_t *run_base)
+{
 	struct pv_strbuf p = PV_STRBUF_INIT;
 	struct pv_reader *r;
 	struct pv_record rec;
 	struct pv_str none = { "", 0 }, f[4];
 	int rc, in_section = 0, keep = 0;
+	uint64_t top = 0;
 
 	pv_store_object_path(st, hash, &p);
 	r = pv_reader_open(p.buf);
@@ -1050,13 +1082,23 @@ pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
 			if (keep && role != NULL)
 				pv_write_section(out, role, version, NULL);
 		}
-		if (keep)
+		if (keep && run_base != NULL && rec.type == PV_REC_SAMPLE) {
+			if (write_sample_after(st, out, &rec, run_base,
+					       &top) < 0) {
+				pv_reader_close(r);
+				pv_strbuf_release(&p);
+				return -1;
+			}
+		} else if (keep) {
 			pv_write_raw(out, &rec);
+		}
 	}
 	if (rc < 0)
 		fail(st, "%lu: %s", pv_reader_lineno(r), pv_reader_error(r));
 	pv_reader_close(r);
 	pv_strbuf_release(&p);
+	if (rc >= 0 && run_base != NULL)
+		*run_base += top;
 	return rc < 0 ? -1 : 0;
 }
 

@@ -204,6 +204,15 @@ int pv_store_cat(struct pv_store *st, const char *hash, FILE *out,
  * the top of what it prints.  Returns 0, or -1 with st->err ("LINE: message" for
  * a malformed stream).
  */
+/*
+ * pv_store_copy(), and with run_base not NULL, each sample's RUN moved on
+ * by *run_base, which then grows by the largest RUN of the stream: the
+ * streams of one version copied in turn with one run_base keep their runs
+ * apart (two collections of one plan both number their runs from 1).
+ */
+int pv_store_copy_runs(struct pv_store *st, const char *hash, FILE *out,
+		       const char *role, const char *version,
+		       const char *experiment, uint64_t *run_base);
 int pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
 		  const char *role, const char *version,
 		  const char *experiment);

@@ -446,6 +446,7 @@ write_version(struct pv_store *st, const char *version, const char *object,
 	      const char *role, const char *experiment)
 {
 	size_t i, n = 0;
+	uint64_t run_base = 0;
 	int rc;
 
 	for (i = 0; i < st->nentry; i++) {
@@ -460,8 +461,10 @@ write_version(struct pv_store *st, const char *version, const char *object,
 		if (role == NULL && experiment == NULL)
 			rc = pv_store_cat(st, e->hash, stdout, NULL);
 		else
-			rc = pv_store_copy(st, e->hash, stdout, role, version,
-					   experiment);
+			rc = pv_store_copy_runs(st, e->hash, stdout, role,
+						version, experiment,
+						role != NULL ? &run_base :
+						NULL);
 		if (rc != 0)
 			pv_die("object %.12s of '%s': %s", e->hash, version,
 			       st->err);

@@ -107,6 +107,24 @@ printf 'baseline base-1\ntarget try-2\n' >relabel.want
 if test_cmp relabel.want relabel.out; then pass
 else fail "pair: sections name the stored versions"; fi
 
+# two collections of one plan under one version both number their runs
+# from 1: pair numbers them on, so that pv-stat counts four runs, not two
+# runs of two values each
+night() {
+	printf 'pv-format\t1\nsection\t-\tk\tx\n'
+	printf 'sample\ts\tt\to\tm\tu\thigher\t-\t%s\t-\t%s\n' 1 "$1" 2 "$2"
+}
+pv-store --store=nights init >/dev/null &&
+night 100 101 | pv-store --store=nights add -v base -d 1732000000 >/dev/null &&
+night 100 101 | pv-store --store=nights add -v tgt -d 1732100000 >/dev/null &&
+night 102 103 | pv-store --store=nights add -v tgt -d 1732200000 >/dev/null ||
+	exit 99
+pv-store --store=nights pair --baseline=base tgt | pv-stat |
+	awk -F'\t' '$1 == "stat" { print $2, $12 }' >nights.out
+printf 'baseline 2\ntarget 4\n' >nights.want
+if test_cmp nights.want nights.out; then pass
+else fail "pair: the runs of two collections stay apart"; fi
+
 # rm withdraws, gc removes what nothing names
 expect_status 0 "rm" pv-store rm -d 1732600000 gz-test
 expect_status 2 "rm: no such object" pv-store rm v6.12 0000 2>rm0.err
