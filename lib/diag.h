@@ -54,6 +54,9 @@ noreturn void pv_die_errno(const char *fmt, ...)
  * MAX" and exit with PV_EXIT_TROUBLE.
  */
 double pv_opt_number(const char *what, const char *s, double min, double max);
+/* The same for a count: a whole number from min to max. */
+unsigned long pv_opt_count(const char *what, const char *s,
+			   unsigned long min, unsigned long max);
 
 /* Print "PROG (pv-tools) VERSION" to stdout and exit 0 (for --version). */
 noreturn void pv_version_exit(void);

@@ -131,7 +131,7 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'n':
-			opt.min_runs = (size_t)pv_opt_number("minimum runs", optarg,
+			opt.min_runs = (size_t)pv_opt_count("minimum runs", optarg,
 						      2, 1000000);
 			break;
 		case 'q':

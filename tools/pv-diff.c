@@ -466,7 +466,7 @@ main(int argc, char **argv)
 			opt.cmp.conf = pv_opt_number("confidence", optarg, 0.5, 0.9999);
 			break;
 		case 'b':
-			opt.cmp.boot = (unsigned)pv_opt_number("bootstrap count", optarg,
+			opt.cmp.boot = (unsigned)pv_opt_count("bootstrap count", optarg,
 							0, 1000000);
 			if (opt.cmp.boot == 1)
 				pv_die("bootstrap count must be 0 or at "
@@ -476,11 +476,11 @@ main(int argc, char **argv)
 			opt.ignore[opt.nignore++] = optarg;
 			break;
 		case 'j':
-			opt.cmp.jobs = (size_t)pv_opt_number("jobs", optarg, 1,
+			opt.cmp.jobs = (size_t)pv_opt_count("jobs", optarg, 1,
 							     1024);
 			break;
 		case 'n':
-			opt.cmp.min_runs = (size_t)pv_opt_number("minimum runs", optarg,
+			opt.cmp.min_runs = (size_t)pv_opt_count("minimum runs", optarg,
 							  1, 1000000);
 			break;
 		case 'p':
