@@ -573,6 +573,34 @@ write_section(FILE *out, struct collect *c, struct level *l)
 	pv_strbuf_release(&sb);
 }
 
+/*
+ * Refuse an output file that could not be written at the end, before the
+ * runs rather than after them: a directory, or one in a directory that
+ * is missing or not writable.
+ */
+static void
+check_output(const char *path)
+{
+	struct pv_strbuf dir = PV_STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (*path == '\0')
+		pv_die("the output file name is empty");
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		pv_die("cannot write '%s': Is a directory", path);
+	if (slash == NULL)
+		pv_strbuf_addch(&dir, '.');
+	else if (slash == path)
+		pv_strbuf_addch(&dir, '/');
+	else
+		pv_strbuf_add(&dir, path, (size_t)(slash - path));
+	if (access(dir.buf, W_OK | X_OK) != 0)
+		pv_die_errno("cannot write '%s' (directory '%s')", path,
+			     dir.buf);
+	pv_strbuf_release(&dir);
+}
+
 static void
 write_output(struct collect *c)
 {
@@ -784,6 +812,8 @@ parse_args(struct options *o, int argc, char **argv)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
 	o->argv = argv + optind;
+	if (o->output != NULL)
+		check_output(o->output);
 }
 
 int
