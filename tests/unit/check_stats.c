@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -200,6 +201,29 @@ START_TEST(test_bootstrap)
 }
 END_TEST
 
+/* The t quantile from its expansion agrees with GSL's inverse. */
+START_TEST(test_t_quantile)
+{
+	static const double prob[] = {
+		0.0011, 0.025, 0.05, 0.2, 0.5, 0.8, 0.9, 0.95, 0.975, 0.99,
+		0.995, 0.9989
+	};
+	double df;
+	size_t i;
+
+	for (df = 1; df < 400; df = df * 1.07 + 0.013) {
+		for (i = 0; i < sizeof(prob) / sizeof(prob[0]); i++) {
+			double got = pv_stats_t_quantile(prob[i], df);
+			double want = gsl_cdf_tdist_Pinv(prob[i], df);
+
+			ck_assert_msg(fabs(got - want) <= 1e-12 * fabs(want) +
+				      1e-15, "df %.17g prob %g: %.17g, GSL %.17g",
+				      df, prob[i], got, want);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_bootstrap_exact)
 {
 	size_t k;
@@ -380,6 +404,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_mwu);
 	tcase_add_test(tc, test_effect_sizes);
 	tcase_add_test(tc, test_bootstrap);
+	tcase_add_test(tc, test_t_quantile);
 	tcase_add_test(tc, test_bootstrap_exact);
 	tcase_add_test(tc, test_bootstrap_exact_vs_drawn);
 	tcase_add_test(tc, test_summary);
