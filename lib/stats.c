@@ -111,18 +111,21 @@ pv_stats_t_quantile(double prob, double df)
 	/*
 	 * GSL's inverse costs two of the Newton steps below: where the
 	 * expansion is close (df >= 5, central levels) start from it and
-	 * take three steps, which bring it to the same double.
+	 * take Newton steps until one moves it by less than 1e-8 (two,
+	 * mostly; the error after such a step is below the CDF's).
 	 */
 	if (df >= 5 && prob > 0.001 && prob < 0.999) {
 		x = t_quantile_start(prob, df);
-		for (i = 0; i < 3; i++) {
+		for (i = 0; i < 4; i++) {
 			double d = gsl_ran_tdist_pdf(x, df), dx;
 
 			if (!(d > 0))
 				break;
 			dx = (gsl_cdf_tdist_P(x, df) - prob) / d;
 			x -= dx;
-			if (fabs(dx) <= 1e-15 * fabs(x))
+			/* Newton squares the error: a step this small left
+			 * less than the CDF's own rounding */
+			if (fabs(dx) <= 1e-8 * fabs(x))
 				break;
 		}
 		if (isfinite(x))
