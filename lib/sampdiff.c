@@ -109,9 +109,12 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 		c->flags |= PV_CMP_BASE_ONLY;
 	if (nb < opt->min_runs || nt < opt->min_runs)
 		c->flags |= PV_CMP_FEW_RUNS;
+	/* b and t hold nb and nt values: the analyzer loses that in compare() */
 	for (i = 0; i < nb; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		nonpos |= !(b[i] > 0);
 	for (i = 0; i < nt; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		nonpos |= !(t[i] > 0);
 	if (nonpos)
 		c->flags |= PV_CMP_NONPOSITIVE;
@@ -624,6 +627,8 @@ compare(struct pv_sampdiff *d, struct cmplist *l, struct pv_runset *bs,
 	struct pv_runset *ts, const struct pv_runset *base,
 	const struct pv_runset *target, double **buf, size_t *bufalloc)
 {
+	/* the callers give bs, ts or both, never neither */
+	/* cppcheck-suppress nullPointer */
 	struct pv_runkey k = (bs != NULL ? bs : ts)->key;
 	size_t nb = bs != NULL ? bs->nrun : 0, nt = ts != NULL ? ts->nrun : 0;
 
@@ -771,9 +776,11 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	size_t bufalloc = 0;
 	long found = 0;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	v = pv_xreallocarray(NULL, tab->nset ? tab->nset : 1, sizeof(*v));
 	for (i = 0; i < tab->nset; i++)
 		v[i] = &tab->set[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, tab->nset, sizeof(*v), cmp_side);
 	for (i = 0; i < tab->nset; i = j) {
 		int role;
