@@ -206,6 +206,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 	const struct pv_verdict **sel;
 	size_t count[4] = { 0 }, bands[4] = { 0 }, i, n;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	sel = pv_xreallocarray(NULL, r->nv ? r->nv : 1, sizeof(*sel));
 	for (i = 0; i < r->nv; i++) {
 		count[r->v[i].cls]++;
@@ -221,6 +222,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 
 	n = select_class(r, PV_CLASS_REGRESSION, sel);
 	if (n > 0) {
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 		qsort(sel, n, sizeof(*sel), cmp_rank);
 		fputs("\nRegressions, most severe first:\n", out);
 		put_ranked(out, sel, n, 1);
@@ -252,6 +254,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 
 	n = select_class(r, PV_CLASS_IMPROVEMENT, sel);
 	if (n > 0) {
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 		qsort(sel, n, sizeof(*sel), cmp_rank);
 		fputs("\nImprovements:\n", out);
 		put_ranked(out, sel, n, 0);

@@ -264,6 +264,8 @@ pv_runkey_parse(const struct pv_record *rec, size_t first,
 	const struct pv_str *f = rec->field + first;
 	struct pv_str dir, lev;
 
+	/* all of k is set whatever the outcome (the analyzer asks it) */
+	memset(k, 0, sizeof(*k));
 	if (rec->nfield < first + 10)
 		return fail(err, errlen, "a '%.*s' record needs at least %zu "
 			    "fields", (int)rec->field[0].len,
@@ -428,9 +430,11 @@ pv_runtab_sorted(struct pv_runtab *t)
 	struct pv_runset **v;
 	size_t i;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	v = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*v));
 	for (i = 0; i < t->nset; i++)
 		v[i] = &t->set[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, t->nset, sizeof(*v), cmp_set);
 	return v;
 }

@@ -112,9 +112,12 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 		c->flags |= PV_CMP_BASE_ONLY;
 	if (nb < opt->min_runs || nt < opt->min_runs)
 		c->flags |= PV_CMP_FEW_RUNS;
+	/* b and t hold nb and nt values: the analyzer loses that in compare() */
 	for (i = 0; i < nb; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		nonpos |= !(b[i] > 0);
 	for (i = 0; i < nt; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		nonpos |= !(t[i] > 0);
 	if (nonpos)
 		c->flags |= PV_CMP_NONPOSITIVE;
@@ -670,6 +673,8 @@ compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
 	PV_GROW(l->set, 2 * (l->n + 1), l->setalloc);
 	c = &l->c[l->n];
 	memset(c, 0, sizeof(*c));
+	/* the callers give bs, ts or both, never neither */
+	/* cppcheck-suppress nullPointer */
 	c->key = (bs != NULL ? bs : ts)->key;
 	c->key.role = base->key.version;
 	c->key.version = target->key.version;
@@ -884,9 +889,11 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	memset(&l, 0, sizeof(l));
 	l.opt = &d->opt;
 	l.jobs = d->opt.jobs;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	v = pv_xreallocarray(NULL, tab->nset ? tab->nset : 1, sizeof(*v));
 	for (i = 0; i < tab->nset; i++)
 		v[i] = &tab->set[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, tab->nset, sizeof(*v), cmp_side);
 	for (i = 0; i < tab->nset; i = j) {
 		int role;

@@ -1233,10 +1233,12 @@ commit_baseline(struct pv_store *st, const char *id, const char **found)
 	size_t i, n = 0;
 	int rc;
 
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	v = pv_xreallocarray(NULL, st->nentry + 1, sizeof(*v));
 	for (i = 0; i < st->nentry; i++)
 		if (st->entry[i].live && st->entry[i].commit != NULL)
 			v[n++] = &st->entry[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, n, sizeof(*v), cmp_commit);
 	memset(&m, 0, sizeof(m));
 	m.commit = pv_xreallocarray(NULL, n + 1, sizeof(*m.commit));

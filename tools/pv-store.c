@@ -230,9 +230,8 @@ add_target(const struct options *opt, struct target *t)
 	if (v != NULL)
 		check_version_name(v);
 	is_commit = v == NULL || pv_git_commit(v, &c) == 0;
-	if (v != NULL && pv_kver_parse(v, &kv) == 0)
-		t->version = pv_xstrdup(v);
-	else if (is_commit)
+	/* a kernel version's name is kept, another commit's name resolved */
+	if (is_commit && (v == NULL || pv_kver_parse(v, &kv) < 0))
 		t->version = pv_xstrdup(c.buf);
 	else
 		t->version = pv_xstrdup(v);
@@ -493,7 +492,8 @@ cmd_show(const struct options *opt, int argc, char **argv)
 			pv_die("'%s' has no object '%s'%s", v, argv[1],
 			       opt->experiment ? " with that experiment" : "");
 		pv_die("no stream of '%s' has experiment '%s'", v,
-		       *opt->experiment ? opt->experiment : "-");
+		       opt->experiment != NULL && *opt->experiment ?
+		       opt->experiment : "-");
 	}
 	pv_store_release(&st);
 	return PV_EXIT_OK;
@@ -594,10 +594,10 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 		pv_die("'%s' is its own baseline", target);
 	if (!version_has(&st, base, x))
 		pv_die("no stream of baseline '%s' has experiment '%s'", base,
-		       *x ? x : "-");
+		       x != NULL && *x ? x : "-");
 	if (!version_has(&st, target, x))
 		pv_die("no stream of '%s' has experiment '%s'", target,
-		       *x ? x : "-");
+		       x != NULL && *x ? x : "-");
 	/* like with like: say what one side has and the other lacks */
 	if (x == NULL) {
 		warn_unmatched(&st, base, target);

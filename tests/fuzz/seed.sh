@@ -32,6 +32,11 @@ seed() {
 	done
 }
 
+# tabs FIELD...: one line of the fields joined by tabs
+tabs() {
+	(IFS=$(printf '\t'); printf '%s\n' "$*")
+}
+
 case $h in
 record)
 	seed none "$d"/*/*.pv "$d"/pv-parse/*.out "$d"/pv-parse/*.in \
@@ -64,6 +69,70 @@ stackdiff)
 html)
 	seed '\000 \003' "$d"/html/*.pv "$d"/pv-diff/*.out \
 		"$d"/html/diff-folded.txt "$d"/pv-render/*.pv
+	;;
+store)
+	# DIR/index, a NUL, then an object filed under the first entry's
+	# hash (fuzz_store.c): the streams of the store's tests, plain and
+	# gzip, with index lines as pv-store writes them
+	for f in "$d"/pv-store/*.pv; do
+		[ -f "$f" ] || continue
+		name=$(basename "$f" .pv)
+		h=$(sha256sum <"$f" | cut -c1-64)
+		sz=$(wc -c <"$f" | tr -d ' ')
+		i=0
+		for obj in plain gzip; do
+			i=$((i + 1))
+			{
+				tabs pv-format 1
+				printf '# a comment\n'
+				tabs add "$name" "$h" "$sz" "$sz" 1732000000 \
+					sample - main "$name.pv" futex -
+				tabs add 'v6.12-rc\t1' "$h" "$sz" 0 1732000001 \
+					stack,sample abc123 - -
+				tabs rm 'v6.12-rc\t1' "$h" 1732000002
+				tabs add v6.10 "$h" 1 1 1 - - - -
+				printf 'later\trecord\n'
+				printf 'add\tv9\t0123456789'
+				printf '\000'
+				case $obj in
+				plain) cat "$f" ;;
+				gzip) gzip -9nc "$f" ;;
+				esac
+			} | head -c 16384 >"$out/pv-store_$name.$i"
+		done
+	done
+	printf 'pv-format\t1\n' >"$out/empty-index"
+	;;
+stats)
+	# first byte: bit 0 pv-stat -m, bit 1 the bootstrap (fuzz_stats.c)
+	seed '\000 \003' "$d"/pv-stat/*.in "$d"/pv-stat/*.out \
+		"$d"/pv-diff/*.pv "$d"/pv-diff/*.in "$d"/pv-diff/*.out \
+		"$d"/pv-classify/*.in \
+		"$d"/pv-classify/*.out "$d"/pv-store/*.pv "$d"/bench/*.pv
+	;;
+mmtests)
+	# the files of each test of each iteration of the tree of
+	# tests/data/bench/mm as "== PATH" and its lines, after the run's
+	# iter-0 directory, which marks a run (fuzz_mmtests.c); first byte:
+	# bits 0-2 VERSION, ROLE, EXPERIMENT, bit 3 work/log
+	for logs in "$d"/bench/mm/work/log/*/iter-*/*/logs; do
+		[ -d "$logs" ] || continue
+		rel=${logs#"$d"/bench/mm/}
+		name=$(printf '%s' "$rel" | tr '/' '_')
+		i=0
+		for p in '\000' '\017'; do
+			i=$((i + 1))
+			{
+				printf "$p"
+				printf '== %s/iter-0/\n' "${rel%/iter-*}"
+				for f in "$logs"/*; do
+					[ -f "$f" ] || continue
+					printf '== %s/%s\n' "$rel" "${f##*/}"
+					cat "$f"
+				done
+			} | head -c 16384 >"$out/$name.$i"
+		done
+	done
 	;;
 *)
 	echo "seed.sh: no seeds for harness '$h'" >&2
