@@ -357,12 +357,10 @@ pv_numfmt_fixed(char *buf, double v, int prec, int plus)
 	if (bexp != 0)
 		m |= 1ULL << 52;
 	e = bexp != 0 ? 1075 - bexp : 1074;	/* |v| = m * 2^-e */
-	if (m == 0) {
-		q = 0;
-	} else if (e <= 0) {
+	if (e <= 0 && m != 0) {
 		q = (m << -e) * pow10_64[prec];	/* below 2^63: checked */
-	} else if (e >= 128) {
-		q = 0;		/* below half a unit of the last digit */
+	} else if (m == 0 || e >= 128) {
+		q = 0;		/* zero, or below half a unit of the last digit */
 	} else {
 		u128 num = (u128)m * pow10_64[prec], r, half;
 

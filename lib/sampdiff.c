@@ -670,11 +670,12 @@ compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
 	struct pv_cmp *c;
 
 	PV_GROW(l->c, l->n + 1, l->alloc);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	PV_GROW(l->set, 2 * (l->n + 1), l->setalloc);
 	c = &l->c[l->n];
 	memset(c, 0, sizeof(*c));
 	/* the callers give bs, ts or both, never neither */
-	/* cppcheck-suppress nullPointer */
+	/* cppcheck-suppress nullPointerRedundantCheck */
 	c->key = (bs != NULL ? bs : ts)->key;
 	c->key.role = base->key.version;
 	c->key.version = target->key.version;
@@ -712,7 +713,7 @@ compute_blocks(void *arg)
 			size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
 			struct pv_runkey k = l->c[i].key;
 
-			PV_GROW(buf, nb + nt, alloc);
+			PV_GROW(buf, nb + nt + 1, alloc);
 			values_of(bs, buf);
 			values_of(ts, buf + nb);
 			pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt,

@@ -711,6 +711,8 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 			s->nframe + 2;
 		pv_strbuf_grow(sb, need);
 		w = sb->buf + sb->len;
+		/* a field of the line, not a string: no NUL */
+		/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
 		memcpy(w, "dstack", 6);
 		w += 6;
 		memcpy(w, ev.buf, ev.len);

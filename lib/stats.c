@@ -850,6 +850,8 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
 		}
 	}
 	for (i = 0; i < n; i++) {
+		/* a[0..n) was filled above */
+		/* cppcheck-suppress uninitvar */
 		f += a[i].p;
 		if (f >= level && (i + 1 == n || a[i + 1].v != a[i].v))
 			return a[i].v;

@@ -1029,7 +1029,8 @@ write_sample_after(struct pv_store *st, FILE *out, const struct pv_record *rec,
 	memcpy(f, rec->field, sizeof(f));
 	f[8].s = num;
 	f[8].len = (size_t)snprintf(num, sizeof(num), "%llu",
-				    (unsigned long long)(rec->run + *base));
+				    (unsigned long long)rec->run +
+				    (unsigned long long)*base);
 	pv_write_fields(out, f, 11);
 	return 0;
 }
