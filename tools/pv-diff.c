@@ -387,7 +387,7 @@ mode_of(const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
-	while (mode < 0 && pv_reader_next(r, &rec) > 0) {
+	while (mode < 0 && (rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_STACK)
 			mode = 1;
 		else if (rec.type == PV_REC_SAMPLE || rec.type == PV_REC_OTHER)

@@ -81,6 +81,12 @@ cat "$T/ctx" "$T/many" | pv-diff > /dev/null 2> "$T/err"
 expect_status 2 "2 MiB of context on a pipe" rc $?
 grep -q 'say which with --profiles or --samples' "$T/err" && pass ||
 	fail "2 MiB of context: message"
+# an error met while deciding the mode is the one reported
+printf 'pv-format\t1\nsection\tbaseline\tv\te\nsam\000ple\n' |
+	pv-diff > /dev/null 2> "$T/err"
+expect_status 2 "NUL on standard input" rc $?
+printf 'pv-diff:(standard input):3: NUL byte in input (a binary file?)\n' > "$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "NUL on standard input: message"
 cat "$T/ctx" "$T/many" | pv-diff -j 1 --samples | grep -v '^meta' > "$T/jn"
 test_cmp "$T/j1" "$T/jn" && pass || fail "2 MiB of context, --samples"
 
