@@ -57,14 +57,19 @@ add_str(struct pv_strbuf *sb, struct pv_str s)
 }
 
 void
+pv_runkey_format_section(struct pv_strbuf *sb, const struct pv_runkey *k)
+{
+	add_str(sb, k->role);
+	add_str(sb, k->version);
+	add_str(sb, k->experiment);
+}
+
+void
 pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *k,
 		 int with_section)
 {
-	if (with_section) {
-		add_str(sb, k->role);
-		add_str(sb, k->version);
-		add_str(sb, k->experiment);
-	}
+	if (with_section)
+		pv_runkey_format_section(sb, k);
 	add_str(sb, k->suite);
 	add_str(sb, k->test);
 	add_str(sb, k->operation);

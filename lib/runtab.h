@@ -121,6 +121,10 @@ int pv_runkey_cmp_measure(const struct pv_runkey *a,
 void pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *key,
 		      int with_section);
 
+/* Only ROLE VERSION EXPERIMENT, each escaped and preceded by a TAB. */
+void pv_runkey_format_section(struct pv_strbuf *sb,
+			      const struct pv_runkey *key);
+
 /* Write the runval records of a set, runs in ascending order. */
 void pv_runset_write(FILE *out, struct pv_runset *set);
 

@@ -215,15 +215,7 @@ roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope)
 	pv_stats_sort(r->rcv, r->keys);
 	pv_strbuf_reset(sb);
 	pv_strbuf_addstr(sb, "statroll");
-	pv_strbuf_addch(sb, '\t');
-	pv_escape(sb, k->role.len ? k->role.s : "-",
-		  k->role.len ? k->role.len : 1, 0);
-	pv_strbuf_addch(sb, '\t');
-	pv_escape(sb, k->version.len ? k->version.s : "-",
-		  k->version.len ? k->version.len : 1, 0);
-	pv_strbuf_addch(sb, '\t');
-	pv_escape(sb, k->experiment.len ? k->experiment.s : "-",
-		  k->experiment.len ? k->experiment.len : 1, 0);
+	pv_runkey_format_section(sb, k);
 	pv_strbuf_addf(sb, "\t%s", scope);
 	{
 		struct pv_str suite = strcmp(scope, "run") ? k->suite : none;
