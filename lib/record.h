@@ -133,8 +133,26 @@ pv_str_eq(struct pv_str a, const char *s)
 
 	return a.len == n && memcmp(a.s, s, n) == 0;
 }
-/* Byte-wise comparison, as memcmp over the shorter then by length. */
-int pv_str_cmp(struct pv_str a, struct pv_str b);
+/*
+ * Byte-wise comparison, as memcmp over the shorter then by length.  Inline
+ * with two shortcuts, because sorting keys of many fields calls it most:
+ * one copy of a string (interned, runtab.h) is equal to itself, and most
+ * strings that differ do so in the first byte.
+ */
+static inline int
+pv_str_cmp(struct pv_str a, struct pv_str b)
+{
+	size_t n = a.len < b.len ? a.len : b.len;
+	int c;
+
+	if (a.s == b.s || n == 0)
+		return a.len < b.len ? -1 : a.len > b.len;
+	if (a.s[0] != b.s[0])
+		return (unsigned char)a.s[0] < (unsigned char)b.s[0] ? -1 : 1;
+	if ((c = memcmp(a.s, b.s, n)) != 0)
+		return c;
+	return a.len < b.len ? -1 : a.len > b.len;
+}
 
 /*
  * Parsers of the format's scalar fields, used by the reader and by tools

@@ -19,6 +19,7 @@ pv_runtab_init(struct pv_runtab *t)
 {
 	memset(t, 0, sizeof(*t));
 	pv_symtab_init(&t->keys);
+	pv_symtab_init(&t->strs);
 	pv_strbuf_init(&t->scratch, 256);
 	pv_strbuf_init(&t->last_raw, 256);
 }
@@ -26,10 +27,9 @@ pv_runtab_init(struct pv_runtab *t)
 void
 pv_runtab_release(struct pv_runtab *t)
 {
-
 	free(t->set);
 	pv_symtab_release(&t->keys);
-	pv_arena_release(&t->arena);
+	pv_symtab_release(&t->strs);
 	pv_arena_release(&t->runs);
 	pv_strbuf_release(&t->scratch);
 	pv_strbuf_release(&t->last_raw);
@@ -83,11 +83,9 @@ pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *k,
 static struct pv_str
 keep(struct pv_runtab *t, struct pv_str s)
 {
-	struct pv_str r;
+	uint32_t id = pv_symtab_intern(&t->strs, s.s, s.len);
 
-	r.s = pv_arena_memdup(&t->arena, s.s, s.len);
-	r.len = s.len;
-	return r;
+	return pv_symtab_get(&t->strs, id);
 }
 
 struct pv_runset *

@@ -51,7 +51,7 @@ struct pv_runset {
 
 struct pv_runtab {
 	struct pv_symtab keys;	/* the escaped key line -> set index */
-	struct pv_arena arena;	/* key strings */
+	struct pv_symtab strs;	/* the keys' strings, one copy of each */
 	struct pv_arena runs;	/* the sets' run tables */
 	struct pv_runset *set;	/* by symtab id */
 	size_t nset, alloc;
