@@ -400,15 +400,31 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	     struct pv_mwu *m)
 {
 	size_t n = nx + ny, i, j;
-	struct ranked *r = pv_xreallocarray(NULL, n, sizeof(*r));
+	struct ranked small[48], *r = n <= 48 ? small :
+		pv_xreallocarray(NULL, n, sizeof(*r));
 	double ry = 0, tie_term = 0, u1, u2, umax, mu, sd;
 	int ties = 0;
 
-	for (i = 0; i < nx; i++)
-		r[i] = (struct ranked){ x[i], 0 };
-	for (i = 0; i < ny; i++)
-		r[nx + i] = (struct ranked){ y[i], 1 };
-	qsort(r, n, sizeof(*r), cmp_ranked);
+	if (nx <= 24 && ny <= 24) {
+		/* the usual few runs: sort each side, then merge them */
+		double sx[24], sy[24];
+		size_t a = 0, b = 0;
+
+		memcpy(sx, x, nx * sizeof(*x));
+		memcpy(sy, y, ny * sizeof(*y));
+		pv_stats_sort(sx, nx);
+		pv_stats_sort(sy, ny);
+		for (i = 0; i < n; i++)
+			r[i] = b == ny || (a < nx && !(sy[b] < sx[a])) ?
+				(struct ranked){ sx[a++], 0 } :
+				(struct ranked){ sy[b++], 1 };
+	} else {
+		for (i = 0; i < nx; i++)
+			r[i] = (struct ranked){ x[i], 0 };
+		for (i = 0; i < ny; i++)
+			r[nx + i] = (struct ranked){ y[i], 1 };
+		qsort(r, n, sizeof(*r), cmp_ranked);
+	}
 	for (i = 0; i < n; i = j) {
 		double rank, t;
 		size_t k;
@@ -425,7 +441,8 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 			tie_term += t * t * t - t;
 		}
 	}
-	free(r);
+	if (r != small)
+		free(r);
 	u1 = ry - (double)ny * (double)(ny + 1) / 2;
 	u2 = (double)nx * (double)ny - u1;
 	m->u = u1;
