@@ -22,6 +22,16 @@ struct pv_reader {
 	struct pv_str *frame;
 	size_t frame_alloc;
 	const char *const *use;	/* NULL: every type; else these only */
+	/*
+	 * The previous sample record's bytes up to RUN, when none of its
+	 * fields had an escape, with its fields' places and its parsed
+	 * DIRECTION and LEVEL: a sample of the same key starts with them
+	 * (samples come grouped by key) and is parsed from RUN on.
+	 */
+	struct pv_strbuf sample_key;
+	size_t sample_off[8], sample_len[8];
+	enum pv_direction sample_direction;
+	uint64_t sample_level;
 	int failed;
 	char err[512];
 };
@@ -45,6 +55,7 @@ pv_reader_open(const char *path)
 	r = pv_xcalloc(1, sizeof(*r));
 	r->in = in;
 	pv_strbuf_init(&r->unesc, 0);
+	pv_strbuf_init(&r->sample_key, 0);
 	return r;
 }
 
@@ -58,6 +69,7 @@ void
 pv_reader_use(struct pv_reader *r, const char *const *types)
 {
 	r->use = types;
+	pv_strbuf_reset(&r->sample_key);
 }
 
 /* Whether records of the type word s[0..len) are to be parsed. */
@@ -83,6 +95,7 @@ pv_reader_close(struct pv_reader *r)
 		return;
 	pv_input_close(r->in);
 	pv_strbuf_release(&r->unesc);
+	pv_strbuf_release(&r->sample_key);
 	free(r->field);
 	free(r->frame);
 	free(r);
@@ -120,17 +133,6 @@ bad(struct pv_reader *r, const char *fmt, ...)
 	va_end(ap);
 	r->failed = 1;
 	return -1;
-}
-
-int
-pv_str_cmp(struct pv_str a, struct pv_str b)
-{
-	size_t n = a.len < b.len ? a.len : b.len;
-	int c = n ? memcmp(a.s, b.s, n) : 0;
-
-	if (c != 0)
-		return c;
-	return a.len < b.len ? -1 : a.len > b.len;
 }
 
 int
@@ -466,6 +468,84 @@ parse_folded(struct pv_reader *r, char *line, size_t len,
 	return split_frames(r, line, end, 0, rec);
 }
 
+/* A sample's RUN, SEQ and VALUE; its other fields are in place. */
+static int
+sample_values(struct pv_reader *r, struct pv_record *rec)
+{
+	const struct pv_str *f = rec->field;
+
+	if (num_field(r, f[8], "run", 0, &rec->run) < 0 ||
+	    num_field(r, f[9], "sequence number", 1, &rec->seq) < 0)
+		return -1;
+	if (pv_parse_double(f[10].s, f[10].len, &rec->val) < 0)
+		return bad(r, "value '%.*s' is not a finite number",
+			   (int)(f[10].len > 40 ? 40 : f[10].len), f[10].s);
+	return 0;
+}
+
+/* Keep a parsed sample's bytes up to RUN (none of its fields escaped). */
+static void
+sample_remember(struct pv_reader *r, const struct pv_record *rec)
+{
+	const char *line = rec->raw.s;
+	size_t k;
+
+	pv_strbuf_reset(&r->sample_key);
+	pv_strbuf_add(&r->sample_key, line, (size_t)(rec->field[8].s - line));
+	for (k = 0; k < 8; k++) {
+		r->sample_off[k] = (size_t)(rec->field[k].s - line);
+		r->sample_len[k] = rec->field[k].len;
+	}
+	r->sample_direction = rec->direction;
+	r->sample_level = rec->level;
+}
+
+/*
+ * A sample that starts with the previous sample's bytes up to RUN: take
+ * its key from that one and split the rest.  Returns 1 with the record,
+ * 0 when the rest has an escape (the caller parses the whole line), -1
+ * on a bad record.
+ */
+static int
+sample_again(struct pv_reader *r, struct pv_record *rec, const char *line,
+	     size_t len)
+{
+	size_t n, i, j;
+
+	for (j = r->sample_key.len; j < len; j++)
+		if (line[j] == '\\')
+			return 0;
+	PV_GROW(r->field, 11, r->field_alloc);
+	for (n = 0; n < 8; n++) {
+		r->field[n].s = line + r->sample_off[n];
+		r->field[n].len = r->sample_len[n];
+	}
+	for (i = r->sample_key.len;; n++) {
+		const char *tab = memchr(line + i, '\t', len - i);
+
+		j = tab ? (size_t)(tab - line) : len;
+		PV_GROW(r->field, n + 1, r->field_alloc);
+		r->field[n].s = line + i;
+		r->field[n].len = j - i;
+		if (j == len)
+			break;
+		i = j + 1;
+	}
+	rec->type = PV_REC_SAMPLE;
+	rec->field = r->field;
+	rec->nfield = n + 1;
+	if (want_fields(r, rec, 11) < 0)
+		return -1;
+	rec->suite = rec->field[1];
+	rec->test = rec->field[2];
+	rec->operation = rec->field[3];
+	rec->metric = rec->field[4];
+	rec->unit = rec->field[5];
+	rec->direction = r->sample_direction;
+	rec->level = r->sample_level;
+	return sample_values(r, rec) < 0 ? -1 : 1;
+}
+
 int
 pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 {
@@ -488,6 +568,10 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	memset(rec, 0, sizeof(*rec));
 	rec->raw.s = line;
 	rec->raw.len = len;
+	if (r->sample_key.len > 0 && len > r->sample_key.len &&
+	    memcmp(line, r->sample_key.buf, r->sample_key.len) == 0 &&
+	    (rc = sample_again(r, rec, line, len)) != 0)
+		return rc;
 	pv_strbuf_reset(&r->unesc);
 	pv_strbuf_grow(&r->unesc, len + 1);
 
@@ -614,13 +698,12 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 				   "nor 'lower'", (int)(f[6].len > 40 ? 40 :
 				   f[6].len), f[6].s);
 		if (num_field(r, f[7], "level", 1, &rec->level) < 0 ||
-		    num_field(r, f[8], "run", 0, &rec->run) < 0 ||
-		    num_field(r, f[9], "sequence number", 1, &rec->seq) < 0)
+		    sample_values(r, rec) < 0)
 			return -1;
-		if (pv_parse_double(f[10].s, f[10].len, &rec->val) < 0)
-			return bad(r, "value '%.*s' is not a finite number",
-				   (int)(f[10].len > 40 ? 40 : f[10].len),
-				   f[10].s);
+		if (escaped == 0)
+			sample_remember(r, rec);
+		else
+			pv_strbuf_reset(&r->sample_key);
 	} else {
 		rec->type = PV_REC_OTHER;
 		/* a dstack record's frames, split as a stack's (pv-diff(1)) */

@@ -392,6 +392,71 @@ START_TEST(test_sample_round_trip)
 }
 END_TEST
 
+/*
+ * Samples of one key in a row: the reader takes the key from the previous
+ * sample's bytes; every field, the escapes after RUN and the errors must
+ * come out as when each line is parsed alone.
+ */
+START_TEST(test_sample_same_key)
+{
+	struct fixture f;
+	static const char text[] =
+		"sample\ts\tt\to\tm\tu\tlower\t4\t1\t-\t1.5\n"
+		"sample\ts\tt\to\tm\tu\tlower\t4\t2\t7\t2.5\n"
+		"section\ttarget\t-\t-\n"
+		"sample\ts\tt\to\tm\tu\tlower\t4\t3\t-\t3\n"
+		"sample\ts\tt\to\tm\tu\tlower\t5\t1\t-\t4\n"
+		"sample\ts\tt\to\tm\tu\tlower\t5\t1\t-\t5\textra\n"
+		"sample\ts\tt\to\tm\tu\tlower\t5\t1\t-\t6\n";
+	static const struct { uint64_t level, run, seq; double val; } want[] = {
+		{ 4, 1, PV_NONE, 1.5 }, { 4, 2, 7, 2.5 }, { 0, 0, 0, 0 },
+		{ 4, 3, PV_NONE, 3 }, { 5, 1, PV_NONE, 4 },
+	};
+	size_t i;
+
+	open_str(&f, text);
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		if (i == 2) {
+			ck_assert_int_eq(f.rec.type, PV_REC_SECTION);
+			continue;
+		}
+		ck_assert_int_eq(f.rec.type, PV_REC_SAMPLE);
+		ck_assert_uint_eq(f.rec.nfield, 11);
+		ck_assert(str_is(f.rec.suite, "s") && str_is(f.rec.test, "t"));
+		ck_assert(str_is(f.rec.operation, "o"));
+		ck_assert(str_is(f.rec.metric, "m") && str_is(f.rec.unit, "u"));
+		ck_assert(str_is(f.rec.field[6], "lower"));
+		ck_assert_int_eq(f.rec.direction, PV_LOWER_BETTER);
+		ck_assert_uint_eq(f.rec.level, want[i].level);
+		ck_assert_uint_eq(f.rec.run, want[i].run);
+		ck_assert_uint_eq(f.rec.seq, want[i].seq);
+		ck_assert(f.rec.val == want[i].val);
+	}
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), -1);
+	ck_assert_uint_eq(pv_reader_lineno(f.r), 6);
+	ck_assert(strstr(pv_reader_error(f.r), "has 11 fields, expected 10"));
+	close_fix(&f);
+
+	/* an escape after RUN, then the same key, then errors after it */
+	open_str(&f, "sample\ta\tb\tc\td\te\thigher\t-\t1\t-\t1\n"
+		 "sample\ta\tb\tc\td\te\thigher\t-\t2\\x\t-\t1\n");
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), -1);
+	ck_assert(strstr(pv_reader_error(f.r), "unknown escape"));
+	close_fix(&f);
+	expect_error("sample\ta\tb\tc\td\te\thigher\t-\t1\t-\t1\n"
+		     "sample\ta\tb\tc\td\te\thigher\t-\t2\t-\tnan\n", 2,
+		     "value 'nan' is not a finite number");
+	expect_error("sample\ta\tb\tc\td\te\thigher\t-\t1\t-\t1\n"
+		     "sample\ta\tb\tc\td\te\thigher\t-\tx\t-\t1\n", 2,
+		     "run 'x'");
+	expect_error("sample\ta\tb\tc\td\te\thigher\t-\t1\t-\t1\n"
+		     "sample\ta\tb\tc\td\te\thigher\t-\t2\t-\n", 2,
+		     "has 9 fields, expected 10");
+}
+END_TEST
+
 START_TEST(test_parse_numbers)
 {
 	uint64_t u;
@@ -487,6 +552,7 @@ record_suite(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_nul_byte);
 	tcase_add_test(tc, test_sample_round_trip);
+	tcase_add_test(tc, test_sample_same_key);
 	tcase_add_test(tc, test_parse_numbers);
 	suite_add_tcase(s, tc);
 	return s;
