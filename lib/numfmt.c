@@ -33,10 +33,36 @@ scale10(double a, int k)
 	return k >= 0 ? a * p10[k] : a / p10[-k];
 }
 
+/* "00" .. "99" */
+static const char digit_pairs[] =
+	"00010203040506070809101112131415161718192021222324252627282930"
+	"31323334353637383940414243444546474849505152535455565758596061"
+	"62636465666768697071727374757677787980818283848586878889909192"
+	"93949596979899";
+
+/* the ten digits of m (< 10^10) into d */
+static void
+ten_digits(char *d, uint64_t m)
+{
+	uint32_t hi = (uint32_t)(m / 100000), lo = (uint32_t)(m % 100000);
+	int i;
+
+	d[4] = (char)('0' + hi % 10);
+	d[9] = (char)('0' + lo % 10);
+	hi /= 10;
+	lo /= 10;
+	for (i = 2; i >= 0; i -= 2) {
+		memcpy(d + i, digit_pairs + 2 * (hi % 100), 2);
+		memcpy(d + 5 + i, digit_pairs + 2 * (lo % 100), 2);
+		hi /= 100;
+		lo /= 100;
+	}
+}
+
 void
 pv_numfmt(struct pv_strbuf *sb, double v)
 {
-	char dig[12];
+	char dig[12], out[32], *o = out;
 	uint64_t m;
 	double a;
 	int e, b, k, nd, i;
@@ -54,7 +80,7 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 		return;
 	}
 	if (v < 0)
-		pv_strbuf_addch(sb, '-');
+		*o++ = '-';
 	a = fabs(v);
 	/*
 	 * The decimal exponent from the binary one: 2^(b-1) <= a < 2^b,
@@ -74,34 +100,44 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 		e--;
 		m = (uint64_t)llround(scale10(a, 9 - e));
 	}
-	for (i = 9; i >= 0; i--) {
-		dig[i] = (char)('0' + m % 10);
-		m /= 10;
-	}
+	ten_digits(dig, m);
 	for (nd = 10; nd > 1 && dig[nd - 1] == '0'; nd--)
 		;
+	/* at most 1 + 11 + 5 bytes, or 1 + 5 + 10: out has room */
 	if (e < -4 || e >= 10) {
-		pv_strbuf_addch(sb, dig[0]);
+		*o++ = dig[0];
 		if (nd > 1) {
-			pv_strbuf_addch(sb, '.');
-			pv_strbuf_add(sb, dig + 1, (size_t)nd - 1);
+			*o++ = '.';
+			memcpy(o, dig + 1, (size_t)nd - 1);
+			o += nd - 1;
 		}
-		pv_strbuf_addf(sb, "e%c%02d", e < 0 ? '-' : '+', abs(e));
+		*o++ = 'e';
+		*o++ = e < 0 ? '-' : '+';
+		k = abs(e);
+		if (k >= 100)
+			*o++ = (char)('0' + k / 100);
+		memcpy(o, digit_pairs + 2 * (k % 100), 2);
+		o += 2;
 	} else if (e < 0) {
-		pv_strbuf_addstr(sb, "0.");
+		*o++ = '0';
+		*o++ = '.';
 		for (i = -1; i > e; i--)
-			pv_strbuf_addch(sb, '0');
-		pv_strbuf_add(sb, dig, (size_t)nd);
+			*o++ = '0';
+		memcpy(o, dig, (size_t)nd);
+		o += nd;
 	} else {
-		pv_strbuf_add(sb, dig, (size_t)e + 1 > (size_t)nd ?
-			      (size_t)nd : (size_t)e + 1);
+		i = e + 1 > nd ? nd : e + 1;
+		memcpy(o, dig, (size_t)i);
+		o += i;
 		for (i = nd; i < e + 1; i++)
-			pv_strbuf_addch(sb, '0');
+			*o++ = '0';
 		if (nd > e + 1) {
-			pv_strbuf_addch(sb, '.');
-			pv_strbuf_add(sb, dig + e + 1, (size_t)(nd - e - 1));
+			*o++ = '.';
+			memcpy(o, dig + e + 1, (size_t)(nd - e - 1));
+			o += nd - e - 1;
 		}
 	}
+	pv_strbuf_add(sb, out, (size_t)(o - out));
 }
 
 /*
@@ -141,12 +177,6 @@ pow10_128(int k)
 		return pow10_64[k];
 	return (u128)pow10_64[19] * pow10_64[k - 19];
 }
-
-static const char digit_pairs[] =
-	"00010203040506070809101112131415161718192021222324252627282930"
-	"31323334353637383940414243444546474849505152535455565758596061"
-	"62636465666768697071727374757677787980818283848586878889909192"
-	"93949596979899";
 
 size_t
 pv_numfmt_u64(char *buf, uint64_t v)
