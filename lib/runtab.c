@@ -80,6 +80,29 @@ pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *k,
 	add_num(sb, k->level);
 }
 
+struct pv_str
+pv_runtab_key_text(const struct pv_runtab *t, const struct pv_runset *set)
+{
+	/* a set's index is its key's id */
+	return pv_symtab_get(&t->keys, (uint32_t)(set - t->set));
+}
+
+void
+pv_runkey_format_text(struct pv_strbuf *sb, const struct pv_runkey *key,
+		      struct pv_str text)
+{
+	/* text is TAB ROLE TAB VERSION TAB EXPERIMENT ...: the third TAB */
+	const char *end = text.s + text.len, *p = text.len ? text.s : NULL;
+	int k;
+
+	for (k = 0; k < 2 && p != NULL; k++)
+		p = memchr(p + 1, '\t', (size_t)(end - p - 1));
+	add_str(sb, key->role);
+	add_str(sb, key->version);
+	if (p != NULL)
+		pv_strbuf_add(sb, p, (size_t)(end - p));
+}
+
 static struct pv_str
 keep(struct pv_runtab *t, struct pv_str s)
 {
@@ -443,9 +466,10 @@ pv_runtab_sorted(struct pv_runtab *t)
 }
 
 void
-pv_runset_write(FILE *out, struct pv_runset *set)
+pv_runset_write(FILE *out, const struct pv_runtab *t, struct pv_runset *set)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_str text = pv_runtab_key_text(t, set);
 	size_t i;
 
 	pv_runset_sort(set);
@@ -454,7 +478,7 @@ pv_runset_write(FILE *out, struct pv_runset *set)
 
 		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "runval");
-		pv_runkey_format(&sb, &set->key, 1);
+		pv_strbuf_add(&sb, text.s, text.len);
 		pv_strbuf_addch(&sb, '\t');
 		pv_strbuf_addu(&sb, r->id);
 		pv_strbuf_addch(&sb, '\t');

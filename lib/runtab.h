@@ -121,12 +121,27 @@ int pv_runkey_cmp_measure(const struct pv_runkey *a,
 void pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *key,
 		      int with_section);
 
+/*
+ * The key of a set of t as pv_runkey_format(sb, &set->key, 1) appends it,
+ * kept from when the set was made.
+ */
+struct pv_str pv_runtab_key_text(const struct pv_runtab *t,
+				 const struct pv_runset *set);
+
+/*
+ * pv_runkey_format(sb, key, 1) for a key whose fields from EXPERIMENT on
+ * are those of text, a key as pv_runtab_key_text() gives it.
+ */
+void pv_runkey_format_text(struct pv_strbuf *sb, const struct pv_runkey *key,
+			   struct pv_str text);
+
 /* Only ROLE VERSION EXPERIMENT, each escaped and preceded by a TAB. */
 void pv_runkey_format_section(struct pv_strbuf *sb,
 			      const struct pv_runkey *key);
 
-/* Write the runval records of a set, runs in ascending order. */
-void pv_runset_write(FILE *out, struct pv_runset *set);
+/* Write the runval records of a set of t, runs in ascending order. */
+void pv_runset_write(FILE *out, const struct pv_runtab *t,
+		     struct pv_runset *set);
 
 /*
  * Parse the key fields of one of our records, starting at field[first]

@@ -237,7 +237,10 @@ void
 pv_cmp_format(struct pv_strbuf *sb, const struct pv_cmp *c)
 {
 	pv_strbuf_addstr(sb, "cmp");
-	pv_runkey_format(sb, &c->key, 1);
+	if (c->key_text.len > 0)
+		pv_runkey_format_text(sb, &c->key, c->key_text);
+	else
+		pv_runkey_format(sb, &c->key, 1);
 	pv_strbuf_addch(sb, '\t');
 	pv_strbuf_addu(sb, c->nb);
 	pv_strbuf_addch(sb, '\t');
@@ -654,6 +657,7 @@ struct cmplist {
 	const struct pv_runset **set;	/* two a comparison: base, target */
 	size_t n, alloc, setalloc;
 	const struct pv_cmp_opts *opt;
+	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
 	atomic_size_t next;		/* the next block to compute */
 };
@@ -677,6 +681,7 @@ compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
 	/* the callers give bs, ts or both, never neither */
 	/* cppcheck-suppress nullPointerRedundantCheck */
 	c->key = (bs != NULL ? bs : ts)->key;
+	c->key_text = pv_runtab_key_text(l->tab, bs != NULL ? bs : ts);
 	c->key.role = base->key.version;
 	c->key.version = target->key.version;
 	/* sorted now: the threads only read the sets */
@@ -715,12 +720,14 @@ compute_blocks(void *arg)
 			const struct pv_runset *ts = l->set[2 * i + 1];
 			size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
 			struct pv_runkey k = l->c[i].key;
+			struct pv_str text = l->c[i].key_text;
 
 			PV_GROW(buf, nb + nt + 1, alloc);
 			values_of(bs, buf);
 			values_of(ts, buf + nb);
 			pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt,
 				       &l->c[i]);
+			l->c[i].key_text = text;
 		}
 	}
 	free(buf);
@@ -884,6 +891,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 
 	memset(&l, 0, sizeof(l));
 	l.opt = &d->opt;
+	l.tab = tab;
 	l.jobs = d->opt.jobs;
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	v = pv_xreallocarray(NULL, tab->nset ? tab->nset : 1, sizeof(*v));

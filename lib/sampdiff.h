@@ -57,6 +57,8 @@ struct pv_cmp_opts {
  */
 struct pv_cmp {
 	struct pv_runkey key;
+	/* the key as pv_runtab_key_text() gives it, or empty */
+	struct pv_str key_text;
 	size_t nb, nt;
 	double change, lo, hi, se, df, boot_lo, boot_hi;
 	double p_welch, p_mwu, g, cliff, rcv_b, rcv_t;

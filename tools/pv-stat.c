@@ -154,12 +154,12 @@ add_d(struct pv_strbuf *sb, double v)
 }
 
 static void
-write_stat(struct pv_strbuf *sb, const struct pv_runset *set,
+write_stat(struct pv_strbuf *sb, struct pv_str key,
 	   const struct pv_summary *s)
 {
 	pv_strbuf_reset(sb);
 	pv_strbuf_addstr(sb, "stat");
-	pv_runkey_format(sb, &set->key, 1);
+	pv_strbuf_add(sb, key.s, key.len);
 	pv_strbuf_addch(sb, '\t');
 	pv_strbuf_addu(sb, s->n);
 	add_d(sb, s->mean);
@@ -294,8 +294,8 @@ write_all(struct state *st)
 			break;
 		}
 		if (st->opt->no_samples)
-			pv_runset_write(stdout, set);
-		write_stat(&sb, set, &s);
+			pv_runset_write(stdout, &st->tab, set);
+		write_stat(&sb, pv_runtab_key_text(&st->tab, set), &s);
 		roll_add(&rt, set, s.rcv);
 		roll_add(&rs, set, s.rcv);
 		roll_add(&rr, set, s.rcv);

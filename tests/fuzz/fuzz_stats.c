@@ -59,7 +59,7 @@ summarise(struct pv_runtab *tab, FILE *out)
 		memcpy(sorted, x, set->nrun * sizeof(*x));
 		pv_stats_sort(sorted, set->nrun);
 		pv_stats_summary(x, sorted, set->nrun, 0.95, &s);
-		pv_runset_write(out, set);
+		pv_runset_write(out, tab, set);
 	}
 	free(x);
 	free(sorted);

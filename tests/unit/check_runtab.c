@@ -104,7 +104,7 @@ START_TEST(test_runval_roundtrip)
 	r = sample("a", PV_NONE, 4, 1.0 / 3);
 	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
 	f = open_memstream(&buf, &len);
-	pv_runset_write(f, &t.set[0]);
+	pv_runset_write(f, &t, &t.set[0]);
 	fclose(f);
 	ck_assert_str_eq(buf,
 		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t3\t2\t"
@@ -145,6 +145,57 @@ START_TEST(test_runval_roundtrip)
 }
 END_TEST
 
+/*
+ * A set's key text is what pv_runkey_format() writes for it, escapes and
+ * absent fields included; with ROLE and VERSION replaced as well.
+ */
+START_TEST(test_key_text)
+{
+	struct pv_runtab t;
+	struct pv_strbuf want = PV_STRBUF_INIT, got = PV_STRBUF_INIT;
+	struct pv_runkey k, other;
+	static const char *const names[] = {
+		"plain", "tab\there", "", "back\\slash"
+	};
+	size_t i;
+
+	pv_runtab_init(&t);
+	for (i = 0; i < 4; i++) {
+		const struct pv_runset *set;
+
+		memset(&k, 0, sizeof(k));
+		k.role = S(i % 2 ? "target" : "");
+		k.version = S(names[(i + 1) % 4]);
+		k.experiment = S(names[i]);
+		k.suite = S(names[(i + 2) % 4]);
+		k.test = S(names[(i + 3) % 4]);
+		k.operation = S("op");
+		k.metric = S("m\nx");
+		k.unit = S("");
+		k.direction = i % 2 ? PV_LOWER_BETTER : PV_HIGHER_BETTER;
+		k.level = i == 3 ? PV_NONE : 7 * i;
+		set = pv_runtab_get(&t, &k);
+		pv_strbuf_reset(&want);
+		pv_runkey_format(&want, &k, 1);
+		ck_assert_uint_eq(pv_runtab_key_text(&t, set).len, want.len);
+		ck_assert(memcmp(pv_runtab_key_text(&t, set).s, want.buf,
+				 want.len) == 0);
+		other = k;
+		other.role = S(names[(i + 3) % 4]);
+		other.version = S(names[i]);
+		pv_strbuf_reset(&want);
+		pv_runkey_format(&want, &other, 1);
+		pv_strbuf_reset(&got);
+		pv_runkey_format_text(&got, &other,
+				      pv_runtab_key_text(&t, set));
+		ck_assert_str_eq(got.buf, want.buf);
+	}
+	pv_strbuf_release(&want);
+	pv_strbuf_release(&got);
+	pv_runtab_release(&t);
+}
+END_TEST
+
 START_TEST(test_order)
 {
 	struct pv_runtab t;
@@ -181,6 +232,7 @@ main(void)
 	tcase_add_test(tc, test_sum_overflow);
 	tcase_add_test(tc, test_runval_roundtrip);
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_key_text);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
