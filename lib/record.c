@@ -14,6 +14,10 @@
 #include "record.h"
 #include "xalloc.h"
 
+#ifndef HAVE_FWRITE_UNLOCKED
+#define fwrite_unlocked fwrite
+#endif
+
 struct pv_reader {
 	struct pv_input *in;
 	struct pv_strbuf unesc;	/* unescaped copies; reserved per line */
@@ -863,8 +867,9 @@ pv_write_sample(FILE *out, const struct pv_record *rec)
 void
 pv_write_raw(FILE *out, const struct pv_record *rec)
 {
-	fwrite(rec->raw.s, 1, rec->raw.len, out);
-	putc('\n', out);
+	/* one thread writes a stream: the tools' threads only compute */
+	fwrite_unlocked(rec->raw.s, 1, rec->raw.len, out);
+	putc_unlocked('\n', out);
 }
 
 void
