@@ -24,6 +24,7 @@
 
 #define BLOCK (1u << 20)
 #define ZBLOCK (256u << 10)
+#define FIRST (64u << 10)	/* the first read: enough to tell the kind */
 #define NONUL ((size_t)-1)
 
 struct pv_input {
@@ -246,9 +247,14 @@ sniff(struct pv_input *in)
 	ssize_t r;
 	size_t have = 0;
 
-	/* two bytes decide; a short read may give only one */
+	/*
+	 * two bytes decide; a short read may give only one.  A caller may
+	 * want no more than the first line or so (pv-diff's look at the
+	 * mode): a first read of FIRST bytes touches no more of the buffer.
+	 */
 	while (have < 2) {
-		r = fill_plain(in, in->buf + have, in->cap - have);
+		r = fill_plain(in, in->buf + have,
+			       (in->cap < FIRST ? in->cap : FIRST) - have);
 		if (r < 0)
 			return -1;
 		if (r == 0)

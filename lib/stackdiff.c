@@ -52,6 +52,16 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	memset(d, 0, sizeof(*d));
 }
 
+void
+pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack)
+{
+	pv_stacktab_reserve(&d->stacks, nstack);
+	if (nstack > d->pair_alloc) {
+		d->pair = pv_xreallocarray(d->pair, nstack, sizeof(*d->pair));
+		d->pair_alloc = nstack;
+	}
+}
+
 /* Normalisation */
 
 static int
@@ -198,17 +208,21 @@ static void
 add_ids(struct pv_stackdiff *d, int side, uint32_t ev, const uint32_t *frame,
 	size_t nframe, uint64_t samples, uint64_t period)
 {
+	size_t n = d->stacks.nstack;
 	struct pv_stack *s = pv_stacktab_add(&d->stacks, ev, frame, nframe,
 					     0, 0);
-	size_t i = (size_t)(s - d->stacks.stack), old = d->pair_alloc;
+	size_t i = (size_t)(s - d->stacks.stack);
 	struct pv_stackdiff_stack *p;
 
-	if (i >= d->pair_alloc) {
-		PV_GROW(d->pair, i + 1, d->pair_alloc);
-		memset(d->pair + old, 0,
-		       (d->pair_alloc - old) * sizeof(*d->pair));
+	/* as the stacks: grown when they are, each entry set when new */
+	if (d->stacks.alloc > d->pair_alloc) {
+		d->pair = pv_xreallocarray(d->pair, d->stacks.alloc,
+					   sizeof(*d->pair));
+		d->pair_alloc = d->stacks.alloc;
 	}
 	p = &d->pair[i];
+	if (d->stacks.nstack > n)
+		memset(p, 0, sizeof(*p));
 	p->period[side] = sat_add(d, p->period[side], period);
 	p->samples[side] = sat_add(d, p->samples[side], samples);
 	p->presence |= side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET;

@@ -118,6 +118,13 @@ void pv_stackdiff_init(struct pv_stackdiff *d,
 void pv_stackdiff_release(struct pv_stackdiff *d);
 
 /*
+ * Make room for nstack distinct stacks (both sides together) before the
+ * adding, so that the tables do not move as they grow; a hint, which may
+ * be too large (room not used is not touched) or too small.
+ */
+void pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack);
+
+/*
  * Add a stack seen on side (PV_SIDE_BASE or PV_SIDE_TARGET): its event
  * (empty: absent), frames root first, as read (they are normalised here),
  * and its sample and period sums.

@@ -29,6 +29,15 @@ pv_stacktab_release(struct pv_stacktab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+void
+pv_stacktab_reserve(struct pv_stacktab *t, size_t n)
+{
+	if (n > t->alloc) {
+		t->stack = pv_xreallocarray(t->stack, n, sizeof(*t->stack));
+		t->alloc = n;
+	}
+}
+
 #define TAG(h) ((h) & 0xffffffff00000000ULL)
 
 static void

@@ -40,6 +40,13 @@ struct pv_stacktab {
 void pv_stacktab_init(struct pv_stacktab *t);
 void pv_stacktab_release(struct pv_stacktab *t);
 
+/*
+ * Make room for n stacks in all, so that adding up to n distinct stacks
+ * moves no memory.  A hint: a table may hold more, and pages of the room
+ * not yet used are not touched.
+ */
+void pv_stacktab_reserve(struct pv_stacktab *t, size_t n);
+
 /* Add samples and period to the stack (event, frame[0..nframe)). */
 struct pv_stack *pv_stacktab_add(struct pv_stacktab *t, uint32_t event,
 				 const uint32_t *frame, size_t nframe,

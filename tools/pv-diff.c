@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "input.h"
 #include "record.h"
 #include "sampdiff.h"
 #include "stackdiff.h"
@@ -278,6 +279,28 @@ write_diff_section(const struct diff *st)
 	pv_strbuf_release(&v);
 }
 
+/*
+ * Room for the distinct stacks, guessed from the sizes of the inputs that
+ * are plain files: at most a stack a line, and a folded line seldom
+ * shorter than STACK_BYTES.  Room not used is never touched, so that a
+ * guess too large costs address space only; one too small, the moves of
+ * the tables as they grow.
+ */
+#define STACK_BYTES 64
+#define STACK_GUESS_MAX (1u << 22)
+
+static size_t
+guess_stacks(char **operand, int n)
+{
+	uint64_t size, total = 0;
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (pv_input_plain_size(operand[i], &size) == 0)
+			total += size / STACK_BYTES;
+	return total < STACK_GUESS_MAX ? (size_t)total : STACK_GUESS_MAX;
+}
+
 /* Profiles: stackdiff over one or two inputs. */
 static int
 run_stacks(const struct options *opt, char **operand, int n)
@@ -292,6 +315,7 @@ run_stacks(const struct options *opt, char **operand, int n)
 	memset(&st, 0, sizeof(st));
 	st.opt = opt;
 	pv_stackdiff_init(&st.sd, &opt->sd);
+	pv_stackdiff_reserve(&st.sd, guess_stacks(operand, n));
 	for (i = 0; i < 2; i++)
 		pv_strbuf_init(&st.side[i].lines, 0);
 	if (n == 2) {

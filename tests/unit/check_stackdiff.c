@@ -169,6 +169,40 @@ START_TEST(test_compute)
 }
 END_TEST
 
+/* Room reserved too small, or large: the same counts as without. */
+START_TEST(test_reserve)
+{
+	static const size_t room[] = { 1, 3, 4, 1000 };
+	struct pv_stackdiff d;
+	const struct pv_stackdiff_func *f;
+	size_t k;
+
+	for (k = 0; k < sizeof(room) / sizeof(room[0]); k++) {
+		pv_stackdiff_init(&d, NULL);
+		pv_stackdiff_reserve(&d, room[k]);
+		add(&d, PV_SIDE_BASE, "", "main;a;b", 30);
+		add(&d, PV_SIDE_BASE, "", "main;a", 10);
+		add(&d, PV_SIDE_TARGET, "", "main;a;b", 20);
+		add(&d, PV_SIDE_TARGET, "", "main;c", 80);
+		add(&d, PV_SIDE_BASE, "", "main;c;d", 60);
+		add(&d, PV_SIDE_TARGET, "", "main;a", 5);
+		ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
+		ck_assert_uint_eq(d.stacks.nstack, 4);
+		ck_assert_uint_eq(d.total[0].period[0], 100);
+		ck_assert_uint_eq(d.total[0].period[1], 105);
+		f = find(&d, "a");
+		ck_assert_uint_eq(f->excl[0], 10);
+		ck_assert_uint_eq(f->excl[1], 5);
+		ck_assert_uint_eq(f->incl[0], 40);
+		ck_assert_uint_eq(f->incl[1], 25);
+		f = find(&d, "d");
+		ck_assert_uint_eq(f->presence, PV_IN_BASE);
+		ck_assert_uint_eq(f->excl[1], 0);
+		pv_stackdiff_release(&d);
+	}
+}
+END_TEST
+
 START_TEST(test_raw)
 {
 	struct pv_stackdiff d;
@@ -364,6 +398,7 @@ stackdiff_suite(void)
 	tc = tcase_create("compute");
 	tcase_add_test(tc, test_compute);
 	tcase_add_test(tc, test_raw);
+	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_events);
 	tcase_add_test(tc, test_overflow);
 	suite_add_tcase(s, tc);

@@ -161,6 +161,37 @@ START_TEST(test_add)
 END_TEST
 
 /* enough distinct stacks for the table to grow several times */
+/* Reserved room: the stacks stay where they are while it lasts. */
+START_TEST(test_reserve)
+{
+	struct pv_stacktab t;
+	struct pv_stack *first;
+	uint32_t f[2];
+	size_t i;
+
+	pv_stacktab_init(&t);
+	pv_stacktab_reserve(&t, 5000);
+	pv_stacktab_reserve(&t, 10);	/* never shrinks */
+	ck_assert_uint_ge(t.alloc, 5000);
+	f[0] = 7;
+	f[1] = 0;
+	first = pv_stacktab_add(&t, 1, f, 2, 1, 1);
+	for (i = 1; i < 5000; i++) {
+		f[1] = (uint32_t)i;
+		pv_stacktab_add(&t, 1, f, 2, 1, 1);
+	}
+	ck_assert_ptr_eq(t.stack, first);
+	ck_assert_uint_eq(t.nstack, 5000);
+	for (i = 0; i < 5000; i++) {
+		f[1] = (uint32_t)i;
+		ck_assert_ptr_eq(pv_stacktab_add(&t, 1, f, 2, 1, 1),
+				 &t.stack[i]);
+		ck_assert_uint_eq(t.stack[i].samples, 2);
+	}
+	pv_stacktab_release(&t);
+}
+END_TEST
+
 START_TEST(test_many)
 {
 	struct pv_symtab names;
@@ -195,6 +226,7 @@ main(void)
 
 	tcase_add_test(tc, test_add);
 	tcase_add_test(tc, test_many);
+	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_sorted);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
