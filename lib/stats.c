@@ -878,30 +878,32 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
 
 /*
  * The smallest atom a of Y - X with P(Y - X <= a) >= level (0 < level < 1).
- * The search keeps two atoms, L below the quantile and H at or above it;
- * each step evaluates the CDF at a point in between: first the normal
- * approximation from the means and variances of X and Y, then the point
- * where the line through the ends, on the normal quantile scale of the
- * CDF, meets the level (the Illinois variant of regula falsi, which
+ * The search keeps two bounds, L below the quantile (at first below every
+ * atom) and H at or above it (at first the largest atom); each step
+ * evaluates the CDF at a point in between and moves one bound to the atom
+ * found there.  The first point is the normal approximation from the
+ * means and variances of X and Y; while one bound has not moved, a step
+ * on the normal quantile scale of the CDF with that approximation's slope
+ * follows; then the point where the line through the bounds, on that
+ * scale, meets the level (the Illinois variant of regula falsi, which
  * halves the retained end's distance when one end moves twice running),
  * or, after four moves of one end, the middle.  Every step drops at least
  * one atom and most drop nearly all; once DIFF_FEW or fewer are left they
- * are listed and added up in order.
+ * are listed and added up in order.  The steering only decides where to
+ * look: the atom returned is exact whatever the approximations.
  */
 static double
 diff_quantile(const struct vp *x, const double *sx, size_t nx,
 	      const struct vp *y, size_t ny, double level)
 {
-	double L = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
-	double zl = probit(level), FL, gL, gH, N, le, gt, t, f;
-	double mx = 0, vx = 0, my = 0, vy = 0;
-	size_t cL, cH = nx * ny, c, i;
-	int side = 0, run = 0, first = 1;
+	/* N: the smallest atom above L */
+	double L = -INFINITY, N = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
+	double zl = probit(level), FL = 0, gL, gH, le, gt, t = 0, f, g = 0;
+	double mx = 0, vx = 0, my = 0, vy = 0, sd;
+	size_t cL = 0, cH = nx * ny, c, i;
+	int side = 0, run = 0, moved = 0;	/* bit 0: L moved, bit 1: H */
 
-	FL = diff_cdf(x, sx, nx, y, ny, L, &le, &N, &cL);
-	if (FL >= level)
-		return L;
-	gL = probit(FL) - zl;
+	gL = probit(0) - zl;
 	gH = probit(1) - zl;
 	for (i = 0; i < nx; i++)
 		mx += x[i].p * x[i].v;
@@ -911,30 +913,35 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 		my += y[i].p * y[i].v;
 	for (i = 0; i < ny; i++)
 		vy += y[i].p * (y[i].v - my) * (y[i].v - my);
+	sd = sqrt(vx + vy);
 	for (;;) {
+		double lo = moved & 1 ? L : N;
+
 		if (!(N < H))
 			return H;
 		if (cH - cL <= DIFF_FEW)
 			return diff_few(x, nx, y, ny, L, H, FL, level);
-		if (first) {
-			t = my - mx + zl * sqrt(vx + vy);
-			first = 0;
-		} else if (run >= 4) {
-			t = L + (H - L) / 2;
+		if (moved == 0)
+			t = my - mx + zl * sd;
+		else if (moved != 3)
+			t = t - g * sd;	/* g: the last point's, on one side */
+		else if (run >= 4) {
+			t = lo + (H - lo) / 2;
 			run = 0;
-		} else {
-			t = L + (H - L) * (-gL / (gH - gL));
-		}
+		} else
+			t = lo + (H - lo) * (-gL / (gH - gL));
 		if (!(t >= N))
 			t = N;
 		if (!(t < H))
 			t = N + (H - N) / 2;
 		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt, &c);
+		g = probit(f) - zl;
 		if (f >= level) {
 			/* an atom in (L, t] lifts the CDF to level: le > L */
 			H = le;
 			cH = c;
-			gH = probit(f) - zl;
+			gH = g;
+			moved |= 2;
 			if (side > 0) {
 				run++;
 				gL /= 2;	/* Illinois */
@@ -945,7 +952,8 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 			N = gt;
 			cL = c;
 			FL = f;
-			gL = probit(f) - zl;
+			gL = g;
+			moved |= 1;
 			if (side < 0) {
 				run++;
 				gH /= 2;
