@@ -886,6 +886,47 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
 	return H;
 }
 
+/* The mean, deviation, skewness and excess kurtosis of a distribution. */
+struct shape {
+	double mean, sd, skew, kurt;
+};
+
+/* Of Y - X from the atoms of X and Y, through the cumulants. */
+static void
+diff_shape(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
+	   struct shape *d)
+{
+	double m[2] = { 0, 0 }, k2[2] = { 0, 0 }, k3[2] = { 0, 0 };
+	double k4[2] = { 0, 0 }, c2, c3, c4;
+	const struct vp *a[2] = { x, y };
+	size_t n[2] = { nx, ny }, s, i;
+
+	for (s = 0; s < 2; s++) {
+		double m2 = 0, m3 = 0, m4 = 0;
+
+		for (i = 0; i < n[s]; i++)
+			m[s] += a[s][i].p * a[s][i].v;
+		for (i = 0; i < n[s]; i++) {
+			double e = a[s][i].v - m[s], e2 = e * e;
+
+			m2 += a[s][i].p * e2;
+			m3 += a[s][i].p * e2 * e;
+			m4 += a[s][i].p * e2 * e2;
+		}
+		k2[s] = m2;
+		k3[s] = m3;
+		k4[s] = m4 - 3 * m2 * m2;
+	}
+	/* cumulants of a difference: odd ones subtract, even ones add */
+	c2 = k2[1] + k2[0];
+	c3 = k3[1] - k3[0];
+	c4 = k4[1] + k4[0];
+	d->mean = m[1] - m[0];
+	d->sd = sqrt(c2);
+	d->skew = c2 > 0 ? c3 / (c2 * d->sd) : 0;
+	d->kurt = c2 > 0 ? c4 / (c2 * c2) : 0;
+}
+
 /*
  * The smallest atom a of Y - X with P(Y - X <= a) >= level (0 < level < 1).
  * The search keeps two bounds, L below the quantile (at first below every
@@ -904,26 +945,18 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
  */
 static double
 diff_quantile(const struct vp *x, const double *sx, size_t nx,
-	      const struct vp *y, size_t ny, double level)
+	      const struct vp *y, size_t ny, const struct shape *d,
+	      double level)
 {
 	/* N: the smallest atom above L */
 	double L = -INFINITY, N = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
 	double zl = probit(level), FL = 0, gL, gH, le, gt, t = 0, f, g = 0;
-	double mx = 0, vx = 0, my = 0, vy = 0, sd;
-	size_t cL = 0, cH = nx * ny, c, i;
+	double sd = d->sd;
+	size_t cL = 0, cH = nx * ny, c;
 	int side = 0, run = 0, moved = 0;	/* bit 0: L moved, bit 1: H */
 
 	gL = probit(0) - zl;
 	gH = probit(1) - zl;
-	for (i = 0; i < nx; i++)
-		mx += x[i].p * x[i].v;
-	for (i = 0; i < nx; i++)
-		vx += x[i].p * (x[i].v - mx) * (x[i].v - mx);
-	for (i = 0; i < ny; i++)
-		my += y[i].p * y[i].v;
-	for (i = 0; i < ny; i++)
-		vy += y[i].p * (y[i].v - my) * (y[i].v - my);
-	sd = sqrt(vx + vy);
 	for (;;) {
 		double lo = moved & 1 ? L : N;
 
@@ -931,9 +964,16 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 			return H;
 		if (cH - cL <= DIFF_FEW)
 			return diff_few(x, nx, y, ny, L, H, FL, level);
-		if (moved == 0)
-			t = my - mx + zl * sd;
-		else if (moved != 3)
+		if (moved == 0) {
+			/* Cornish-Fisher: the normal quantile corrected
+			 * for skewness and excess kurtosis */
+			double z2 = zl * zl;
+
+			t = d->mean + sd * (zl + (z2 - 1) * d->skew / 6 +
+					    (z2 - 3) * zl * d->kurt / 24 -
+					    (2 * z2 - 5) * zl * d->skew *
+					    d->skew / 36);
+		} else if (moved != 3)
 			t = t - g * sd;	/* g: the last point's, on one side */
 		else if (run >= 4) {
 			t = lo + (H - lo) / 2;
@@ -982,6 +1022,7 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 	struct vp sdx[137], sdy[137];
 	double ss[32], ssx[137], *s, *sx;
 	struct vp *dx, *dy;
+	struct shape shape;
 	size_t ax, ay, i;
 	int small = nx <= 16 && ny <= 16;
 
@@ -1003,8 +1044,9 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 	sx[ax] = 0;
 	for (i = ax; i-- > 0;)
 		sx[i] = sx[i + 1] + dx[i].p;
-	*lo = diff_quantile(dx, sx, ax, dy, ay, (1 - conf) / 2);
-	*hi = diff_quantile(dx, sx, ax, dy, ay, 1 - (1 - conf) / 2);
+	diff_shape(dx, ax, dy, ay, &shape);
+	*lo = diff_quantile(dx, sx, ax, dy, ay, &shape, (1 - conf) / 2);
+	*hi = diff_quantile(dx, sx, ax, dy, ay, &shape, 1 - (1 - conf) / 2);
 	if (!small) {
 		free(s);
 		free(sx);
