@@ -111,14 +111,13 @@ keep(struct pv_runtab *t, struct pv_str s)
 	return pv_symtab_get(&t->strs, id);
 }
 
-struct pv_runset *
-pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
+/* The set of key, whose text (pv_runkey_format()) is in t->scratch. */
+static struct pv_runset *
+get_formatted(struct pv_runtab *t, const struct pv_runkey *key)
 {
 	struct pv_runset *set;
 	uint32_t id;
 
-	pv_strbuf_reset(&t->scratch);
-	pv_runkey_format(&t->scratch, key, 1);
 	id = pv_symtab_intern(&t->keys, t->scratch.buf, t->scratch.len);
 	if (id < t->nset)
 		return &t->set[id];
@@ -139,6 +138,14 @@ pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
 	set->key.direction = key->direction;
 	set->key.level = key->level;
 	return set;
+}
+
+struct pv_runset *
+pv_runtab_get(struct pv_runtab *t, const struct pv_runkey *key)
+{
+	pv_strbuf_reset(&t->scratch);
+	pv_runkey_format(&t->scratch, key, 1);
+	return get_formatted(t, key);
 }
 
 /* The run with this id, or NULL; runs mostly arrive in order, so look
@@ -202,6 +209,26 @@ key_span(const struct pv_record *rec)
 	return s;
 }
 
+/*
+ * Whether a key span (key_span(), not empty) is the text
+ * pv_runkey_format() writes for its fields: none is empty (written "-"),
+ * none holds a CR (written escaped), and LEVEL has no leading zero.
+ */
+static int
+span_is_text(struct pv_str span, struct pv_str level)
+{
+	size_t i;
+
+	if (span.s[0] == '\t' || span.s[0] == '\r' ||
+	    span.s[span.len - 1] == '\t')
+		return 0;
+	for (i = 1; i < span.len; i++)
+		if (span.s[i] == '\r' || (span.s[i] == '\t' &&
+					   span.s[i - 1] == '\t'))
+			return 0;
+	return level.len < 2 || level.s[0] != '0';
+}
+
 int
 pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		     struct pv_str version, struct pv_str experiment,
@@ -239,7 +266,16 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		set = NULL;
 	}
 	if (set == NULL) {
-		set = pv_runtab_get(t, &k);
+		/* the key's text from the line's, escaped as it is */
+		pv_strbuf_reset(&t->scratch);
+		if (raw.len > 0 && span_is_text(raw, rec->field[7])) {
+			pv_runkey_format_section(&t->scratch, &k);
+			pv_strbuf_addch(&t->scratch, '\t');
+			pv_strbuf_add(&t->scratch, raw.s, raw.len);
+		} else {
+			pv_runkey_format(&t->scratch, &k, 1);
+		}
+		set = get_formatted(t, &k);
 		t->last = set;
 		pv_strbuf_reset(&t->last_raw);
 		if (raw.len > 0)

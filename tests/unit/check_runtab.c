@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtab.h"
 
@@ -196,6 +197,57 @@ START_TEST(test_key_text)
 }
 END_TEST
 
+/*
+ * Samples read from a stream: a set's key text is the formatted key also
+ * where the line's own text differs from it (an empty field, a CR in a
+ * field, a level with leading zeros, an escape).
+ */
+START_TEST(test_key_text_from_lines)
+{
+	static const char text[] =
+		"sample\ts\tt\to\tm\tu\thigher\t3\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t003\t2\t-\t1\n"
+		"sample\ts\t\to\tm\tu\tlower\t-\t1\t-\t1\n"
+		"sample\ts\tt\ro\to\tm\tu\tlower\t0\t1\t-\t1\n"
+		"sample\ts\\tx\tt\to\tm\tu\tlower\t10\t1\t-\t1\n"
+		"sample\t\tt\to\tm\t\thigher\t-\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t007\t1\t-\t1\n";
+	char path[] = "/tmp/check_runtab.XXXXXX";
+	struct pv_strbuf want = PV_STRBUF_INIT;
+	struct pv_runtab t;
+	struct pv_reader *r;
+	struct pv_record rec;
+	size_t i;
+	int fd = mkstemp(path);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, text, sizeof(text) - 1),
+			 (ssize_t)(sizeof(text) - 1));
+	close(fd);
+	r = pv_reader_open(path);
+	ck_assert_ptr_nonnull(r);
+	pv_runtab_init(&t);
+	while (pv_reader_next(r, &rec) > 0)
+		ck_assert_int_eq(pv_runtab_add_sample(&t, S("baseline"),
+						      S("v\t1"), S(""), &rec), 0);
+	pv_reader_close(r);
+	unlink(path);
+	/* the first two lines are one key: level 3 */
+	ck_assert_uint_eq(t.nset, 6);
+	for (i = 0; i < t.nset; i++) {
+		struct pv_str got = pv_runtab_key_text(&t, &t.set[i]);
+
+		pv_strbuf_reset(&want);
+		pv_runkey_format(&want, &t.set[i].key, 1);
+		ck_assert_uint_eq(got.len, want.len);
+		ck_assert(memcmp(got.s, want.buf, want.len) == 0);
+	}
+	ck_assert_uint_eq(t.set[0].nrun, 2);
+	pv_strbuf_release(&want);
+	pv_runtab_release(&t);
+}
+END_TEST
+
 START_TEST(test_order)
 {
 	struct pv_runtab t;
@@ -233,6 +285,7 @@ main(void)
 	tcase_add_test(tc, test_runval_roundtrip);
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_key_text);
+	tcase_add_test(tc, test_key_text_from_lines);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
