@@ -659,7 +659,17 @@ struct cmplist {
 	const struct pv_cmp_opts *opt;
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
-	atomic_size_t next;		/* the next block to compute */
+	atomic_size_t next;		/* the first of the next block */
+	/*
+	 * A block's cmp records as text once it is computed (done), with
+	 * where each record ends: the writer takes the blocks in order as
+	 * the threads finish them.
+	 */
+	struct pv_strbuf *text;
+	size_t *end;
+	atomic_int *done;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
 };
 
 /* Comparisons a thread takes at a time; the least worth a thread. */
@@ -706,30 +716,43 @@ values_of(const struct pv_runset *set, double *out)
 	}
 }
 
+/* Compute the comparisons of the block that starts at i, and their text. */
+static void
+compute_block(struct cmplist *l, size_t i, double **buf, size_t *alloc)
+{
+	size_t b = i / CMP_BLOCK, end = i + CMP_BLOCK < l->n ? i + CMP_BLOCK :
+		l->n;
+
+	for (; i < end; i++) {
+		const struct pv_runset *bs = l->set[2 * i];
+		const struct pv_runset *ts = l->set[2 * i + 1];
+		size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
+		struct pv_runkey k = l->c[i].key;
+		struct pv_str text = l->c[i].key_text;
+
+		PV_GROW(*buf, nb + nt + 1, *alloc);
+		values_of(bs, *buf);
+		values_of(ts, *buf + nb);
+		pv_cmp_compute(&k, *buf, nb, *buf + nb, nt, l->opt, &l->c[i]);
+		l->c[i].key_text = text;
+		pv_cmp_format(&l->text[b], &l->c[i]);
+		l->end[i] = l->text[b].len;
+	}
+	pthread_mutex_lock(&l->mu);
+	atomic_store(&l->done[b], 1);
+	pthread_cond_broadcast(&l->cv);
+	pthread_mutex_unlock(&l->mu);
+}
+
 static void *
 compute_blocks(void *arg)
 {
 	struct cmplist *l = arg;
 	double *buf = NULL;
-	size_t alloc = 0, i, end;
+	size_t alloc = 0, i;
 
-	while ((i = atomic_fetch_add(&l->next, CMP_BLOCK)) < l->n) {
-		end = i + CMP_BLOCK < l->n ? i + CMP_BLOCK : l->n;
-		for (; i < end; i++) {
-			const struct pv_runset *bs = l->set[2 * i];
-			const struct pv_runset *ts = l->set[2 * i + 1];
-			size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
-			struct pv_runkey k = l->c[i].key;
-			struct pv_str text = l->c[i].key_text;
-
-			PV_GROW(buf, nb + nt + 1, alloc);
-			values_of(bs, buf);
-			values_of(ts, buf + nb);
-			pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt,
-				       &l->c[i]);
-			l->c[i].key_text = text;
-		}
-	}
+	while ((i = atomic_fetch_add(&l->next, CMP_BLOCK)) < l->n)
+		compute_block(l, i, &buf, &alloc);
 	free(buf);
 	return NULL;
 }
@@ -740,37 +763,6 @@ compute_thread(void *arg)
 	compute_blocks(arg);
 	pv_stats_thread_release();
 	return NULL;
-}
-
-static void
-compute_all(struct cmplist *l)
-{
-	pthread_t tid[CMP_MAX_THREADS];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t want = l->n / CMP_PER_THREAD, max, i, started = 0;
-
-	max = l->jobs ? l->jobs : (size_t)(cpus > 0 ? cpus : 1);
-	if (want > max)
-		want = max;
-	if (want > CMP_MAX_THREADS)
-		want = CMP_MAX_THREADS;
-	atomic_init(&l->next, 0);
-	/* this thread is one of them; a thread that cannot start is none */
-	for (i = 1; i < want; i++)
-		if (pthread_create(&tid[started], NULL, compute_thread,
-				   l) == 0)
-			started++;
-	compute_blocks(l);
-	for (i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-}
-
-static int
-cmp_cmp(const void *a, const void *b)
-{
-	const struct pv_cmp *x = a, *y = b;
-
-	return pv_runkey_cmp(&x->key, &y->key);
 }
 
 struct roll {
@@ -836,46 +828,145 @@ roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope,
 	r->keys = 0;
 }
 
-static void
-write_all(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
+/* Comparisons in the order of their keys (as they come when equal). */
+static int
+cmp_ptr(const void *a, const void *b)
 {
+	const struct pv_cmp *x = *(const struct pv_cmp *const *)a;
+	const struct pv_cmp *y = *(const struct pv_cmp *const *)b;
+	int c = pv_runkey_cmp(&x->key, &y->key);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+static void
+sort_cmps(struct cmplist *l)
+{
+	struct pv_cmp **p, *c;
+	const struct pv_runset **set;
+	size_t i, k;
+
+	if (l->n < 2)
+		return;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	p = pv_xreallocarray(NULL, l->n, sizeof(*p));
+	for (i = 0; i < l->n; i++)
+		p[i] = &l->c[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	qsort(p, l->n, sizeof(*p), cmp_ptr);
+	c = pv_xreallocarray(NULL, l->n, sizeof(*c));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	set = pv_xreallocarray(NULL, 2 * l->n, sizeof(*set));
+	for (i = 0; i < l->n; i++) {
+		k = (size_t)(p[i] - l->c);
+		c[i] = l->c[k];
+		set[2 * i] = l->set[2 * k];
+		set[2 * i + 1] = l->set[2 * k + 1];
+	}
+	free(p);
+	free(l->c);
+	free(l->set);
+	l->c = c;
+	l->set = set;
+	l->alloc = l->n;
+	l->setalloc = 2 * l->n;
+}
+
+/*
+ * Compute the comparisons on one thread per CPU (this one among them) and
+ * write their records in key order, with the roll-ups, as the blocks are
+ * done: the writing and the reader downstream overlap the computing.
+ */
+static void
+compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
+{
+	pthread_t tid[CMP_MAX_THREADS];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t want = l->n / CMP_PER_THREAD, max, started = 0, i, b, nblk;
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
 	double z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
-	size_t i;
+	double *buf = NULL;
+	size_t alloc = 0;
 
-	if (l->n > 0)
-		qsort(l->c, l->n, sizeof(*l->c), cmp_cmp);
-	for (i = 0; i < l->n; i++) {
-		const struct pv_cmp *c = &l->c[i];
+	sort_cmps(l);
+	nblk = (l->n + CMP_BLOCK - 1) / CMP_BLOCK;
+	l->text = pv_xcalloc(nblk ? nblk : 1, sizeof(*l->text));
+	l->end = pv_xreallocarray(NULL, l->n ? l->n : 1, sizeof(*l->end));
+	l->done = pv_xcalloc(nblk ? nblk : 1, sizeof(*l->done));
+	for (b = 0; b < nblk; b++)
+		atomic_init(&l->done[b], 0);
+	pthread_mutex_init(&l->mu, NULL);
+	pthread_cond_init(&l->cv, NULL);
+	atomic_init(&l->next, 0);
+	max = l->jobs ? l->jobs : (size_t)(cpus > 0 ? cpus : 1);
+	if (want > max)
+		want = max;
+	if (want > CMP_MAX_THREADS)
+		want = CMP_MAX_THREADS;
+	/* this thread is one of them; a thread that cannot start is none */
+	for (i = 1; i < want; i++)
+		if (pthread_create(&tid[started], NULL, compute_thread,
+				   l) == 0)
+			started++;
+	for (b = 0, i = 0; b < nblk; b++) {
+		size_t from = 0;
 
-		if (i > 0) {
-			const struct pv_runkey *p = &l->c[i - 1].key;
+		/* help with the blocks not taken while this one is not done */
+		while (!atomic_load(&l->done[b])) {
+			size_t k = atomic_fetch_add(&l->next, CMP_BLOCK);
 
-			if (pv_str_cmp(p->role, c->key.role) ||
-			    pv_str_cmp(p->version, c->key.version) ||
-			    pv_str_cmp(p->experiment, c->key.experiment)) {
-				roll_flush(&sb, &rt, "test", z, out);
-				roll_flush(&sb, &rs, "suite", z, out);
-				roll_flush(&sb, &rr, "run", z, out);
-			} else if (pv_str_cmp(p->suite, c->key.suite)) {
-				roll_flush(&sb, &rt, "test", z, out);
-				roll_flush(&sb, &rs, "suite", z, out);
-			} else if (pv_str_cmp(p->test, c->key.test)) {
-				roll_flush(&sb, &rt, "test", z, out);
+			if (k < l->n) {
+				compute_block(l, k, &buf, &alloc);
+				continue;
 			}
+			pthread_mutex_lock(&l->mu);
+			while (!atomic_load(&l->done[b]))
+				pthread_cond_wait(&l->cv, &l->mu);
+			pthread_mutex_unlock(&l->mu);
 		}
-		pv_strbuf_reset(&sb);
-		pv_cmp_format(&sb, c);
-		fwrite(sb.buf, 1, sb.len, out);
-		roll_add(&rt, c);
-		roll_add(&rs, c);
-		roll_add(&rr, c);
+		for (; i < l->n && i < (b + 1) * CMP_BLOCK; i++) {
+			const struct pv_cmp *c = &l->c[i];
+
+			if (i > 0) {
+				const struct pv_runkey *p = &l->c[i - 1].key;
+
+				if (pv_str_cmp(p->role, c->key.role) ||
+				    pv_str_cmp(p->version, c->key.version) ||
+				    pv_str_cmp(p->experiment,
+					       c->key.experiment)) {
+					roll_flush(&sb, &rt, "test", z, out);
+					roll_flush(&sb, &rs, "suite", z, out);
+					roll_flush(&sb, &rr, "run", z, out);
+				} else if (pv_str_cmp(p->suite,
+						      c->key.suite)) {
+					roll_flush(&sb, &rt, "test", z, out);
+					roll_flush(&sb, &rs, "suite", z, out);
+				} else if (pv_str_cmp(p->test, c->key.test)) {
+					roll_flush(&sb, &rt, "test", z, out);
+				}
+			}
+			fwrite(l->text[b].buf + from, 1, l->end[i] - from,
+			       out);
+			from = l->end[i];
+			roll_add(&rt, c);
+			roll_add(&rs, c);
+			roll_add(&rr, c);
+		}
+		pv_strbuf_release(&l->text[b]);
 	}
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
 	roll_flush(&sb, &rt, "test", z, out);
 	roll_flush(&sb, &rs, "suite", z, out);
 	roll_flush(&sb, &rr, "run", z, out);
 	pv_strbuf_release(&sb);
+	pthread_mutex_destroy(&l->mu);
+	pthread_cond_destroy(&l->cv);
+	free(buf);
+	free(l->text);
+	free(l->end);
+	free(l->done);
 }
 
 long
@@ -979,12 +1070,11 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 			}
 		}
 	}
-	compute_all(&l);
+	compute_write(d, &l, out);
 	for (i = 0; i < l.n; i++)
 		if (l.c[i].hi < 0 || l.c[i].lo > 0)
 			found++;
 	d->ncmp = l.n;
-	write_all(d, &l, out);
 	free(l.c);
 	free(l.set);
 	free(side);
