@@ -37,6 +37,7 @@ pv_classifier_init(struct pv_classifier *cl, const struct pv_verdict_opts *o)
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->opt = *o;
+	pv_strbuf_init(&cl->why, 0);
 }
 
 void
@@ -44,6 +45,7 @@ pv_classifier_release(struct pv_classifier *cl)
 {
 	free(cl->v);
 	free(cl->g);
+	pv_strbuf_release(&cl->why);
 	pv_arena_release(&cl->arena);
 	memset(cl, 0, sizeof(*cl));
 }
@@ -251,6 +253,70 @@ pct(double d)
 	return 100 * (exp(d) - 1);
 }
 
+/* v as printf's "%.<prec>f" (prec 0 to 6), exactly (numfmt.h) */
+static void
+add_fixed(struct pv_strbuf *sb, double v, int prec)
+{
+	pv_strbuf_grow(sb, PV_NUMFMT_FIXED_MAX);
+	pv_strbuf_setlen(sb, sb->len + pv_numfmt_fixed(sb->buf + sb->len, v,
+						       prec, 0));
+}
+
+/*
+ * v as printf's "%.<prec>g" (prec 1 to 3).  For the magnitudes of p- and
+ * q-values that is the fixed form with prec - 1 - X decimals, X the
+ * exponent of v rounded to prec digits, trailing zeros dropped; the rest
+ * goes to printf.  The trial exponent x starts at or below X and only
+ * climbs: a first nonzero digit left of x means the decimals were too
+ * many, and the rounding at the next try can only carry to X itself.
+ */
+static void
+add_general(struct pv_strbuf *sb, double v, int prec)
+{
+	char buf[PV_NUMFMT_FIXED_MAX];
+	double a = fabs(v);
+	size_t len, i, dot;
+	int x, xr;
+
+	if (prec < 1 || prec > 3 || !(a >= 1e-3 && a < 1e2))
+		goto slow;
+	x = (int)floor(log10(a)) - 1;
+	for (;;) {
+		if (x < -4 || x >= prec || prec - 1 - x > 6)
+			goto slow;
+		len = pv_numfmt_fixed(buf, v, prec - 1 - x, 0);
+		for (i = 0; i < len && (buf[i] < '1' || buf[i] > '9'); i++)
+			;
+		for (dot = 0; dot < len && buf[dot] != '.'; dot++)
+			;
+		if (i == len)
+			goto slow;
+		xr = i < dot ? (int)(dot - i) - 1 : -(int)(i - dot);
+		if (xr == x)
+			break;
+		if (xr < x)
+			goto slow;	/* cannot happen: x starts low */
+		x = xr;
+	}
+	if (dot < len) {
+		while (buf[len - 1] == '0')
+			len--;
+		if (buf[len - 1] == '.')
+			len--;
+	}
+	pv_strbuf_add(sb, buf, len);
+	return;
+slow:
+	pv_strbuf_addf(sb, "%.*g", prec, v);
+}
+
+/*
+ * The reason texts, printf-style, into the classifier's arena.  printf
+ * itself cost a sixth of the tool's time (its exact conversion of every
+ * double), so the conversions used here are done above, to the same
+ * bytes: literal text, %%, %zu, %.<n>f and %.<n>g.  Anything else is a
+ * mistake in this file and goes to printf whole.
+ */
 static const char *
 say(struct pv_classifier *cl, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -258,16 +324,42 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 static const char *
 say(struct pv_classifier *cl, const char *fmt, ...)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
-	const char *r;
-	va_list ap;
+	struct pv_strbuf *sb = &cl->why;
+	const char *p = fmt, *pc;
+	va_list ap, again;
+	int prec;
 
+	pv_strbuf_reset(sb);
 	va_start(ap, fmt);
-	pv_strbuf_vaddf(&sb, fmt, ap);
+	va_copy(again, ap);
+	while ((pc = strchr(p, '%')) != NULL) {
+		pv_strbuf_add(sb, p, (size_t)(pc - p));
+		p = pc + 1;
+		if (*p == '%') {
+			pv_strbuf_addch(sb, '%');
+			p++;
+		} else if (p[0] == 'z' && p[1] == 'u') {
+			pv_strbuf_addu(sb, va_arg(ap, size_t));
+			p += 2;
+		} else if (p[0] == '.' && p[1] >= '0' && p[1] <= '6' &&
+			   (p[2] == 'f' || p[2] == 'g')) {
+			prec = p[1] - '0';
+			if (p[2] == 'f')
+				add_fixed(sb, va_arg(ap, double), prec);
+			else
+				add_general(sb, va_arg(ap, double), prec);
+			p += 3;
+		} else {
+			pv_strbuf_reset(sb);
+			pv_strbuf_vaddf(sb, fmt, again);
+			p = "";
+			break;
+		}
+	}
+	pv_strbuf_addstr(sb, p);
+	va_end(again);
 	va_end(ap);
-	r = pv_arena_memdup(&cl->arena, sb.buf, sb.len);
-	pv_strbuf_release(&sb);
-	return r;
+	return pv_arena_memdup(&cl->arena, sb->buf, sb->len);
 }
 
 /* pooled sd of the oriented logs, from the Welch standard error */

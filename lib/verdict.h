@@ -86,6 +86,7 @@ struct pv_classifier {
 	size_t n, alloc;
 	struct pv_sysreg *g;	/* groups of levels, after run */
 	size_t ng, galloc;
+	struct pv_strbuf why;	/* scratch for the reason texts */
 };
 
 void pv_classifier_init(struct pv_classifier *cl,
