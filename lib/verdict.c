@@ -90,34 +90,53 @@ cmp_verdict(const void *a, const void *b)
 }
 
 static int
-same_pair(const struct pv_runkey *a, const struct pv_runkey *b)
+str_same(struct pv_str a, struct pv_str b)
 {
-	return pv_str_cmp(a->role, b->role) == 0 &&
-		pv_str_cmp(a->version, b->version) == 0 &&
-		pv_str_cmp(a->experiment, b->experiment) == 0;
+	return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
 }
 
+/*
+ * How far the keys a and b agree, in the order in which they sort: the
+ * first of the PV_SPLIT_* parts in which they differ, PV_SPLIT_NONE if
+ * in none.
+ */
 static int
-same_suite(const struct pv_runkey *a, const struct pv_runkey *b)
+split(const struct pv_runkey *a, const struct pv_runkey *b)
 {
-	return same_pair(a, b) && pv_str_cmp(a->suite, b->suite) == 0;
+	if (!str_same(a->role, b->role) || !str_same(a->version, b->version) ||
+	    !str_same(a->experiment, b->experiment))
+		return PV_SPLIT_PAIR;
+	if (!str_same(a->suite, b->suite))
+		return PV_SPLIT_SUITE;
+	if (!str_same(a->test, b->test))
+		return PV_SPLIT_TEST;
+	if (!str_same(a->operation, b->operation) ||
+	    !str_same(a->metric, b->metric) || !str_same(a->unit, b->unit) ||
+	    a->direction != b->direction)
+		return PV_SPLIT_GROUP;
+	if (a->level != b->level)
+		return PV_SPLIT_LEVEL;
+	return PV_SPLIT_NONE;
 }
 
-static int
-same_test(const struct pv_runkey *a, const struct pv_runkey *b)
+/*
+ * Sort the verdicts by key, unless they come sorted (pv-diff writes them
+ * so): checking is n - 1 comparisons, sorting n log n.  Then note where
+ * each differs from the one before, for the families and the groups.
+ */
+static void
+sort_verdicts(struct pv_classifier *cl)
 {
-	return same_suite(a, b) && pv_str_cmp(a->test, b->test) == 0;
-}
+	size_t i;
 
-/* all levels of one measurement */
-static int
-same_group(const struct pv_runkey *a, const struct pv_runkey *b)
-{
-	return same_test(a, b) &&
-		pv_str_cmp(a->operation, b->operation) == 0 &&
-		pv_str_cmp(a->metric, b->metric) == 0 &&
-		pv_str_cmp(a->unit, b->unit) == 0 &&
-		a->direction == b->direction;
+	for (i = 1; i < cl->n; i++)
+		if (cmp_verdict(&cl->v[i - 1], &cl->v[i]) > 0)
+			break;
+	if (i < cl->n)
+		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	for (i = 0; i < cl->n; i++)
+		cl->v[i].split = i == 0 ? PV_SPLIT_PAIR :
+			split(&cl->v[i - 1].cmp.key, &cl->v[i].cmp.key);
 }
 
 /* a family: verdicts [start, end), its combined p and adjusted p */
@@ -126,9 +145,9 @@ struct fam {
 	double p, adj;
 };
 
+/* the families of [start, end) that no split up to "at" divides */
 static struct fam *
-families(struct pv_classifier *cl, size_t start, size_t end,
-	 int (*same)(const struct pv_runkey *, const struct pv_runkey *),
+families(struct pv_classifier *cl, size_t start, size_t end, int at,
 	 size_t *nfam)
 {
 	struct fam *f = NULL;
@@ -138,8 +157,7 @@ families(struct pv_classifier *cl, size_t start, size_t end,
 	for (i = start; i < end; i = j) {
 		size_t np = 0;
 
-		for (j = i + 1; j < end &&
-		     same(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+		for (j = i + 1; j < end && cl->v[j].split > at; j++)
 			;
 		for (k = i; k < j; k++)
 			if (!isnan(cl->v[k].cmp.p_welch))
@@ -191,7 +209,7 @@ staged_fdr(struct pv_classifier *cl)
 	double *p, *adj, s1;
 	size_t *idx;
 
-	s = families(cl, 0, cl->n, same_suite, &ns);
+	s = families(cl, 0, cl->n, PV_SPLIT_SUITE, &ns);
 	for (i = 0; i < ns; i++) {
 		r1 += s[i].adj <= q;
 		for (k = s[i].start; k < s[i].end; k++)
@@ -212,7 +230,8 @@ staged_fdr(struct pv_classifier *cl)
 
 		if (s[i].adj > q)
 			continue;
-		t = families(cl, s[i].start, s[i].end, same_test, &nt);
+		t = families(cl, s[i].start, s[i].end, PV_SPLIT_TEST,
+			     &nt);
 		for (j = 0; j < nt; j++)
 			r2 += t[j].adj * s1 <= q;
 		s2 = r2 > 0 ? (double)nt / (double)r2 : INFINITY;
@@ -591,8 +610,7 @@ pv_classifier_run(struct pv_classifier *cl)
 {
 	size_t i, j;
 
-	if (cl->n > 0)
-		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	sort_verdicts(cl);
 	staged_fdr(cl);
 	for (i = 0; i < cl->n; i++)
 		classify(cl, &cl->v[i]);
@@ -600,8 +618,8 @@ pv_classifier_run(struct pv_classifier *cl)
 	for (i = 0; i < cl->n; i = j) {
 		struct pv_sysreg *g;
 
-		for (j = i + 1; j < cl->n &&
-		     same_group(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+		for (j = i + 1; j < cl->n && cl->v[j].split > PV_SPLIT_GROUP;
+		     j++)
 			;
 		PV_GROW(cl->g, cl->ng + 1, cl->galloc);
 		g = &cl->g[cl->ng];
