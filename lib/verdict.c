@@ -661,57 +661,81 @@ add_d(struct pv_strbuf *sb, double v)
 	pv_numfmt(sb, v);
 }
 
+static void
+add_n(struct pv_strbuf *sb, size_t v)
+{
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, v);
+}
+
+/* what the records gather before a write: a few KiB, not a line */
+#define WRITE_BLOCK 65536
+
+static void
+put(struct pv_strbuf *sb, FILE *out, int last)
+{
+	if (sb->len >= WRITE_BLOCK || (last && sb->len > 0)) {
+		fwrite(sb->buf, 1, sb->len, out);
+		pv_strbuf_reset(sb);
+	}
+}
+
+/*
+ * The verdicts, then the systematic regressions, then the detect records,
+ * written in blocks.  Every verdict and detect record starts with the
+ * same key fields: they are formatted once, into keys, at key[i].
+ */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, keys = PV_STRBUF_INIT;
+	size_t *key = pv_xreallocarray(NULL, cl->n + 1, sizeof(*key));
 	size_t i, j;
 
+	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
-		pv_strbuf_reset(&sb);
+		key[i] = keys.len;
+		pv_runkey_format(&keys, &v->cmp.key, 1);
 		pv_strbuf_addstr(&sb, "verdict");
-		pv_runkey_format(&sb, &v->cmp.key, 1);
-		pv_strbuf_addf(&sb, "\t%s\t%d\t%s", class_name[v->cls],
-			       v->severity, band_name[v->band]);
+		pv_strbuf_add(&sb, keys.buf + key[i], keys.len - key[i]);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addstr(&sb, class_name[v->cls]);
+		add_n(&sb, (size_t)v->severity);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addstr(&sb, band_name[v->band]);
 		add_d(&sb, v->cmp.change);
 		add_d(&sb, v->cmp.lo);
 		add_d(&sb, v->cmp.hi);
 		add_d(&sb, v->qvalue);
+		add_n(&sb, v->cmp.nb);
+		add_n(&sb, v->cmp.nt);
+		if (v->runs > 0)
+			add_n(&sb, v->runs);
+		else
+			pv_strbuf_addstr(&sb, "\t-");
 		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nb);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nt);
-		if (v->runs > 0) {
-			pv_strbuf_addch(&sb, '\t');
-			pv_strbuf_addu(&sb, v->runs);
-			pv_strbuf_addch(&sb, '\t');
-		} else {
-			pv_strbuf_addstr(&sb, "\t-\t");
-		}
 		pv_escape(&sb, v->reason, strlen(v->reason), 0);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
+	key[cl->n] = keys.len;
 	for (i = 0; i < cl->ng; i++) {
 		const struct pv_sysreg *g = &cl->g[i];
-		struct pv_runkey k;
+		const char *k = keys.buf + key[g->first];
+		size_t klen = key[g->first + 1] - key[g->first];
 		int first = 1;
 
 		if (!g->systematic)
 			continue;
-		k = cl->v[g->first].cmp.key;
-		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "systematic");
-		pv_runkey_format(&sb, &k, 1);
-		/* replace the LEVEL field with the counts */
-		while (sb.len > 0 && sb.buf[sb.len - 1] != '\t')
-			sb.len--;
-		pv_strbuf_setlen(&sb, sb.len);
+		/* the key without its LEVEL field, then the counts */
+		while (klen > 0 && k[klen - 1] != '\t')
+			klen--;
+		pv_strbuf_add(&sb, k, klen);
 		pv_strbuf_addu(&sb, g->levels);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->regressed);
+		add_n(&sb, g->regressed);
 		pv_strbuf_addch(&sb, '\t');
 		for (j = g->first; j < g->first + g->count; j++) {
 			const struct pv_verdict *v = &cl->v[j];
@@ -724,38 +748,34 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 			if (v->cmp.key.level == PV_NONE)
 				pv_strbuf_addch(&sb, '-');
 			else
-				pv_strbuf_addf(&sb, "%llu", (unsigned long long)
-					       v->cmp.key.level);
+				pv_strbuf_addu(&sb, v->cmp.key.level);
 		}
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_RED]);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_YELLOW]);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_GREEN]);
+		add_n(&sb, g->bands[PV_BAND_RED]);
+		add_n(&sb, g->bands[PV_BAND_YELLOW]);
+		add_n(&sb, g->bands[PV_BAND_GREEN]);
 		add_d(&sb, g->dmin);
 		add_d(&sb, g->dmax);
 		add_d(&sb, g->pooled);
 		add_d(&sb, g->p);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
-		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "detect");
-		pv_runkey_format(&sb, &v->cmp.key, 1);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nb);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nt);
+		pv_strbuf_add(&sb, keys.buf + key[i], key[i + 1] - key[i]);
+		add_n(&sb, v->cmp.nb);
+		add_n(&sb, v->cmp.nt);
 		add_d(&sb, v->cmp.rcv_b);
 		add_d(&sb, v->cmp.rcv_t);
 		add_d(&sb, v->mde);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
+	put(&sb, out, 1);
+	free(key);
+	pv_strbuf_release(&keys);
 	pv_strbuf_release(&sb);
 }
 
