@@ -50,33 +50,46 @@ pv_classifier_release(struct pv_classifier *cl)
 	memset(cl, 0, sizeof(*cl));
 }
 
+/*
+ * A copy of s in the arena, or the previous comparison's copy when it is
+ * the same string: comparisons come in key order, so most of a key's
+ * fields repeat the one before, and one memcmp is cheaper than a copy.
+ */
 static struct pv_str
-keep(struct pv_classifier *cl, struct pv_str s)
+keep(struct pv_classifier *cl, struct pv_str s, const struct pv_str *prev)
 {
-	struct pv_str r = { pv_arena_memdup(&cl->arena, s.s, s.len), s.len };
+	struct pv_str r;
 
+	if (prev != NULL && prev->len == s.len &&
+	    (s.len == 0 || memcmp(prev->s, s.s, s.len) == 0))
+		return *prev;
+	r.s = pv_arena_memdup(&cl->arena, s.s, s.len);
+	r.len = s.len;
 	return r;
 }
 
 void
 pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c)
 {
+	const struct pv_runkey *p = NULL;
 	struct pv_verdict *v;
 	struct pv_runkey *k;
 
 	PV_GROW(cl->v, cl->n + 1, cl->alloc);
+	if (cl->n > 0)
+		p = &cl->v[cl->n - 1].cmp.key;
 	v = &cl->v[cl->n++];
 	memset(v, 0, sizeof(*v));
 	v->cmp = *c;
 	k = &v->cmp.key;
-	k->role = keep(cl, k->role);
-	k->version = keep(cl, k->version);
-	k->experiment = keep(cl, k->experiment);
-	k->suite = keep(cl, k->suite);
-	k->test = keep(cl, k->test);
-	k->operation = keep(cl, k->operation);
-	k->metric = keep(cl, k->metric);
-	k->unit = keep(cl, k->unit);
+	k->role = keep(cl, k->role, p ? &p->role : NULL);
+	k->version = keep(cl, k->version, p ? &p->version : NULL);
+	k->experiment = keep(cl, k->experiment, p ? &p->experiment : NULL);
+	k->suite = keep(cl, k->suite, p ? &p->suite : NULL);
+	k->test = keep(cl, k->test, p ? &p->test : NULL);
+	k->operation = keep(cl, k->operation, p ? &p->operation : NULL);
+	k->metric = keep(cl, k->metric, p ? &p->metric : NULL);
+	k->unit = keep(cl, k->unit, p ? &p->unit : NULL);
 	v->qvalue = NAN;
 	v->mde = NAN;
 }
