@@ -571,11 +571,13 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 		double z;
 
 		g->pooled = swd / sw;
+		/* the t tail is the costly part: only where it decides */
+		if (!all_worse || 2 * g->regressed < k ||
+		    !(g->pooled <= log(1 - cl->opt.delta)))
+			return;
 		z = g->pooled * sqrt(sw);
 		g->p = pv_stats_t_pvalue(z, df);
-		g->systematic = all_worse && 2 * g->regressed >= k &&
-			g->p < cl->opt.q &&
-			g->pooled <= log(1 - cl->opt.delta);
+		g->systematic = g->p < cl->opt.q;
 	}
 }
 

@@ -86,7 +86,8 @@ struct pv_verdict {
 struct pv_sysreg {
 	size_t first, count;	/* verdicts [first, first + count) */
 	size_t levels, regressed, bands[4];
-	double dmin, dmax, pooled, p;
+	double dmin, dmax, pooled;
+	double p;		/* NaN unless the other conditions hold */
 	int systematic;
 };
 
