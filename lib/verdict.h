@@ -65,7 +65,7 @@ enum pv_split {
 	PV_SPLIT_PAIR,		/* ROLE, VERSION or EXPERIMENT */
 	PV_SPLIT_SUITE,
 	PV_SPLIT_TEST,
-	PV_SPLIT_GROUP,		/* OPERATION, METRIC, UNIT or DIRECTION */
+	PV_SPLIT_GROUP,		/* OPERATION, METRIC, UNIT, DIRECTION */
 	PV_SPLIT_LEVEL,
 	PV_SPLIT_NONE		/* the same key */
 };
@@ -80,7 +80,7 @@ struct pv_verdict {
 	const char *reason;	/* in the classifier's arena */
 	double mde;		/* smallest detectable change (log), or NaN */
 	size_t group;		/* index of its level group */
-	int split;		/* enum pv_split from the one before, after run */
+	int split;		/* pv_split from the one before (run) */
 };
 
 struct pv_sysreg {

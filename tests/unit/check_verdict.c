@@ -237,8 +237,8 @@ START_TEST(test_reason_texts)
 				 "%.2f%% to %.2f%%", pct(c->change),
 				 pct(c->lo), pct(c->hi));
 		else if (v->cls == PV_CLASS_NO_CHANGE)
-			snprintf(want, sizeof(want), "interval %.2f%% to %.2f%% "
-				 "inside the +-%.0f%% band", pct(c->lo),
+			snprintf(want, sizeof(want), "interval %.2f%% to "
+				 "%.2f%% inside the +-%.0f%% band", pct(c->lo),
 				 pct(c->hi), 100 * o->delta_eq);
 		else if (strncmp(v->reason, "too few", 7) == 0)
 			snprintf(want, sizeof(want), "too few runs (%zu and "
@@ -255,8 +255,8 @@ START_TEST(test_reason_texts)
 				 "(p %.2g)", c->out_b, c->nb, c->out_t, c->nt,
 				 c->p_mwu);
 		else if (strncmp(v->reason, "significant but", 15) == 0)
-			snprintf(want, sizeof(want), "significant but %.2f%% is "
-				 "inside the %.0f%% threshold",
+			snprintf(want, sizeof(want), "significant but %.2f%% "
+				 "is inside the %.0f%% threshold",
 				 pct(c->change), 100 * o->delta);
 		else if (strncmp(v->reason, "runs disagree", 13) == 0)
 			snprintf(want, sizeof(want), "runs disagree in order "
@@ -265,8 +265,9 @@ START_TEST(test_reason_texts)
 			snprintf(want, sizeof(want), "not significant after "
 				 "FDR control (q-value %.3g)", v->qvalue);
 		else if (strncmp(v->reason, "interval", 8) == 0)
-			snprintf(want, sizeof(want), "interval %.2f%% to %.2f%% "
-				 "includes no change and a %.0f%% change",
+			snprintf(want, sizeof(want), "interval %.2f%% to "
+				 "%.2f%% includes no change and a %.0f%% "
+				 "change",
 				 pct(c->lo), pct(c->hi), 100 * o->delta_eq);
 		if (want[0] == '\0')
 			continue;
