@@ -37,6 +37,7 @@ pv_classifier_init(struct pv_classifier *cl, const struct pv_verdict_opts *o)
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->opt = *o;
+	pv_strbuf_init(&cl->why, 0);
 }
 
 void
@@ -44,37 +45,51 @@ pv_classifier_release(struct pv_classifier *cl)
 {
 	free(cl->v);
 	free(cl->g);
+	pv_strbuf_release(&cl->why);
 	pv_arena_release(&cl->arena);
 	memset(cl, 0, sizeof(*cl));
 }
 
+/*
+ * A copy of s in the arena, or the previous comparison's copy when it is
+ * the same string: comparisons come in key order, so most of a key's
+ * fields repeat the one before, and one memcmp is cheaper than a copy.
+ */
 static struct pv_str
-keep(struct pv_classifier *cl, struct pv_str s)
+keep(struct pv_classifier *cl, struct pv_str s, const struct pv_str *prev)
 {
-	struct pv_str r = { pv_arena_memdup(&cl->arena, s.s, s.len), s.len };
+	struct pv_str r;
 
+	if (prev != NULL && prev->len == s.len &&
+	    (s.len == 0 || memcmp(prev->s, s.s, s.len) == 0))
+		return *prev;
+	r.s = pv_arena_memdup(&cl->arena, s.s, s.len);
+	r.len = s.len;
 	return r;
 }
 
 void
 pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c)
 {
+	const struct pv_runkey *p = NULL;
 	struct pv_verdict *v;
 	struct pv_runkey *k;
 
 	PV_GROW(cl->v, cl->n + 1, cl->alloc);
+	if (cl->n > 0)
+		p = &cl->v[cl->n - 1].cmp.key;
 	v = &cl->v[cl->n++];
 	memset(v, 0, sizeof(*v));
 	v->cmp = *c;
 	k = &v->cmp.key;
-	k->role = keep(cl, k->role);
-	k->version = keep(cl, k->version);
-	k->experiment = keep(cl, k->experiment);
-	k->suite = keep(cl, k->suite);
-	k->test = keep(cl, k->test);
-	k->operation = keep(cl, k->operation);
-	k->metric = keep(cl, k->metric);
-	k->unit = keep(cl, k->unit);
+	k->role = keep(cl, k->role, p ? &p->role : NULL);
+	k->version = keep(cl, k->version, p ? &p->version : NULL);
+	k->experiment = keep(cl, k->experiment, p ? &p->experiment : NULL);
+	k->suite = keep(cl, k->suite, p ? &p->suite : NULL);
+	k->test = keep(cl, k->test, p ? &p->test : NULL);
+	k->operation = keep(cl, k->operation, p ? &p->operation : NULL);
+	k->metric = keep(cl, k->metric, p ? &p->metric : NULL);
+	k->unit = keep(cl, k->unit, p ? &p->unit : NULL);
 	v->qvalue = NAN;
 	v->mde = NAN;
 }
@@ -88,34 +103,53 @@ cmp_verdict(const void *a, const void *b)
 }
 
 static int
-same_pair(const struct pv_runkey *a, const struct pv_runkey *b)
+str_same(struct pv_str a, struct pv_str b)
 {
-	return pv_str_cmp(a->role, b->role) == 0 &&
-		pv_str_cmp(a->version, b->version) == 0 &&
-		pv_str_cmp(a->experiment, b->experiment) == 0;
+	return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
 }
 
+/*
+ * How far the keys a and b agree, in the order in which they sort: the
+ * first of the PV_SPLIT_* parts in which they differ, PV_SPLIT_NONE if
+ * in none.
+ */
 static int
-same_suite(const struct pv_runkey *a, const struct pv_runkey *b)
+split(const struct pv_runkey *a, const struct pv_runkey *b)
 {
-	return same_pair(a, b) && pv_str_cmp(a->suite, b->suite) == 0;
+	if (!str_same(a->role, b->role) || !str_same(a->version, b->version) ||
+	    !str_same(a->experiment, b->experiment))
+		return PV_SPLIT_PAIR;
+	if (!str_same(a->suite, b->suite))
+		return PV_SPLIT_SUITE;
+	if (!str_same(a->test, b->test))
+		return PV_SPLIT_TEST;
+	if (!str_same(a->operation, b->operation) ||
+	    !str_same(a->metric, b->metric) || !str_same(a->unit, b->unit) ||
+	    a->direction != b->direction)
+		return PV_SPLIT_GROUP;
+	if (a->level != b->level)
+		return PV_SPLIT_LEVEL;
+	return PV_SPLIT_NONE;
 }
 
-static int
-same_test(const struct pv_runkey *a, const struct pv_runkey *b)
+/*
+ * Sort the verdicts by key, unless they come sorted (pv-diff writes them
+ * so): checking is n - 1 comparisons, sorting n log n.  Then note where
+ * each differs from the one before, for the families and the groups.
+ */
+static void
+sort_verdicts(struct pv_classifier *cl)
 {
-	return same_suite(a, b) && pv_str_cmp(a->test, b->test) == 0;
-}
+	size_t i;
 
-/* all levels of one measurement */
-static int
-same_group(const struct pv_runkey *a, const struct pv_runkey *b)
-{
-	return same_test(a, b) &&
-		pv_str_cmp(a->operation, b->operation) == 0 &&
-		pv_str_cmp(a->metric, b->metric) == 0 &&
-		pv_str_cmp(a->unit, b->unit) == 0 &&
-		a->direction == b->direction;
+	for (i = 1; i < cl->n; i++)
+		if (cmp_verdict(&cl->v[i - 1], &cl->v[i]) > 0)
+			break;
+	if (i < cl->n)
+		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	for (i = 0; i < cl->n; i++)
+		cl->v[i].split = i == 0 ? PV_SPLIT_PAIR :
+			split(&cl->v[i - 1].cmp.key, &cl->v[i].cmp.key);
 }
 
 /* a family: verdicts [start, end), its combined p and adjusted p */
@@ -124,9 +158,9 @@ struct fam {
 	double p, adj;
 };
 
+/* the families of [start, end) that no split up to "at" divides */
 static struct fam *
-families(struct pv_classifier *cl, size_t start, size_t end,
-	 int (*same)(const struct pv_runkey *, const struct pv_runkey *),
+families(struct pv_classifier *cl, size_t start, size_t end, int at,
 	 size_t *nfam)
 {
 	struct fam *f = NULL;
@@ -136,8 +170,7 @@ families(struct pv_classifier *cl, size_t start, size_t end,
 	for (i = start; i < end; i = j) {
 		size_t np = 0;
 
-		for (j = i + 1; j < end &&
-		     same(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+		for (j = i + 1; j < end && cl->v[j].split > at; j++)
 			;
 		for (k = i; k < j; k++)
 			if (!isnan(cl->v[k].cmp.p_welch))
@@ -189,7 +222,7 @@ staged_fdr(struct pv_classifier *cl)
 	double *p, *adj, s1;
 	size_t *idx;
 
-	s = families(cl, 0, cl->n, same_suite, &ns);
+	s = families(cl, 0, cl->n, PV_SPLIT_SUITE, &ns);
 	for (i = 0; i < ns; i++) {
 		r1 += s[i].adj <= q;
 		for (k = s[i].start; k < s[i].end; k++)
@@ -210,7 +243,8 @@ staged_fdr(struct pv_classifier *cl)
 
 		if (s[i].adj > q)
 			continue;
-		t = families(cl, s[i].start, s[i].end, same_test, &nt);
+		t = families(cl, s[i].start, s[i].end, PV_SPLIT_TEST,
+			     &nt);
 		for (j = 0; j < nt; j++)
 			r2 += t[j].adj * s1 <= q;
 		s2 = r2 > 0 ? (double)nt / (double)r2 : INFINITY;
@@ -251,6 +285,70 @@ pct(double d)
 	return 100 * (exp(d) - 1);
 }
 
+/* v as printf's "%.<prec>f" (prec 0 to 6), exactly (numfmt.h) */
+static void
+add_fixed(struct pv_strbuf *sb, double v, int prec)
+{
+	pv_strbuf_grow(sb, PV_NUMFMT_FIXED_MAX);
+	pv_strbuf_setlen(sb, sb->len + pv_numfmt_fixed(sb->buf + sb->len, v,
+						       prec, 0));
+}
+
+/*
+ * v as printf's "%.<prec>g" (prec 1 to 3).  For the magnitudes of p- and
+ * q-values that is the fixed form with prec - 1 - X decimals, X the
+ * exponent of v rounded to prec digits, trailing zeros dropped; the rest
+ * goes to printf.  The trial exponent x starts at or below X and only
+ * climbs: a first nonzero digit left of x means the decimals were too
+ * many, and the rounding at the next try can only carry to X itself.
+ */
+static void
+add_general(struct pv_strbuf *sb, double v, int prec)
+{
+	char buf[PV_NUMFMT_FIXED_MAX];
+	double a = fabs(v);
+	size_t len, i, dot;
+	int x, xr;
+
+	if (prec < 1 || prec > 3 || !(a >= 1e-3 && a < 1e2))
+		goto slow;
+	x = (int)floor(log10(a)) - 1;
+	for (;;) {
+		if (x < -4 || x >= prec || prec - 1 - x > 6)
+			goto slow;
+		len = pv_numfmt_fixed(buf, v, prec - 1 - x, 0);
+		for (i = 0; i < len && (buf[i] < '1' || buf[i] > '9'); i++)
+			;
+		for (dot = 0; dot < len && buf[dot] != '.'; dot++)
+			;
+		if (i == len)
+			goto slow;
+		xr = i < dot ? (int)(dot - i) - 1 : -(int)(i - dot);
+		if (xr == x)
+			break;
+		if (xr < x)
+			goto slow;	/* cannot happen: x starts low */
+		x = xr;
+	}
+	if (dot < len) {
+		while (buf[len - 1] == '0')
+			len--;
+		if (buf[len - 1] == '.')
+			len--;
+	}
+	pv_strbuf_add(sb, buf, len);
+	return;
+slow:
+	pv_strbuf_addf(sb, "%.*g", prec, v);
+}
+
+/*
+ * The reason texts, printf-style, into the classifier's arena.  printf
+ * itself cost a sixth of the tool's time (its exact conversion of every
+ * double), so the conversions used here are done above, to the same
+ * bytes: literal text, %%, %zu, %.<n>f and %.<n>g.  Anything else is a
+ * mistake in this file and goes to printf whole.
+ */
 static const char *
 say(struct pv_classifier *cl, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -258,16 +356,42 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 static const char *
 say(struct pv_classifier *cl, const char *fmt, ...)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
-	const char *r;
-	va_list ap;
+	struct pv_strbuf *sb = &cl->why;
+	const char *p = fmt, *pc;
+	va_list ap, again;
+	int prec;
 
+	pv_strbuf_reset(sb);
 	va_start(ap, fmt);
-	pv_strbuf_vaddf(&sb, fmt, ap);
+	va_copy(again, ap);
+	while ((pc = strchr(p, '%')) != NULL) {
+		pv_strbuf_add(sb, p, (size_t)(pc - p));
+		p = pc + 1;
+		if (*p == '%') {
+			pv_strbuf_addch(sb, '%');
+			p++;
+		} else if (p[0] == 'z' && p[1] == 'u') {
+			pv_strbuf_addu(sb, va_arg(ap, size_t));
+			p += 2;
+		} else if (p[0] == '.' && p[1] >= '0' && p[1] <= '6' &&
+			   (p[2] == 'f' || p[2] == 'g')) {
+			prec = p[1] - '0';
+			if (p[2] == 'f')
+				add_fixed(sb, va_arg(ap, double), prec);
+			else
+				add_general(sb, va_arg(ap, double), prec);
+			p += 3;
+		} else {
+			pv_strbuf_reset(sb);
+			pv_strbuf_vaddf(sb, fmt, again);
+			p = "";
+			break;
+		}
+	}
+	pv_strbuf_addstr(sb, p);
+	va_end(again);
 	va_end(ap);
-	r = pv_arena_memdup(&cl->arena, sb.buf, sb.len);
-	pv_strbuf_release(&sb);
-	return r;
+	return pv_arena_memdup(&cl->arena, sb->buf, sb->len);
 }
 
 /* pooled sd of the oriented logs, from the Welch standard error */
@@ -447,11 +571,13 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 		double z;
 
 		g->pooled = swd / sw;
+		/* the t tail is the costly part: only where it decides */
+		if (!all_worse || 2 * g->regressed < k ||
+		    !(g->pooled <= log(1 - cl->opt.delta)))
+			return;
 		z = g->pooled * sqrt(sw);
 		g->p = pv_stats_t_pvalue(z, df);
-		g->systematic = all_worse && 2 * g->regressed >= k &&
-			g->p < cl->opt.q &&
-			g->pooled <= log(1 - cl->opt.delta);
+		g->systematic = g->p < cl->opt.q;
 	}
 }
 
@@ -499,8 +625,7 @@ pv_classifier_run(struct pv_classifier *cl)
 {
 	size_t i, j;
 
-	if (cl->n > 0)
-		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	sort_verdicts(cl);
 	staged_fdr(cl);
 	for (i = 0; i < cl->n; i++)
 		classify(cl, &cl->v[i]);
@@ -508,8 +633,8 @@ pv_classifier_run(struct pv_classifier *cl)
 	for (i = 0; i < cl->n; i = j) {
 		struct pv_sysreg *g;
 
-		for (j = i + 1; j < cl->n &&
-		     same_group(&cl->v[i].cmp.key, &cl->v[j].cmp.key); j++)
+		for (j = i + 1; j < cl->n && cl->v[j].split > PV_SPLIT_GROUP;
+		     j++)
 			;
 		PV_GROW(cl->g, cl->ng + 1, cl->galloc);
 		g = &cl->g[cl->ng];
@@ -551,57 +676,81 @@ add_d(struct pv_strbuf *sb, double v)
 	pv_numfmt(sb, v);
 }
 
+static void
+add_n(struct pv_strbuf *sb, size_t v)
+{
+	pv_strbuf_addch(sb, '\t');
+	pv_strbuf_addu(sb, v);
+}
+
+/* what the records gather before a write: a few KiB, not a line */
+#define WRITE_BLOCK 65536
+
+static void
+put(struct pv_strbuf *sb, FILE *out, int last)
+{
+	if (sb->len >= WRITE_BLOCK || (last && sb->len > 0)) {
+		fwrite(sb->buf, 1, sb->len, out);
+		pv_strbuf_reset(sb);
+	}
+}
+
+/*
+ * The verdicts, then the systematic regressions, then the detect records,
+ * written in blocks.  Every verdict and detect record starts with the
+ * same key fields: they are formatted once, into keys, at key[i].
+ */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, keys = PV_STRBUF_INIT;
+	size_t *key = pv_xreallocarray(NULL, cl->n + 1, sizeof(*key));
 	size_t i, j;
 
+	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
-		pv_strbuf_reset(&sb);
+		key[i] = keys.len;
+		pv_runkey_format(&keys, &v->cmp.key, 1);
 		pv_strbuf_addstr(&sb, "verdict");
-		pv_runkey_format(&sb, &v->cmp.key, 1);
-		pv_strbuf_addf(&sb, "\t%s\t%d\t%s", class_name[v->cls],
-			       v->severity, band_name[v->band]);
+		pv_strbuf_add(&sb, keys.buf + key[i], keys.len - key[i]);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addstr(&sb, class_name[v->cls]);
+		add_n(&sb, (size_t)v->severity);
+		pv_strbuf_addch(&sb, '\t');
+		pv_strbuf_addstr(&sb, band_name[v->band]);
 		add_d(&sb, v->cmp.change);
 		add_d(&sb, v->cmp.lo);
 		add_d(&sb, v->cmp.hi);
 		add_d(&sb, v->qvalue);
+		add_n(&sb, v->cmp.nb);
+		add_n(&sb, v->cmp.nt);
+		if (v->runs > 0)
+			add_n(&sb, v->runs);
+		else
+			pv_strbuf_addstr(&sb, "\t-");
 		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nb);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nt);
-		if (v->runs > 0) {
-			pv_strbuf_addch(&sb, '\t');
-			pv_strbuf_addu(&sb, v->runs);
-			pv_strbuf_addch(&sb, '\t');
-		} else {
-			pv_strbuf_addstr(&sb, "\t-\t");
-		}
 		pv_escape(&sb, v->reason, strlen(v->reason), 0);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
+	key[cl->n] = keys.len;
 	for (i = 0; i < cl->ng; i++) {
 		const struct pv_sysreg *g = &cl->g[i];
-		struct pv_runkey k;
+		const char *k = keys.buf + key[g->first];
+		size_t klen = key[g->first + 1] - key[g->first];
 		int first = 1;
 
 		if (!g->systematic)
 			continue;
-		k = cl->v[g->first].cmp.key;
-		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "systematic");
-		pv_runkey_format(&sb, &k, 1);
-		/* replace the LEVEL field with the counts */
-		while (sb.len > 0 && sb.buf[sb.len - 1] != '\t')
-			sb.len--;
-		pv_strbuf_setlen(&sb, sb.len);
+		/* the key without its LEVEL field, then the counts */
+		while (klen > 0 && k[klen - 1] != '\t')
+			klen--;
+		pv_strbuf_add(&sb, k, klen);
 		pv_strbuf_addu(&sb, g->levels);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->regressed);
+		add_n(&sb, g->regressed);
 		pv_strbuf_addch(&sb, '\t');
 		for (j = g->first; j < g->first + g->count; j++) {
 			const struct pv_verdict *v = &cl->v[j];
@@ -614,38 +763,34 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 			if (v->cmp.key.level == PV_NONE)
 				pv_strbuf_addch(&sb, '-');
 			else
-				pv_strbuf_addf(&sb, "%llu", (unsigned long long)
-					       v->cmp.key.level);
+				pv_strbuf_addu(&sb, v->cmp.key.level);
 		}
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_RED]);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_YELLOW]);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, g->bands[PV_BAND_GREEN]);
+		add_n(&sb, g->bands[PV_BAND_RED]);
+		add_n(&sb, g->bands[PV_BAND_YELLOW]);
+		add_n(&sb, g->bands[PV_BAND_GREEN]);
 		add_d(&sb, g->dmin);
 		add_d(&sb, g->dmax);
 		add_d(&sb, g->pooled);
 		add_d(&sb, g->p);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
-		pv_strbuf_reset(&sb);
 		pv_strbuf_addstr(&sb, "detect");
-		pv_runkey_format(&sb, &v->cmp.key, 1);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nb);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, v->cmp.nt);
+		pv_strbuf_add(&sb, keys.buf + key[i], key[i + 1] - key[i]);
+		add_n(&sb, v->cmp.nb);
+		add_n(&sb, v->cmp.nt);
 		add_d(&sb, v->cmp.rcv_b);
 		add_d(&sb, v->cmp.rcv_t);
 		add_d(&sb, v->mde);
 		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		put(&sb, out, 0);
 	}
+	put(&sb, out, 1);
+	free(key);
+	pv_strbuf_release(&keys);
 	pv_strbuf_release(&sb);
 }
 

@@ -60,6 +60,16 @@ struct pv_verdict_opts {
 
 #define PV_VERDICT_OPTS_INIT { 0.05, 0.02, 0.05, 0.10, 0.474, 0.2, 0.8, 3 }
 
+/* where a key first differs from another, in the order keys sort */
+enum pv_split {
+	PV_SPLIT_PAIR,		/* ROLE, VERSION or EXPERIMENT */
+	PV_SPLIT_SUITE,
+	PV_SPLIT_TEST,
+	PV_SPLIT_GROUP,		/* OPERATION, METRIC, UNIT, DIRECTION */
+	PV_SPLIT_LEVEL,
+	PV_SPLIT_NONE		/* the same key */
+};
+
 struct pv_verdict {
 	struct pv_cmp cmp;
 	double qvalue;		/* hierarchical adjusted p; NaN if untested */
@@ -70,12 +80,14 @@ struct pv_verdict {
 	const char *reason;	/* in the classifier's arena */
 	double mde;		/* smallest detectable change (log), or NaN */
 	size_t group;		/* index of its level group */
+	int split;		/* pv_split from the one before (run) */
 };
 
 struct pv_sysreg {
 	size_t first, count;	/* verdicts [first, first + count) */
 	size_t levels, regressed, bands[4];
-	double dmin, dmax, pooled, p;
+	double dmin, dmax, pooled;
+	double p;		/* NaN unless the other conditions hold */
 	int systematic;
 };
 
@@ -86,6 +98,7 @@ struct pv_classifier {
 	size_t n, alloc;
 	struct pv_sysreg *g;	/* groups of levels, after run */
 	size_t ng, galloc;
+	struct pv_strbuf why;	/* scratch for the reason texts */
 };
 
 void pv_classifier_init(struct pv_classifier *cl,

@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -172,6 +173,111 @@ START_TEST(test_systematic)
 }
 END_TEST
 
+static double
+pct(double d)
+{
+	return 100 * (exp(d) - 1);
+}
+
+/* the next of a fixed pseudo-random sequence in [0, 1) */
+static double
+uniform(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return (double)(*x >> 11) / 9007199254740992.0;
+}
+
+/*
+ * The reason texts are printf's: pv-classify builds them without printf
+ * (its cost), so compare each with snprintf() of the same numbers, over
+ * comparisons spread across the classes, with changes on a grid of
+ * 0.005% (half of them at the rounding ties of "%.2f", give or take the
+ * binary error).
+ */
+START_TEST(test_reason_texts)
+{
+	const struct pv_verdict_opts *o = &cl.opt;
+	char name[32], want[256];
+	uint64_t x = 88172645463325252ULL;
+	size_t i, n = 3000, checked = 0;
+
+	for (i = 0; i < n; i++) {
+		double d = log1p((floor(uniform(&x) * 4800) - 2400) / 20000);
+		struct pv_cmp c;
+
+		snprintf(name, sizeof(name), "t%zu", i);
+		c = cmp("s", name, 1, d, 0.001 + 0.08 * uniform(&x),
+			pow(10, -5 * uniform(&x)));
+		if (i % 7 == 0)
+			c.rcv_t = 0.3 * uniform(&x);
+		if (i % 11 == 0) {
+			c.out_b = 4;
+			c.p_mwu = 0.06 + uniform(&x);
+		}
+		if (i % 13 == 0)
+			c.nt = 2;
+		if (i % 17 == 0)
+			c.cliff = uniform(&x) - 0.5;
+		pv_classifier_add(&cl, &c);
+	}
+	pv_classifier_run(&cl);
+	for (i = 0; i < n; i++) {
+		const struct pv_verdict *v = &cl.v[i];
+		const struct pv_cmp *c = &v->cmp;
+
+		want[0] = '\0';
+		if (v->cls == PV_CLASS_REGRESSION)
+			snprintf(want, sizeof(want), "%.2f%% worse, interval "
+				 "%.2f%% to %.2f%%", -pct(c->change),
+				 -pct(c->hi), -pct(c->lo));
+		else if (v->cls == PV_CLASS_IMPROVEMENT)
+			snprintf(want, sizeof(want), "%.2f%% better, interval "
+				 "%.2f%% to %.2f%%", pct(c->change),
+				 pct(c->lo), pct(c->hi));
+		else if (v->cls == PV_CLASS_NO_CHANGE)
+			snprintf(want, sizeof(want), "interval %.2f%% to "
+				 "%.2f%% inside the +-%.0f%% band", pct(c->lo),
+				 pct(c->hi), 100 * o->delta_eq);
+		else if (strncmp(v->reason, "too few", 7) == 0)
+			snprintf(want, sizeof(want), "too few runs (%zu and "
+				 "%zu, at least %zu needed)", c->nb, c->nt,
+				 o->min_runs);
+		else if (strncmp(v->reason, "unstable", 8) == 0)
+			snprintf(want, sizeof(want), "unstable: robust CV "
+				 "%.1f%% and %.1f%% (limit %.1f%%)",
+				 100 * c->rcv_b, 100 * c->rcv_t,
+				 100 * o->cv_max);
+		else if (strncmp(v->reason, "outliers", 8) == 0)
+			snprintf(want, sizeof(want), "outliers: %zu of %zu and "
+				 "%zu of %zu runs, and the rank test disagrees "
+				 "(p %.2g)", c->out_b, c->nb, c->out_t, c->nt,
+				 c->p_mwu);
+		else if (strncmp(v->reason, "significant but", 15) == 0)
+			snprintf(want, sizeof(want), "significant but %.2f%% "
+				 "is inside the %.0f%% threshold",
+				 pct(c->change), 100 * o->delta);
+		else if (strncmp(v->reason, "runs disagree", 13) == 0)
+			snprintf(want, sizeof(want), "runs disagree in order "
+				 "(Cliff's delta %.2f)", c->cliff);
+		else if (strncmp(v->reason, "not significant", 15) == 0)
+			snprintf(want, sizeof(want), "not significant after "
+				 "FDR control (q-value %.3g)", v->qvalue);
+		else if (strncmp(v->reason, "interval", 8) == 0)
+			snprintf(want, sizeof(want), "interval %.2f%% to "
+				 "%.2f%% includes no change and a %.0f%% "
+				 "change",
+				 pct(c->lo), pct(c->hi), 100 * o->delta_eq);
+		if (want[0] == '\0')
+			continue;
+		ck_assert_str_eq(v->reason, want);
+		checked++;
+	}
+	ck_assert_uint_gt(checked, n * 9 / 10);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -186,6 +292,7 @@ main(void)
 	tcase_add_test(tc, test_classes);
 	tcase_add_test(tc, test_severity);
 	tcase_add_test(tc, test_systematic);
+	tcase_add_test(tc, test_reason_texts);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
