@@ -85,7 +85,8 @@ used(const struct pv_reader *r, const char *s, size_t len)
 	if (r->use == NULL)
 		return 1;
 	for (t = r->use; *t != NULL; t++)
-		if (strncmp(*t, s, len) == 0 && (*t)[len] == '\0')
+		if ((*t)[0] == s[0] && strncmp(*t, s, len) == 0 &&
+		    (*t)[len] == '\0')
 			return 1;
 	/* the structure of the stream is always checked */
 	return (len == 7 && memcmp(s, "section", 7) == 0) ||
@@ -253,7 +254,6 @@ pv_parse_double(const char *s, size_t len, double *out)
 	return 0;
 }
 
-/* Unescape s[0..len) into the reserved unesc buffer; zero-copy if clean. */
 /*
  * Unescape s[0..len) into dst (room for len bytes): the one place that
  * knows the escapes.  Returns the length written, or -1 with *bad at the
