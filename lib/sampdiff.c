@@ -661,10 +661,11 @@ struct cmplist {
 	size_t jobs;			/* 0: one thread per CPU */
 	atomic_size_t next;		/* the first of the next block */
 	/*
-	 * A block's cmp records as text once it is computed (done), with
+	 * A block (of ord) as cmp records once it is computed (done), with
 	 * where each record ends: the writer takes the blocks in order as
 	 * the threads finish them.
 	 */
+	struct pv_cmp **ord;		/* the comparisons in key order */
 	struct pv_strbuf *text;
 	size_t *end;
 	atomic_int *done;
@@ -724,18 +725,20 @@ compute_block(struct cmplist *l, size_t i, double **buf, size_t *alloc)
 		l->n;
 
 	for (; i < end; i++) {
-		const struct pv_runset *bs = l->set[2 * i];
-		const struct pv_runset *ts = l->set[2 * i + 1];
+		struct pv_cmp *c = l->ord[i];
+		size_t at = (size_t)(c - l->c);
+		const struct pv_runset *bs = l->set[2 * at];
+		const struct pv_runset *ts = l->set[2 * at + 1];
 		size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
-		struct pv_runkey k = l->c[i].key;
-		struct pv_str text = l->c[i].key_text;
+		struct pv_runkey k = c->key;
+		struct pv_str text = c->key_text;
 
 		PV_GROW(*buf, nb + nt + 1, *alloc);
 		values_of(bs, *buf);
 		values_of(ts, *buf + nb);
-		pv_cmp_compute(&k, *buf, nb, *buf + nb, nt, l->opt, &l->c[i]);
-		l->c[i].key_text = text;
-		pv_cmp_format(&l->text[b], &l->c[i]);
+		pv_cmp_compute(&k, *buf, nb, *buf + nb, nt, l->opt, c);
+		c->key_text = text;
+		pv_cmp_format(&l->text[b], c);
 		l->end[i] = l->text[b].len;
 	}
 	pthread_mutex_lock(&l->mu);
@@ -839,37 +842,18 @@ cmp_ptr(const void *a, const void *b)
 	return c ? c : (x > y) - (x < y);
 }
 
+/* The comparisons in key order, into l->ord. */
 static void
 sort_cmps(struct cmplist *l)
 {
-	struct pv_cmp **p, *c;
-	const struct pv_runset **set;
-	size_t i, k;
+	size_t i;
 
-	if (l->n < 2)
-		return;
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	p = pv_xreallocarray(NULL, l->n, sizeof(*p));
+	l->ord = pv_xreallocarray(NULL, l->n ? l->n : 1, sizeof(*l->ord));
 	for (i = 0; i < l->n; i++)
-		p[i] = &l->c[i];
+		l->ord[i] = &l->c[i];
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(p, l->n, sizeof(*p), cmp_ptr);
-	c = pv_xreallocarray(NULL, l->n, sizeof(*c));
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	set = pv_xreallocarray(NULL, 2 * l->n, sizeof(*set));
-	for (i = 0; i < l->n; i++) {
-		k = (size_t)(p[i] - l->c);
-		c[i] = l->c[k];
-		set[2 * i] = l->set[2 * k];
-		set[2 * i + 1] = l->set[2 * k + 1];
-	}
-	free(p);
-	free(l->c);
-	free(l->set);
-	l->c = c;
-	l->set = set;
-	l->alloc = l->n;
-	l->setalloc = 2 * l->n;
+	qsort(l->ord, l->n, sizeof(*l->ord), cmp_ptr);
 }
 
 /*
@@ -926,10 +910,10 @@ compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 			pthread_mutex_unlock(&l->mu);
 		}
 		for (; i < l->n && i < (b + 1) * CMP_BLOCK; i++) {
-			const struct pv_cmp *c = &l->c[i];
+			const struct pv_cmp *c = l->ord[i];
 
 			if (i > 0) {
-				const struct pv_runkey *p = &l->c[i - 1].key;
+				const struct pv_runkey *p = &l->ord[i - 1]->key;
 
 				if (pv_str_cmp(p->role, c->key.role) ||
 				    pv_str_cmp(p->version, c->key.version) ||
@@ -967,6 +951,7 @@ compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 	free(l->text);
 	free(l->end);
 	free(l->done);
+	free(l->ord);
 }
 
 long
