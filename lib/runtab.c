@@ -407,38 +407,65 @@ cmp_run(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
-void
-pv_runset_sort(struct pv_runset *set)
+/* The first run out of order, or n when they are in order. */
+static size_t
+runs_unsorted(const struct pv_run *run, size_t n)
 {
-	size_t i, j;
+	size_t i;
 
-	/* runs nearly always come in order: check before sorting */
-	for (i = 1; i < set->nrun; i++)
-		if (set->run[i - 1].id > set->run[i].id)
-			break;
-	if (i >= set->nrun)
-		return;
-	if (set->nrun > 32) {
-		qsort(set->run, set->nrun, sizeof(*set->run), cmp_run);
+	for (i = 1; i < n; i++)
+		if (run[i - 1].id > run[i].id)
+			return i;
+	return n;
+}
+
+/* Sort run[0..n) by id; run[0..i) is in order. */
+static void
+sort_runs(struct pv_run *run, size_t n, size_t i)
+{
+	size_t j;
+
+	if (n > 32) {
+		qsort(run, n, sizeof(*run), cmp_run);
 		return;
 	}
-	for (; i < set->nrun; i++) {
-		struct pv_run r = set->run[i];
+	for (; i < n; i++) {
+		struct pv_run r = run[i];
 
-		for (j = i; j > 0 && set->run[j - 1].id > r.id; j--)
-			set->run[j] = set->run[j - 1];
-		set->run[j] = r;
+		for (j = i; j > 0 && run[j - 1].id > r.id; j--)
+			run[j] = run[j - 1];
+		run[j] = r;
 	}
 }
 
 void
-pv_runset_values(struct pv_runset *set, double *out)
+pv_runset_sort(struct pv_runset *set)
 {
-	size_t i;
+	/* runs nearly always come in order: check before sorting */
+	size_t i = runs_unsorted(set->run, set->nrun);
 
-	pv_runset_sort(set);
+	if (i < set->nrun)
+		sort_runs(set->run, set->nrun, i);
+}
+
+void
+pv_runset_values(const struct pv_runset *set, double *out)
+{
+	size_t i = runs_unsorted(set->run, set->nrun);
+	struct pv_run *copy;
+
+	if (i >= set->nrun) {
+		for (i = 0; i < set->nrun; i++)
+			out[i] = pv_run_value(&set->run[i]);
+		return;
+	}
+	/* the set may be read by other threads: sort a copy */
+	copy = pv_xreallocarray(NULL, set->nrun, sizeof(*copy));
+	memcpy(copy, set->run, set->nrun * sizeof(*copy));
+	sort_runs(copy, set->nrun, i);
 	for (i = 0; i < set->nrun; i++)
-		out[i] = pv_run_value(&set->run[i]);
+		out[i] = pv_run_value(&copy[i]);
+	free(copy);
 }
 
 int

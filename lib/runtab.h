@@ -98,9 +98,9 @@ void pv_runset_sort(struct pv_runset *set);
 
 /*
  * The values of a set's runs in ascending RUN order into out (room for
- * set->nrun); the runs are sorted in place by id.
+ * set->nrun); the set is not changed (threads may share it).
  */
-void pv_runset_values(struct pv_runset *set, double *out);
+void pv_runset_values(const struct pv_runset *set, double *out);
 
 /*
  * The sets ordered by key (fields byte-wise, level numerically with

@@ -679,8 +679,9 @@ struct cmplist {
 #define CMP_MAX_THREADS 16
 
 static void
-compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
-	const struct pv_runset *base, const struct pv_runset *target)
+compare(struct cmplist *l, const struct pv_runset *bs,
+	const struct pv_runset *ts, const struct pv_runset *base,
+	const struct pv_runset *target)
 {
 	struct pv_cmp *c;
 
@@ -695,11 +696,6 @@ compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
 	c->key_text = pv_runtab_key_text(l->tab, bs != NULL ? bs : ts);
 	c->key.role = base->key.version;
 	c->key.version = target->key.version;
-	/* sorted now: the threads only read the sets */
-	if (bs != NULL)
-		pv_runset_sort(bs);
-	if (ts != NULL)
-		pv_runset_sort(ts);
 	l->set[2 * l->n] = bs;
 	l->set[2 * l->n + 1] = ts;
 	l->n++;
@@ -708,13 +704,8 @@ compare(struct cmplist *l, struct pv_runset *bs, struct pv_runset *ts,
 static void
 values_of(const struct pv_runset *set, double *out)
 {
-	size_t i;
-
-	/* out has room for nrun: the analyzer loses it in the threads' loop */
-	for (i = 0; set != NULL && i < set->nrun; i++) {
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		out[i] = pv_run_value(&set->run[i]);
-	}
+	if (set != NULL)
+		pv_runset_values(set, out);
 }
 
 /* Compute the comparisons of the block that starts at i, and their text. */
