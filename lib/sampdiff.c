@@ -843,8 +843,13 @@ sort_cmps(struct cmplist *l)
 	l->ord = pv_xreallocarray(NULL, l->n ? l->n : 1, sizeof(*l->ord));
 	for (i = 0; i < l->n; i++)
 		l->ord[i] = &l->c[i];
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(l->ord, l->n, sizeof(*l->ord), cmp_ptr);
+	/* one pair of sides at a time comes in order: check first */
+	for (i = 1; i < l->n; i++)
+		if (cmp_ptr(&l->ord[i - 1], &l->ord[i]) > 0)
+			break;
+	if (i < l->n)
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+		qsort(l->ord, l->n, sizeof(*l->ord), cmp_ptr);
 }
 
 /*
