@@ -104,11 +104,10 @@ pv_runkey_format_text(struct pv_strbuf *sb, const struct pv_runkey *key,
 }
 
 static struct pv_str
-keep(struct pv_runtab *t, struct pv_str s)
+keep(struct pv_runtab *t, struct pv_str s, uint32_t *id)
 {
-	uint32_t id = pv_symtab_intern(&t->strs, s.s, s.len);
-
-	return pv_symtab_get(&t->strs, id);
+	*id = pv_symtab_intern(&t->strs, s.s, s.len);
+	return pv_symtab_get(&t->strs, *id);
 }
 
 /* The set of key, whose text (pv_runkey_format()) is in t->scratch. */
@@ -127,14 +126,14 @@ get_formatted(struct pv_runtab *t, const struct pv_runkey *key)
 	t->nset = (size_t)id + 1;
 	set = &t->set[id];
 	memset(set, 0, sizeof(*set));
-	set->key.role = keep(t, key->role);
-	set->key.version = keep(t, key->version);
-	set->key.experiment = keep(t, key->experiment);
-	set->key.suite = keep(t, key->suite);
-	set->key.test = keep(t, key->test);
-	set->key.operation = keep(t, key->operation);
-	set->key.metric = keep(t, key->metric);
-	set->key.unit = keep(t, key->unit);
+	set->key.role = keep(t, key->role, &set->sid[0]);
+	set->key.version = keep(t, key->version, &set->sid[1]);
+	set->key.experiment = keep(t, key->experiment, &set->sid[2]);
+	set->key.suite = keep(t, key->suite, &set->sid[3]);
+	set->key.test = keep(t, key->test, &set->sid[4]);
+	set->key.operation = keep(t, key->operation, &set->sid[5]);
+	set->key.metric = keep(t, key->metric, &set->sid[6]);
+	set->key.unit = keep(t, key->unit, &set->sid[7]);
 	set->key.direction = key->direction;
 	set->key.level = key->level;
 	return set;
@@ -504,28 +503,100 @@ pv_runkey_cmp(const struct pv_runkey *a, const struct pv_runkey *b)
 	return pv_runkey_cmp_measure(a, b);
 }
 
-static int
-cmp_set(const void *a, const void *b)
-{
-	const struct pv_runset *x = *(const struct pv_runset *const *)a;
-	const struct pv_runset *y = *(const struct pv_runset *const *)b;
+/*
+ * Sorting sets by key compares strings field by field; with a rank for
+ * each string of the table (its place among them all in byte order) a
+ * key becomes a row of numbers, compared without touching the strings.
+ */
+struct rankrow {
+	uint32_t r[9];		/* the eight strings' ranks, then direction */
+	uint64_t level;		/* absent (PV_NONE) first: 0, else level + 1 */
+	struct pv_runset *set;
+};
 
-	return pv_runkey_cmp(&x->key, &y->key);
+struct sym {
+	struct pv_str s;
+	uint32_t id;
+};
+
+static int
+cmp_sym(const void *a, const void *b)
+{
+	return pv_str_cmp(((const struct sym *)a)->s,
+			  ((const struct sym *)b)->s);
+}
+
+static int
+cmp_row(const void *a, const void *b)
+{
+	const struct rankrow *x = a, *y = b;
+	int i;
+
+	for (i = 0; i < 9; i++)
+		if (x->r[i] != y->r[i])
+			return x->r[i] < y->r[i] ? -1 : 1;
+	return (x->level > y->level) - (x->level < y->level);
+}
+
+/* The sets in key order, the fields of the section in the order given. */
+static struct pv_runset **
+sorted(struct pv_runtab *t, const int section[3])
+{
+	struct pv_runset **v;
+	struct rankrow *row;
+	struct sym *sym;
+	uint32_t *rank;
+	size_t i, n = t->strs.nsym;
+	int k;
+
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	v = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*v));
+	sym = pv_xreallocarray(NULL, n ? n : 1, sizeof(*sym));
+	rank = pv_xreallocarray(NULL, n ? n : 1, sizeof(*rank));
+	for (i = 0; i < n; i++) {
+		sym[i].s = pv_symtab_get(&t->strs, (uint32_t)i);
+		sym[i].id = (uint32_t)i;
+	}
+	/* the strings are distinct: no two get one rank */
+	qsort(sym, n, sizeof(*sym), cmp_sym);
+	for (i = 0; i < n; i++)
+		rank[sym[i].id] = (uint32_t)i;
+	row = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*row));
+	for (i = 0; i < t->nset; i++) {
+		const struct pv_runset *set = &t->set[i];
+
+		for (k = 0; k < 3; k++)
+			row[i].r[k] = rank[set->sid[section[k]]];
+		for (k = 3; k < 8; k++)
+			row[i].r[k] = rank[set->sid[k]];
+		row[i].r[8] = set->key.direction == PV_HIGHER_BETTER ? 0 : 1;
+		row[i].level = set->key.level == PV_NONE ? 0 :
+			set->key.level + 1;
+		row[i].set = &t->set[i];
+	}
+	qsort(row, t->nset, sizeof(*row), cmp_row);
+	for (i = 0; i < t->nset; i++)
+		v[i] = row[i].set;
+	free(row);
+	free(rank);
+	free(sym);
+	return v;
 }
 
 struct pv_runset **
 pv_runtab_sorted(struct pv_runtab *t)
 {
-	struct pv_runset **v;
-	size_t i;
+	static const int section[3] = { 0, 1, 2 };
 
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	v = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*v));
-	for (i = 0; i < t->nset; i++)
-		v[i] = &t->set[i];
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(v, t->nset, sizeof(*v), cmp_set);
-	return v;
+	return sorted(t, section);
+}
+
+struct pv_runset **
+pv_runtab_sorted_sides(struct pv_runtab *t)
+{
+	static const int section[3] = { 2, 0, 1 };
+
+	return sorted(t, section);
 }
 
 void

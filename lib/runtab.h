@@ -47,6 +47,9 @@ struct pv_runset {
 	struct pv_runkey key;
 	struct pv_run *run;	/* in order of first appearance */
 	size_t nrun, alloc;
+	/* the ids in the table's strs of ROLE VERSION EXPERIMENT SUITE TEST
+	 * OPERATION METRIC UNIT, for sorting */
+	uint32_t sid[8];
 };
 
 struct pv_runtab {
@@ -107,6 +110,12 @@ void pv_runset_values(const struct pv_runset *set, double *out);
  * absent levels first); the caller frees the array.
  */
 struct pv_runset **pv_runtab_sorted(struct pv_runtab *t);
+
+/*
+ * The same with EXPERIMENT first: ROLE VERSION EXPERIMENT become
+ * EXPERIMENT ROLE VERSION (the order pv-diff pairs sides in).
+ */
+struct pv_runset **pv_runtab_sorted_sides(struct pv_runtab *t);
 
 /* Key order, as pv_runtab_sorted() uses it. */
 int pv_runkey_cmp(const struct pv_runkey *a, const struct pv_runkey *b);

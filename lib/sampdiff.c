@@ -611,21 +611,6 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 	}
 }
 
-/* sets ordered by experiment, role, version, then measurement */
-static int
-cmp_side(const void *a, const void *b)
-{
-	const struct pv_runset *x = *(const struct pv_runset *const *)a;
-	const struct pv_runset *y = *(const struct pv_runset *const *)b;
-	int c;
-
-	if ((c = pv_str_cmp(x->key.experiment, y->key.experiment)) != 0 ||
-	    (c = pv_str_cmp(x->key.role, y->key.role)) != 0 ||
-	    (c = pv_str_cmp(x->key.version, y->key.version)) != 0)
-		return c;
-	return pv_runkey_cmp_measure(&x->key, &y->key);
-}
-
 static int
 same_side(const struct pv_runset *x, const struct pv_runset *y)
 {
@@ -965,12 +950,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	l.opt = &d->opt;
 	l.tab = tab;
 	l.jobs = d->opt.jobs;
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	v = pv_xreallocarray(NULL, tab->nset ? tab->nset : 1, sizeof(*v));
-	for (i = 0; i < tab->nset; i++)
-		v[i] = &tab->set[i];
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(v, tab->nset, sizeof(*v), cmp_side);
+	v = pv_runtab_sorted_sides(tab);
 	for (i = 0; i < tab->nset; i = j) {
 		int role;
 

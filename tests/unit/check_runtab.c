@@ -248,6 +248,73 @@ START_TEST(test_key_text_from_lines)
 }
 END_TEST
 
+/* ROLE VERSION EXPERIMENT in side order: EXPERIMENT ROLE VERSION */
+static int
+cmp_sides(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	int c;
+
+	if ((c = pv_str_cmp(a->experiment, b->experiment)) != 0 ||
+	    (c = pv_str_cmp(a->role, b->role)) != 0 ||
+	    (c = pv_str_cmp(a->version, b->version)) != 0)
+		return c;
+	return pv_runkey_cmp_measure(a, b);
+}
+
+/*
+ * The sets sorted by ranks come in the order of the key comparisons, on
+ * keys drawn from strings that are prefixes of one another, empty, or
+ * have bytes above 0x7f, with absent and extreme levels.
+ */
+START_TEST(test_order_random)
+{
+	static const char *const str[] = {
+		"", "a", "ab", "abc", "b", "B", "\xff", "\xc3\xa9", "a\x01", "-"
+	};
+	static const uint64_t level[] = {
+		PV_NONE, 0, 1, 9, 10, UINT64_MAX - 1
+	};
+	struct pv_runtab t;
+	struct pv_runset **v, **w;
+	uint64_t x = 42;
+	size_t i, k;
+
+	pv_runtab_init(&t);
+	/* keys of all the strings, then of two, ordered by direction and level */
+	for (i = 0; i < 5000; i++) {
+		struct pv_runkey key;
+		struct pv_str f[8];
+
+		for (k = 0; k < 8; k++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			f[k] = S(str[(x >> 33) % (i < 3000 ? 10 : 2)]);
+		}
+		key.role = f[0];
+		key.version = f[1];
+		key.experiment = f[2];
+		key.suite = f[3];
+		key.test = f[4];
+		key.operation = f[5];
+		key.metric = f[6];
+		key.unit = f[7];
+		key.direction = (x >> 20) & 1 ? PV_LOWER_BETTER :
+			PV_HIGHER_BETTER;
+		key.level = level[(x >> 40) % 6];
+		pv_runtab_get(&t, &key);
+	}
+	ck_assert_uint_gt(t.nset, 3500);
+	v = pv_runtab_sorted(&t);
+	w = pv_runtab_sorted_sides(&t);
+	for (i = 1; i < t.nset; i++) {
+		ck_assert_int_lt(pv_runkey_cmp(&v[i - 1]->key, &v[i]->key), 0);
+		ck_assert_int_lt(cmp_sides(&w[i - 1]->key, &w[i]->key), 0);
+	}
+	free(v);
+	free(w);
+	pv_runtab_release(&t);
+}
+END_TEST
+
 START_TEST(test_order)
 {
 	struct pv_runtab t;
@@ -284,6 +351,7 @@ main(void)
 	tcase_add_test(tc, test_sum_overflow);
 	tcase_add_test(tc, test_runval_roundtrip);
 	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_order_random);
 	tcase_add_test(tc, test_key_text);
 	tcase_add_test(tc, test_key_text_from_lines);
 	suite_add_tcase(s, tc);
