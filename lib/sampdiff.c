@@ -12,6 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
+#include "diag.h"
 #include "hash.h"
 #include "sampdiff.h"
 #include "numfmt.h"
@@ -638,9 +640,10 @@ side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
  * slot, so that the output does not depend on the threads.
  */
 struct cmplist {
+	struct pv_arena arena;		/* c and set, allocated once */
 	struct pv_cmp *c;
 	const struct pv_runset **set;	/* two a comparison: base, target */
-	size_t n, alloc, setalloc;
+	size_t n;
 	const struct pv_cmp_opts *opt;
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
@@ -668,12 +671,9 @@ compare(struct cmplist *l, const struct pv_runset *bs,
 	const struct pv_runset *ts, const struct pv_runset *base,
 	const struct pv_runset *target)
 {
-	struct pv_cmp *c;
+	/* room for it: pairs_bound() */
+	struct pv_cmp *c = &l->c[l->n];
 
-	PV_GROW(l->c, l->n + 1, l->alloc);
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	PV_GROW(l->set, 2 * (l->n + 1), l->setalloc);
-	c = &l->c[l->n];
 	memset(c, 0, sizeof(*c));
 	/* the callers give bs, ts or both, never neither */
 	/* cppcheck-suppress nullPointerRedundantCheck */
@@ -684,6 +684,30 @@ compare(struct cmplist *l, const struct pv_runset *bs,
 	l->set[2 * l->n] = bs;
 	l->set[2 * l->n + 1] = ts;
 	l->n++;
+}
+
+/*
+ * The most comparisons the pairs of sides of each experiment make (the
+ * sets of both sides of each pair), so that their table is allocated
+ * once: growing 30 MB by copies costs more than its page faults.
+ */
+static size_t
+pairs_bound(const struct side *side, size_t nside, struct pv_runset **v)
+{
+	size_t e, j, a, b, n = 0;
+
+	for (e = 0; e < nside; e = j) {
+		for (j = e + 1; j < nside &&
+		     pv_str_cmp(v[side[j].start]->key.experiment,
+				v[side[e].start]->key.experiment) == 0; j++)
+			;
+		for (a = e; a < j; a++)
+			for (b = e; b < j; b++)
+				if (side[a].role == 0 && side[b].role == 1)
+					n += side[a].end - side[a].start +
+						side[b].end - side[b].start;
+	}
+	return n;
 }
 
 static void
@@ -967,6 +991,12 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	}
 
 	/* each experiment's baselines against its targets */
+	i = pairs_bound(side, nside, v);
+	if (i > SIZE_MAX / sizeof(*l.c) / 2)
+		pv_die("out of memory");
+	l.c = pv_arena_alloc(&l.arena, (i ? i : 1) * sizeof(*l.c));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	l.set = pv_arena_alloc(&l.arena, 2 * (i ? i : 1) * sizeof(*l.set));
 	d->npairs = 0;
 	for (e = 0; e < nside; e = j) {
 		size_t a, b;
@@ -1002,8 +1032,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 						 (int)tk->key.version.len,
 						 tk->key.version.s,
 						 d->scratch.buf);
-					free(l.c);
-					free(l.set);
+					pv_arena_release(&l.arena);
 					free(side);
 					free(v);
 					return -1;
@@ -1036,8 +1065,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 		if (l.c[i].hi < 0 || l.c[i].lo > 0)
 			found++;
 	d->ncmp = l.n;
-	free(l.c);
-	free(l.set);
+	pv_arena_release(&l.arena);
 	free(side);
 	free(v);
 	return found;
