@@ -543,6 +543,7 @@ static struct pv_runset **
 sorted(struct pv_runtab *t, const int section[3])
 {
 	struct pv_runset **v;
+	struct pv_arena rows = PV_ARENA_INIT;
 	struct rankrow *row;
 	struct sym *sym;
 	uint32_t *rank;
@@ -561,7 +562,10 @@ sorted(struct pv_runtab *t, const int section[3])
 	qsort(sym, n, sizeof(*sym), cmp_sym);
 	for (i = 0; i < n; i++)
 		rank[sym[i].id] = (uint32_t)i;
-	row = pv_xreallocarray(NULL, t->nset ? t->nset : 1, sizeof(*row));
+	/* from an arena: a large one is on huge pages, faulted in fewer */
+	if (t->nset > SIZE_MAX / sizeof(*row))
+		pv_die("out of memory");
+	row = pv_arena_alloc(&rows, (t->nset ? t->nset : 1) * sizeof(*row));
 	for (i = 0; i < t->nset; i++) {
 		const struct pv_runset *set = &t->set[i];
 
@@ -577,7 +581,7 @@ sorted(struct pv_runtab *t, const int section[3])
 	qsort(row, t->nset, sizeof(*row), cmp_row);
 	for (i = 0; i < t->nset; i++)
 		v[i] = row[i].set;
-	free(row);
+	pv_arena_release(&rows);
 	free(rank);
 	free(sym);
 	return v;
