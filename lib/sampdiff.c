@@ -673,12 +673,13 @@ compare(struct cmplist *l, const struct pv_runset *bs,
 {
 	/* room for it: pairs_bound() */
 	struct pv_cmp *c = &l->c[l->n];
+	/* the callers give bs, ts or both, never neither */
+	const struct pv_runset *one = bs != NULL ? bs : ts;
 
 	memset(c, 0, sizeof(*c));
-	/* the callers give bs, ts or both, never neither */
-	/* cppcheck-suppress nullPointerRedundantCheck */
-	c->key = (bs != NULL ? bs : ts)->key;
-	c->key_text = pv_runtab_key_text(l->tab, bs != NULL ? bs : ts);
+	/* cppcheck-suppress nullPointer */
+	c->key = one->key;
+	c->key_text = pv_runtab_key_text(l->tab, one);
 	c->key.role = base->key.version;
 	c->key.version = target->key.version;
 	l->set[2 * l->n] = bs;
