@@ -604,9 +604,9 @@ pv_runtab_sorted_sides(struct pv_runtab *t)
 }
 
 void
-pv_runset_write(FILE *out, const struct pv_runtab *t, struct pv_runset *set)
+pv_runset_format(struct pv_strbuf *sb, const struct pv_runtab *t,
+		 struct pv_runset *set)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct pv_str text = pv_runtab_key_text(t, set);
 	size_t i;
 
@@ -614,17 +614,24 @@ pv_runset_write(FILE *out, const struct pv_runtab *t, struct pv_runset *set)
 	for (i = 0; i < set->nrun; i++) {
 		const struct pv_run *r = &set->run[i];
 
-		pv_strbuf_reset(&sb);
-		pv_strbuf_addstr(&sb, "runval");
-		pv_strbuf_add(&sb, text.s, text.len);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, r->id);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addu(&sb, r->nvalues);
-		pv_strbuf_addch(&sb, '\t');
-		pv_format_double(&sb, pv_run_value(r));
-		pv_strbuf_addch(&sb, '\n');
-		fwrite(sb.buf, 1, sb.len, out);
+		pv_strbuf_addstr(sb, "runval");
+		pv_strbuf_add(sb, text.s, text.len);
+		pv_strbuf_addch(sb, '\t');
+		pv_strbuf_addu(sb, r->id);
+		pv_strbuf_addch(sb, '\t');
+		pv_strbuf_addu(sb, r->nvalues);
+		pv_strbuf_addch(sb, '\t');
+		pv_format_double(sb, pv_run_value(r));
+		pv_strbuf_addch(sb, '\n');
 	}
+}
+
+void
+pv_runset_write(FILE *out, const struct pv_runtab *t, struct pv_runset *set)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_runset_format(&sb, t, set);
+	fwrite(sb.buf, 1, sb.len, out);
 	pv_strbuf_release(&sb);
 }

@@ -148,6 +148,13 @@ void pv_runkey_format_text(struct pv_strbuf *sb, const struct pv_runkey *key,
 void pv_runkey_format_section(struct pv_strbuf *sb,
 			      const struct pv_runkey *key);
 
+/*
+ * Append the runval records of a set of t to sb, runs in ascending order
+ * (the set's runs are sorted in place).
+ */
+void pv_runset_format(struct pv_strbuf *sb, const struct pv_runtab *t,
+		      struct pv_runset *set);
+
 /* Write the runval records of a set of t, runs in ascending order. */
 void pv_runset_write(FILE *out, const struct pv_runtab *t,
 		     struct pv_runset *set);

@@ -4,9 +4,7 @@
 #include "config.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +13,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "hash.h"
+#include "inorder.h"
 #include "sampdiff.h"
 #include "numfmt.h"
 #include "stats.h"
@@ -647,24 +646,12 @@ struct cmplist {
 	const struct pv_cmp_opts *opt;
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
-	atomic_size_t next;		/* the first of the next block */
-	/*
-	 * A block (of ord) as cmp records once it is computed (done), with
-	 * where each record ends: the writer takes the blocks in order as
-	 * the threads finish them.
-	 */
 	struct pv_cmp **ord;		/* the comparisons in key order */
-	struct pv_strbuf *text;
-	size_t *end;
-	atomic_int *done;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
 };
 
 /* Comparisons a thread takes at a time; the least worth a thread. */
 #define CMP_BLOCK 256
 #define CMP_PER_THREAD 2048
-#define CMP_MAX_THREADS 16
 
 static void
 compare(struct cmplist *l, const struct pv_runset *bs,
@@ -718,14 +705,15 @@ values_of(const struct pv_runset *set, double *out)
 		pv_runset_values(set, out);
 }
 
-/* Compute the comparisons of the block that starts at i, and their text. */
+/* Compute a block of comparisons (of ord) and their cmp records. */
 static void
-compute_block(struct cmplist *l, size_t i, double **buf, size_t *alloc)
+compute_block(void *arg, struct pv_inorder_block *blk)
 {
-	size_t b = i / CMP_BLOCK, end = i + CMP_BLOCK < l->n ? i + CMP_BLOCK :
-		l->n;
+	const struct cmplist *l = *(struct cmplist *const *)arg;
+	double *buf = NULL;
+	size_t alloc = 0, i;
 
-	for (; i < end; i++) {
+	for (i = blk->start; i < blk->end; i++) {
 		struct pv_cmp *c = l->ord[i];
 		size_t at = (size_t)(c - l->c);
 		const struct pv_runset *bs = l->set[2 * at];
@@ -734,39 +722,15 @@ compute_block(struct cmplist *l, size_t i, double **buf, size_t *alloc)
 		struct pv_runkey k = c->key;
 		struct pv_str text = c->key_text;
 
-		PV_GROW(*buf, nb + nt + 1, *alloc);
-		values_of(bs, *buf);
-		values_of(ts, *buf + nb);
-		pv_cmp_compute(&k, *buf, nb, *buf + nb, nt, l->opt, c);
+		PV_GROW(buf, nb + nt + 1, alloc);
+		values_of(bs, buf);
+		values_of(ts, buf + nb);
+		pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt, c);
 		c->key_text = text;
-		pv_cmp_format(&l->text[b], c);
-		l->end[i] = l->text[b].len;
+		pv_cmp_format(&blk->text, c);
+		blk->mark[i - blk->start] = blk->text.len;
 	}
-	pthread_mutex_lock(&l->mu);
-	atomic_store(&l->done[b], 1);
-	pthread_cond_broadcast(&l->cv);
-	pthread_mutex_unlock(&l->mu);
-}
-
-static void *
-compute_blocks(void *arg)
-{
-	struct cmplist *l = arg;
-	double *buf = NULL;
-	size_t alloc = 0, i;
-
-	while ((i = atomic_fetch_add(&l->next, CMP_BLOCK)) < l->n)
-		compute_block(l, i, &buf, &alloc);
 	free(buf);
-	return NULL;
-}
-
-static void *
-compute_thread(void *arg)
-{
-	compute_blocks(arg);
-	pv_stats_thread_release();
-	return NULL;
 }
 
 struct roll {
@@ -862,6 +826,58 @@ sort_cmps(struct cmplist *l)
 		qsort(l->ord, l->n, sizeof(*l->ord), cmp_ptr);
 }
 
+/* The writer's state: the roll-ups and where the output goes. */
+struct writer {
+	struct cmplist *l;		/* first: compute_block() reads it */
+	struct pv_strbuf sb;
+	struct roll rt, rs, rr;
+	double z;
+	FILE *out;
+};
+
+/* Flush the test's roll-up; with n of 2 the suite's too, of 3 the run's. */
+static void
+flush_scopes(struct writer *w, int n)
+{
+	roll_flush(&w->sb, &w->rt, "test", w->z, w->out);
+	if (n > 1)
+		roll_flush(&w->sb, &w->rs, "suite", w->z, w->out);
+	if (n > 2)
+		roll_flush(&w->sb, &w->rr, "run", w->z, w->out);
+}
+
+/* Write a block's cmp records in order, with the roll-ups between. */
+static void
+write_block(void *arg, const struct pv_inorder_block *blk)
+{
+	struct writer *w = arg;
+	size_t i, from = 0;
+
+	for (i = blk->start; i < blk->end; i++) {
+		const struct pv_cmp *c = w->l->ord[i];
+
+		size_t to = blk->mark[i - blk->start];
+
+		if (i > 0) {
+			const struct pv_runkey *p = &w->l->ord[i - 1]->key;
+
+			if (pv_str_cmp(p->role, c->key.role) ||
+			    pv_str_cmp(p->version, c->key.version) ||
+			    pv_str_cmp(p->experiment, c->key.experiment))
+				flush_scopes(w, 3);
+			else if (pv_str_cmp(p->suite, c->key.suite))
+				flush_scopes(w, 2);
+			else if (pv_str_cmp(p->test, c->key.test))
+				flush_scopes(w, 1);
+		}
+		fwrite(blk->text.buf + from, 1, to - from, w->out);
+		from = to;
+		roll_add(&w->rt, c);
+		roll_add(&w->rs, c);
+		roll_add(&w->rr, c);
+	}
+}
+
 /*
  * Compute the comparisons on one thread per CPU (this one among them) and
  * write their records in key order, with the roll-ups, as the blocks are
@@ -870,93 +886,26 @@ sort_cmps(struct cmplist *l)
 static void
 compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 {
-	pthread_t tid[CMP_MAX_THREADS];
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t want = l->n / CMP_PER_THREAD, max, started = 0, i, b, nblk;
-	struct pv_strbuf sb = PV_STRBUF_INIT;
-	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
-	double z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
-	double *buf = NULL;
-	size_t alloc = 0;
+	struct writer w;
+	struct pv_inorder job;
 
+	memset(&w, 0, sizeof(w));
+	w.l = l;
+	pv_strbuf_init(&w.sb, 0);
+	w.z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
+	w.out = out;
 	sort_cmps(l);
-	nblk = (l->n + CMP_BLOCK - 1) / CMP_BLOCK;
-	l->text = pv_xcalloc(nblk ? nblk : 1, sizeof(*l->text));
-	l->end = pv_xreallocarray(NULL, l->n ? l->n : 1, sizeof(*l->end));
-	l->done = pv_xcalloc(nblk ? nblk : 1, sizeof(*l->done));
-	for (b = 0; b < nblk; b++)
-		atomic_init(&l->done[b], 0);
-	pthread_mutex_init(&l->mu, NULL);
-	pthread_cond_init(&l->cv, NULL);
-	atomic_init(&l->next, 0);
-	max = l->jobs ? l->jobs : (size_t)(cpus > 0 ? cpus : 1);
-	if (want > max)
-		want = max;
-	if (want > CMP_MAX_THREADS)
-		want = CMP_MAX_THREADS;
-	/* this thread is one of them; a thread that cannot start is none */
-	for (i = 1; i < want; i++)
-		if (pthread_create(&tid[started], NULL, compute_thread,
-				   l) == 0)
-			started++;
-	for (b = 0, i = 0; b < nblk; b++) {
-		size_t from = 0;
-
-		/* help with the blocks not taken while this one is not done */
-		while (!atomic_load(&l->done[b])) {
-			size_t k = atomic_fetch_add(&l->next, CMP_BLOCK);
-
-			if (k < l->n) {
-				compute_block(l, k, &buf, &alloc);
-				continue;
-			}
-			pthread_mutex_lock(&l->mu);
-			while (!atomic_load(&l->done[b]))
-				pthread_cond_wait(&l->cv, &l->mu);
-			pthread_mutex_unlock(&l->mu);
-		}
-		for (; i < l->n && i < (b + 1) * CMP_BLOCK; i++) {
-			const struct pv_cmp *c = l->ord[i];
-
-			if (i > 0) {
-				const struct pv_runkey *p = &l->ord[i - 1]->key;
-
-				if (pv_str_cmp(p->role, c->key.role) ||
-				    pv_str_cmp(p->version, c->key.version) ||
-				    pv_str_cmp(p->experiment,
-					       c->key.experiment)) {
-					roll_flush(&sb, &rt, "test", z, out);
-					roll_flush(&sb, &rs, "suite", z, out);
-					roll_flush(&sb, &rr, "run", z, out);
-				} else if (pv_str_cmp(p->suite,
-						      c->key.suite)) {
-					roll_flush(&sb, &rt, "test", z, out);
-					roll_flush(&sb, &rs, "suite", z, out);
-				} else if (pv_str_cmp(p->test, c->key.test)) {
-					roll_flush(&sb, &rt, "test", z, out);
-				}
-			}
-			fwrite(l->text[b].buf + from, 1, l->end[i] - from,
-			       out);
-			from = l->end[i];
-			roll_add(&rt, c);
-			roll_add(&rs, c);
-			roll_add(&rr, c);
-		}
-		pv_strbuf_release(&l->text[b]);
-	}
-	for (i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	roll_flush(&sb, &rt, "test", z, out);
-	roll_flush(&sb, &rs, "suite", z, out);
-	roll_flush(&sb, &rr, "run", z, out);
-	pv_strbuf_release(&sb);
-	pthread_mutex_destroy(&l->mu);
-	pthread_cond_destroy(&l->cv);
-	free(buf);
-	free(l->text);
-	free(l->end);
-	free(l->done);
+	job.n = l->n;
+	job.block = CMP_BLOCK;
+	job.jobs = l->jobs;
+	job.per_thread = CMP_PER_THREAD;
+	job.work = compute_block;
+	job.take = write_block;
+	job.thread_end = pv_stats_thread_release;
+	job.arg = &w;
+	pv_inorder_run(&job);
+	flush_scopes(&w, 3);
+	pv_strbuf_release(&w.sb);
 	free(l->ord);
 }
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "inorder.h"
 #include "record.h"
 #include "runtab.h"
 #include "numfmt.h"
@@ -154,10 +155,9 @@ add_d(struct pv_strbuf *sb, double v)
 }
 
 static void
-write_stat(struct pv_strbuf *sb, struct pv_str key,
-	   const struct pv_summary *s)
+format_stat(struct pv_strbuf *sb, struct pv_str key,
+	    const struct pv_summary *s)
 {
-	pv_strbuf_reset(sb);
 	pv_strbuf_addstr(sb, "stat");
 	pv_strbuf_add(sb, key.s, key.len);
 	pv_strbuf_addch(sb, '\t');
@@ -175,7 +175,6 @@ write_stat(struct pv_strbuf *sb, struct pv_str key,
 	add_d(sb, s->median_hi);
 	add_d(sb, s->median_cover);
 	pv_strbuf_addch(sb, '\n');
-	fwrite(sb->buf, 1, sb->len, stdout);
 }
 
 /*
@@ -254,64 +253,136 @@ same_section(const struct pv_runkey *a, const struct pv_runkey *b)
 		pv_str_cmp(a->experiment, b->experiment) == 0;
 }
 
+/*
+ * The statistics of the sets in key order, computed and formatted in
+ * blocks by one thread per CPU (pv_inorder_run()), written in order with
+ * the roll-ups between them.
+ */
+struct writer {
+	struct state *st;
+	struct pv_runset **v;
+	double *rcv;		/* of each set, for the roll-ups */
+	unsigned char *huge;	/* its runs too large to summarise */
+	struct pv_strbuf sb;
+	struct roll rt, rs, rr;
+	struct pv_runset *stop;	/* the first huge set: nothing after it */
+};
+
+/* 1: the test's roll-up ends; 2: the suite's too; 3: the run's too. */
 static void
-write_all(struct state *st)
+flush_scopes(struct writer *w, int n)
 {
-	struct pv_runset **v = pv_runtab_sorted(&st->tab);
-	struct pv_strbuf sb = PV_STRBUF_INIT;
-	struct roll rt = { 0 }, rs = { 0 }, rr = { 0 };
+	roll_flush(&w->sb, &w->rt, "test");
+	if (n > 1)
+		roll_flush(&w->sb, &w->rs, "suite");
+	if (n > 2)
+		roll_flush(&w->sb, &w->rr, "run");
+}
+
+static void
+compute_block(void *arg, struct pv_inorder_block *blk)
+{
+	struct writer *w = arg;
 	double *x = NULL, *sorted = NULL;
 	size_t alloc = 0, i;
-	struct pv_runset *huge = NULL;	/* a key too large to summarise */
 
-	for (i = 0; i < st->tab.nset; i++) {
-		struct pv_runset *set = v[i];
+	for (i = blk->start; i < blk->end; i++) {
+		struct pv_runset *set = w->v[i];
 		struct pv_summary s;
+
+		if (set->nrun > 0) {
+			PV_GROW(x, set->nrun, alloc);
+			sorted = pv_xreallocarray(sorted, alloc,
+						  sizeof(*sorted));
+			pv_runset_values(set, x);
+			memcpy(sorted, x, set->nrun * sizeof(*x));
+			pv_stats_sort(sorted, set->nrun);
+			pv_stats_summary(x, sorted, set->nrun,
+					 w->st->opt->conf, &s);
+			w->rcv[i] = s.rcv;
+			/* finite runs, but too large to sum or square */
+			w->huge[i] = !isfinite(s.mean) || !isfinite(s.sd);
+			if (!w->huge[i]) {
+				if (w->st->opt->no_samples)
+					pv_runset_format(&blk->text,
+							 &w->st->tab, set);
+				format_stat(&blk->text,
+					    pv_runtab_key_text(&w->st->tab,
+							       set), &s);
+			}
+		}
+		blk->mark[i - blk->start] = blk->text.len;
+	}
+	free(x);
+	free(sorted);
+}
+
+static void
+write_block(void *arg, const struct pv_inorder_block *blk)
+{
+	struct writer *w = arg;
+	size_t i, from = 0;
+
+	for (i = blk->start; i < blk->end && w->stop == NULL; i++) {
+		struct pv_runset *set = w->v[i];
+		size_t to = blk->mark[i - blk->start];
 
 		if (set->nrun == 0)
 			continue;
-		if (rr.keys && !same_section(rr.first, &set->key)) {
-			roll_flush(&sb, &rt, "test");
-			roll_flush(&sb, &rs, "suite");
-			roll_flush(&sb, &rr, "run");
-		} else if (rs.keys &&
-			   pv_str_cmp(rs.first->suite, set->key.suite)) {
-			roll_flush(&sb, &rt, "test");
-			roll_flush(&sb, &rs, "suite");
-		} else if (rt.keys &&
-			   pv_str_cmp(rt.first->test, set->key.test)) {
-			roll_flush(&sb, &rt, "test");
-		}
-		PV_GROW(x, set->nrun, alloc);
-		sorted = pv_xreallocarray(sorted, alloc, sizeof(*sorted));
-		pv_runset_values(set, x);
-		memcpy(sorted, x, set->nrun * sizeof(*x));
-		pv_stats_sort(sorted, set->nrun);
-		pv_stats_summary(x, sorted, set->nrun, st->opt->conf, &s);
-		/* finite runs, but too large to sum or square */
-		if (!isfinite(s.mean) || !isfinite(s.sd)) {
-			huge = set;
+		if (w->rr.keys && !same_section(w->rr.first, &set->key))
+			flush_scopes(w, 3);
+		else if (w->rs.keys &&
+			 pv_str_cmp(w->rs.first->suite, set->key.suite))
+			flush_scopes(w, 2);
+		else if (w->rt.keys &&
+			 pv_str_cmp(w->rt.first->test, set->key.test))
+			flush_scopes(w, 1);
+		if (w->huge[i]) {
+			/* what comes before it is written, then the error */
+			w->stop = set;
 			break;
 		}
-		if (st->opt->no_samples)
-			pv_runset_write(stdout, &st->tab, set);
-		write_stat(&sb, pv_runtab_key_text(&st->tab, set), &s);
-		roll_add(&rt, set, s.rcv);
-		roll_add(&rs, set, s.rcv);
-		roll_add(&rr, set, s.rcv);
+		fwrite(blk->text.buf + from, 1, to - from, stdout);
+		from = to;
+		roll_add(&w->rt, set, w->rcv[i]);
+		roll_add(&w->rs, set, w->rcv[i]);
+		roll_add(&w->rr, set, w->rcv[i]);
 	}
-	if (huge == NULL) {
-		roll_flush(&sb, &rt, "test");
-		roll_flush(&sb, &rs, "suite");
-		roll_flush(&sb, &rr, "run");
-	}
-	free(rt.rcv);
-	free(rs.rcv);
-	free(rr.rcv);
-	free(x);
-	free(sorted);
-	free(v);
-	pv_strbuf_release(&sb);
+}
+
+static void
+write_all(struct state *st)
+{
+	struct writer w;
+	struct pv_inorder job;
+	const struct pv_runset *huge;
+
+	memset(&w, 0, sizeof(w));
+	w.st = st;
+	w.v = pv_runtab_sorted(&st->tab);
+	w.rcv = pv_xreallocarray(NULL, st->tab.nset ? st->tab.nset : 1,
+				 sizeof(*w.rcv));
+	w.huge = pv_xcalloc(st->tab.nset ? st->tab.nset : 1, 1);
+	pv_strbuf_init(&w.sb, 0);
+	memset(&job, 0, sizeof(job));
+	job.n = st->tab.nset;
+	job.block = 256;
+	job.per_thread = 4096;
+	job.work = compute_block;
+	job.take = write_block;
+	job.thread_end = pv_stats_thread_release;
+	job.arg = &w;
+	pv_inorder_run(&job);
+	if (w.stop == NULL)
+		flush_scopes(&w, 3);
+	huge = w.stop;
+	free(w.rt.rcv);
+	free(w.rs.rcv);
+	free(w.rr.rcv);
+	free(w.rcv);
+	free(w.huge);
+	free(w.v);
+	pv_strbuf_release(&w.sb);
 	if (huge != NULL)
 		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
 		       "are too large for their mean and deviation to fit in "

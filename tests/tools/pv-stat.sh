@@ -59,6 +59,27 @@ pv-stat "$in" > "$T/a"
 pv-stat "$in" > "$T/b"
 test_cmp "$T/a" "$T/b" && pass || fail "deterministic"
 
+# 20,000 keys (several threads compute them): a key whose runs are too
+# large to summarise in the middle stops the output after the records of
+# the keys before it, as one thread would, and exits 2
+awk 'BEGIN { print "pv-format\t1"; print "section\tbaseline\tA\tx"
+	for (k = 0; k < 20000; k++) for (r = 1; r <= 3; r++)
+		printf "sample\ts\tt%05d\top\tm\tu\thigher\t-\t%d\t-\t%s\n",
+		    k, r, k == 12345 ? (r == 1 ? "1e200" : "-1e200") : 100 + r }' \
+	> "$T/huge.pv"
+pv-stat "$T/huge.pv" > "$T/out" 2> "$T/err"
+expect_status 2 "a huge key among many" rc $?
+grep -q "test 't12345'.*too large" "$T/err" && pass ||
+	fail "huge key: $(cat "$T/err")"
+# the samples, then per key before it a stat and its test's roll-up
+test "$(wc -l < "$T/out")" -eq $((2 + 60000 + 2 * 12345)) && pass ||
+	fail "huge key: $(wc -l < "$T/out") lines written"
+tail -n 2 "$T/out" |
+	awk -F '\t' '{ printf "%s %s:", $1, $1 == "stat" ? $6 : $7 }' \
+	> "$T/tail"
+test "$(cat "$T/tail")" = "stat t12344:statroll t12344:" && pass ||
+	fail "huge key: the output ends with '$(cat "$T/tail")'"
+
 # usage, help, version, a full disk
 pv-stat --help > "$T/out"
 expect_status 0 "--help" rc $?
