@@ -11,18 +11,15 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "diag.h"
 #include "git.h"
+#include "input.h"
 #include "record.h"
 #include "store.h"
 #include "version.h"
@@ -257,25 +254,22 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	const char *file)
 {
 	const char *name = strcmp(file, "-") == 0 ? "(standard input)" : file;
+	struct pv_input *in;
 	struct pv_store_obj *obj;
 	struct pv_store_scan sc;
 	struct pv_store_entry e;
 	struct pv_strbuf line = PV_STRBUF_INIT;
 	unsigned long lines = 0;	/* whole lines read, as pv_input counts */
 	char *buf;
-	gzFile gz;
-	int fd, n, zerr;
+	long n;
 
-	fd = strcmp(file, "-") == 0 ? dup(0) : open(file, O_RDONLY);
-	if (fd < 0)
+	/* the bytes as they are, decompressed where gzip */
+	if ((in = pv_input_open(file)) == NULL)
 		pv_die_errno("cannot open '%s'", file);
-	/* gzread reads gzip-compressed input and passes plain input as is */
-	if ((gz = gzdopen(fd, "rb")) == NULL)
-		pv_die("cannot read '%s': out of memory", name);
 	if ((obj = pv_store_obj_begin(st)) == NULL)
 		store_die(st);
 	buf = pv_xmalloc(65536);
-	while ((n = gzread(gz, buf, 65536)) > 0) {
+	while ((n = pv_input_read(in, buf, 65536)) > 0) {
 		const char *p = buf, *end = buf + n;
 
 		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
@@ -286,27 +280,14 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 			store_die(st);
 	}
 	free(buf);
-	/* a cut gzip stream ends like a whole one, but for its error */
-	if (n == 0 && (gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
-		pv_store_obj_abort(st, obj);
-		gzclose_r(gz);
-		pv_die_at(name, lines, "truncated gzip data");
-	}
 	if (n < 0) {
-		const char *msg = gzerror(gz, &zerr);
-		char *copy;
-
 		pv_store_obj_abort(st, obj);
-		if (zerr == Z_ERRNO)
-			pv_die_errno("cannot read '%s'", name);
-		/* zlib names the file "<fd:N>": leave that out */
-		if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": ") != NULL)
-			msg = strstr(msg, ": ") + 2;
-		copy = pv_xstrdup(msg);
-		gzclose_r(gz);
-		pv_die_at(name, lines, "invalid gzip data: %s", copy);
+		if (pv_input_errno(in) != 0)
+			pv_die("cannot read '%s': %s", name,
+			       strerror(pv_input_errno(in)));
+		pv_die_at(name, lines, "%s", pv_input_error(in));
 	}
-	gzclose_r(gz);
+	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
 		store_die(st);
 	/* most likely a benchmark that failed: say so rather than keep it */
