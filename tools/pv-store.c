@@ -81,13 +81,14 @@ struct options {
 static noreturn void
 store_die(const struct pv_store *st)
 {
-	/* a line of the index at fault: "pv-store:FILE:LINE: message" */
-	if (st->err_at) {
-		fflush(stdout);
-		fprintf(stderr, "%s:%s\n", pv_progname, st->err);
-		exit(PV_EXIT_TROUBLE);
+	struct pv_strbuf index = PV_STRBUF_INIT;
+
+	/* a line of the index at fault: "pv-store:DIR/index:LINE: message" */
+	if (st->err_line > 0) {
+		pv_strbuf_addf(&index, "%s/index", st->dir);
+		pv_die_at(index.buf, st->err_line, "%s", pv_err_msg(&st->err));
 	}
-	pv_die("%s", st->err);
+	pv_die("%s", pv_err_msg(&st->err));
 }
 
 /* The store's directory: --store, $PV_STORE, or .pv in the work tree. */
@@ -118,7 +119,7 @@ open_store(struct pv_store *st, const struct options *opt, int lock)
 	char *dir = store_dir(opt);
 
 	if (pv_store_open(st, dir) < 0 ||
-	    (lock && pv_store_lock(st, 0) < 0) || pv_store_load(st) < 0)
+	    (lock && pv_store_lock(st, 0) < 0) || pv_store_index_load(st) < 0)
 		store_die(st);
 	free(dir);
 }
@@ -298,7 +299,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	/* check the stream as every pv tool would read it */
 	if (pv_store_scan(obj->tmp, &sc) < 0) {
 		pv_store_obj_abort(st, obj);
-		pv_die_at(name, sc.line, "%s", sc.err);
+		pv_die_at(name, sc.line, "%s", pv_err_msg(&sc.err));
 	}
 	memset(&e, 0, sizeof(e));
 	e.version = t->version;
@@ -306,7 +307,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	e.size = obj->size;
 	e.csize = obj->csize;
 	e.time = now;
-	e.kinds = pv_store_kinds_name(sc.kinds);
+	e.kinds = pv_store_scan_kinds(sc.kinds);
 	e.commit = t->commit;
 	e.branch = t->branch;
 	e.name = strcmp(file, "-") == 0 ? NULL : file;
@@ -315,9 +316,9 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	if (pv_store_obj_commit(st, obj) < 0)
 		store_die(st);
 	/* the same stream under the same version is one entry */
-	if (pv_store_find(st, e.version, e.hash) == NULL) {
-		pv_store_format_add(&line, &e);
-		if (pv_store_append(st, &line) < 0)
+	if (pv_store_index_find(st, e.version, e.hash) == NULL) {
+		pv_store_index_format_add(&line, &e);
+		if (pv_store_index_append(st, &line) < 0)
 			store_die(st);
 	}
 	printf("%s\t%s\n", e.hash, e.version);
@@ -441,13 +442,13 @@ write_version(struct pv_store *st, const char *version, const char *object,
 		if (role == NULL && experiment == NULL)
 			rc = pv_store_cat(st, e->hash, stdout, NULL);
 		else
-			rc = pv_store_copy_runs(st, e->hash, stdout, role,
-						version, experiment,
-						role != NULL ? &run_base :
-						NULL);
+			rc = pv_store_cat_records(st, e->hash, stdout, role,
+						  version, experiment,
+						  role != NULL ? &run_base :
+						  NULL);
 		if (rc != 0)
 			pv_die("object %.12s of '%s': %s", e->hash, version,
-			       st->err);
+			       pv_err_msg(&st->err));
 	}
 	return n;
 }
@@ -491,7 +492,7 @@ find_baseline(struct pv_store *st, const struct options *opt,
 
 	if (opt->baseline != NULL)
 		return resolve_or_die(st, opt->baseline);
-	switch (pv_store_baseline(st, name, &found)) {
+	switch (pv_store_version_baseline(st, name, &found)) {
 	case 0:
 		return found;
 	case 1:
@@ -614,13 +615,13 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 		if (!e->live || strcmp(e->version, v) != 0 ||
 		    (plen > 0 && strncmp(e->hash, argv[1], plen) != 0))
 			continue;
-		pv_store_format_rm(&lines, e->version, e->hash,
-				   opt->have_date ? opt->date :
-				   (int64_t)time(NULL));
+		pv_store_index_format_rm(&lines, e->version, e->hash,
+					 opt->have_date ? opt->date :
+					 (int64_t)time(NULL));
 	}
 	if (lines.len == 0)
 		pv_die("'%s' has no object '%s'", v, argv[1]);
-	if (pv_store_append(&st, &lines) < 0)
+	if (pv_store_index_append(&st, &lines) < 0)
 		store_die(&st);
 	pv_strbuf_release(&lines);
 	pv_store_release(&st);
@@ -677,7 +678,7 @@ cmd_verify(const struct options *opt)
 	if (st.torn)
 		pv_warn("the index ends in a cut line; it is ignored, and "
 			"the next add or rm removes it");
-	if (pv_store_objects(&st, &names, &n, &stray) < 0)
+	if (pv_store_obj_list(&st, &names, &n, &stray) < 0)
 		store_die(&st);
 	if (stray > 0)
 		pv_warn("%zu files in '%s/objects' are not objects", stray,
@@ -689,7 +690,7 @@ cmd_verify(const struct options *opt)
 		if (rc < 0)
 			store_die(&st);
 		if (rc > 0) {
-			pv_warn("%s", st.err);
+			pv_warn("%s", pv_err_msg(&st.err));
 			report(&st, "corrupt", names[i]);
 			bad = 1;
 		}
