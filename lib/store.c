@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "rec_index.h"
 #include "store.h"
 #include "store_private.h"
 #include "xalloc.h"
@@ -201,6 +201,7 @@ int
 pv_store_create(struct pv_store *st, const char *dir)
 {
 	struct pv_strbuf p = PV_STRBUF_INIT, head = PV_STRBUF_INIT;
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
 	static const char *const sub[] = { "objects", "tmp" };
 	size_t i;
 	int rc = -1, fd;
@@ -230,7 +231,8 @@ pv_store_create(struct pv_store *st, const char *dir)
 	}
 	close(fd);
 	/* the index before the format file: the format file says "done" */
-	pv_strbuf_addstr(&head, PV_FORMAT_NAME "\t1\n");
+	ix.type = PV_REC_INDEX_HEAD;
+	pv_rec_index_write(&head, &ix);
 	if (create_file(st, "index", &head) < 0)
 		goto out;
 	pv_strbuf_reset(&head);

@@ -3,7 +3,8 @@
  * a block at a time into an array of entries (it is small: a line an
  * entry, and log reads nothing else), with a table from (version, hash) to
  * entry for rm lines and duplicates; it is appended to under flock(2) and
- * replaced whole only by gc.
+ * replaced whole only by gc.  Its lines are written and parsed by their
+ * codec (rec_index.h).
  */
 #include "config.h"
 
@@ -16,7 +17,7 @@
 #include <unistd.h>
 
 #include "hash.h"
-#include "record.h"
+#include "rec_index.h"
 #include "store.h"
 #include "store_private.h"
 #include "xalloc.h"
@@ -98,6 +99,73 @@ pv_store_index_find(const struct pv_store *st, const char *version,
 	return &st->entry[sl->entry - 1];
 }
 
+/* A parsed string in the arena, NULL when absent. */
+static const char *
+keep(struct pv_store *st, struct pv_str s)
+{
+	return s.s != NULL ? pv_arena_memdup(&st->arena, s.s, s.len) : NULL;
+}
+
+/* Take the add line ix (line lineno) into the entries. */
+static void
+take_add(struct pv_store *st, const struct pv_rec_index *ix,
+	 unsigned long lineno)
+{
+	struct pv_store_entry e;
+	struct pv_store_slot *slot;
+	uint64_t key;
+	size_t i;
+
+	memset(&e, 0, sizeof(e));
+	e.version = keep(st, ix->version);
+	memcpy(e.hash, ix->hash.s, PV_SHA256_HEXLEN);
+	e.size = ix->size;
+	e.csize = ix->csize;
+	e.time = ix->time;
+	e.kinds = keep(st, ix->kinds);
+	e.commit = keep(st, ix->commit);
+	e.branch = keep(st, ix->branch);
+	e.name = keep(st, ix->name);
+	e.nexperiment = ix->nexperiment;
+	e.experiment = pv_arena_alloc(&st->arena, (ix->nexperiment + 1) *
+				      sizeof(*e.experiment));
+	for (i = 0; i < ix->nexperiment; i++)
+		e.experiment[i] = ix->experiment[i].len > 0 ?
+			keep(st, ix->experiment[i]) : "";
+	e.line = lineno;
+	e.live = 1;
+	if (2 * (st->nentry + 1) > st->nslot)
+		grow_slots(st);
+	key = key_hash(e.version, e.hash);
+	slot = find_slot(st, e.version, e.hash, key);
+	if (slot->entry != 0 && st->entry[slot->entry - 1].live)
+		return;	/* added again: the first add stands */
+	PV_GROW(st->entry, st->nentry + 1, st->entry_alloc);
+	st->entry[st->nentry++] = e;
+	slot->entry = st->nentry;
+	slot->key = key;
+}
+
+/* Take the rm line ix: its entry, if any, is withdrawn. */
+static void
+take_rm(struct pv_store *st, const struct pv_rec_index *ix,
+	struct pv_strbuf *tmp)
+{
+	char hash[PV_SHA256_HEXLEN + 1];
+	struct pv_store_slot *slot;
+
+	if (st->nslot == 0)
+		return;
+	memcpy(hash, ix->hash.s, PV_SHA256_HEXLEN);
+	hash[PV_SHA256_HEXLEN] = '\0';
+	/* a C string, as the entries' versions are */
+	pv_strbuf_reset(tmp);
+	pv_strbuf_add(tmp, ix->version.s, ix->version.len);
+	slot = find_slot(st, tmp->buf, hash, key_hash(tmp->buf, hash));
+	if (slot->entry != 0)
+		st->entry[slot->entry - 1].live = 0;
+}
+
 static void
 clear_entries(struct pv_store *st)
 {
@@ -110,154 +178,23 @@ clear_entries(struct pv_store *st)
 	st->torn = 0;
 }
 
+/* One complete line (without its newline) of the index. */
 static int
-is_hash(const char *s, size_t len)
+take_line(struct pv_store *st, struct pv_rec_index *ix, const char *line,
+	  size_t len, unsigned long lineno, struct pv_strbuf *tmp)
 {
-	size_t i;
-
-	if (len != PV_SHA256_HEXLEN)
-		return 0;
-	for (i = 0; i < len; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-		      (s[i] >= 'a' && s[i] <= 'f')))
-			return 0;
-	return 1;
-}
-
-/* A field, unescaped, in the arena; "-" is NULL when dash_null. */
-static const char *
-field_str(struct pv_store *st, struct pv_strbuf *tmp, const char *s,
-	  size_t len, int dash_null, int *bad)
-{
-	if (dash_null && len == 1 && s[0] == '-')
-		return NULL;
-	if (memchr(s, '\\', len) == NULL)
-		return pv_arena_memdup(&st->arena, s, len);
-	pv_strbuf_reset(tmp);
-	if (pv_unescape(tmp, s, len) < 0)
-		*bad = 1;
-	return pv_arena_memdup(&st->arena, tmp->buf, tmp->len);
-}
-
-static int
-bad_hash(struct pv_store *st, unsigned long lineno, struct pv_str f)
-{
-	st->err_line = lineno;
-	return pv_err_set(&st->err, "'%.*s' is not an object name (64 hex "
-			  "digits)", (int)(f.len > 70 ? 70 : f.len), f.s);
-}
-
-static int
-bad_number(struct pv_store *st, unsigned long lineno, const char *what,
-	   struct pv_str f)
-{
-	st->err_line = lineno;
-	return pv_err_set(&st->err, "%s '%.*s' is not a whole number in "
-			  "range", what, (int)(f.len > 40 ? 40 : f.len), f.s);
-}
-
-/* Parse one complete index line (without its newline). */
-static int
-parse_line(struct pv_store *st, char *line, size_t len, unsigned long lineno,
-	   struct pv_strbuf *tmp)
-{
-	struct pv_str f[64];
-	struct pv_store_entry e;
-	struct pv_store_slot *slot;
-	size_t n = 0, i;
-	uint64_t u, key;
-	int bad = 0;
-	char *p = line, *end = line + len, *tab;
-
-	if (len == 0 || line[0] == '#')
-		return 0;
-	for (;;) {
-		tab = memchr(p, '\t', (size_t)(end - p));
-		if (n == sizeof(f) / sizeof(f[0]))
-			return bad_line(st, lineno, "a line of more than 64 "
-					"fields");
-		f[n].s = p;
-		f[n].len = (size_t)((tab ? tab : end) - p);
-		n++;
-		if (tab == NULL)
-			break;
-		p = tab + 1;
-	}
-	if (pv_str_eq(f[0], PV_FORMAT_NAME)) {
-		if (n != 2 || !pv_str_eq(f[1], "1"))
-			return bad_line(st, lineno, "not a version 1 index");
-		return 0;
-	}
-	if (pv_str_eq(f[0], "rm")) {
-		char hash[PV_SHA256_HEXLEN + 1];
-		const char *version;
-
-		if (n != 4) {
-			st->err_line = lineno;
-			return pv_err_set(&st->err, "an 'rm' line has 4 "
-					  "fields, not %zu", n);
-		}
-		if (!is_hash(f[2].s, f[2].len))
-			return bad_hash(st, lineno, f[2]);
-		memcpy(hash, f[2].s, PV_SHA256_HEXLEN);
-		hash[PV_SHA256_HEXLEN] = '\0';
-		pv_strbuf_reset(tmp);
-		if (pv_unescape(tmp, f[1].s, f[1].len) < 0)
-			return bad_line(st, lineno, "bad escape");
-		version = tmp->buf;
-		if (st->nslot > 0) {
-			slot = find_slot(st, version, hash,
-					 key_hash(version, hash));
-			if (slot->entry != 0)
-				st->entry[slot->entry - 1].live = 0;
-		}
-		return 0;
-	}
-	if (!pv_str_eq(f[0], "add"))
-		return 0;	/* a record type of a later version */
-	if (n < 10) {
+	if (lineno == 1 && !pv_rec_index_is_head(line, len))
+		return bad_line(st, 1, "not a pv store index");
+	if (memchr(line, '\0', len) != NULL)
+		return bad_line(st, lineno, "a NUL byte");
+	if (pv_rec_index_parse(line, len, ix, &st->err) < 0) {
 		st->err_line = lineno;
-		return pv_err_set(&st->err, "an 'add' line has 10 fields or "
-				  "more, not %zu", n);
+		return -1;
 	}
-	if (!is_hash(f[2].s, f[2].len))
-		return bad_hash(st, lineno, f[2]);
-	memset(&e, 0, sizeof(e));
-	e.version = field_str(st, tmp, f[1].s, f[1].len, 0, &bad);
-	memcpy(e.hash, f[2].s, PV_SHA256_HEXLEN);
-	if (pv_parse_u64(f[3].s, f[3].len, &e.size) < 0)
-		return bad_number(st, lineno, "size", f[3]);
-	if (pv_parse_u64(f[4].s, f[4].len, &e.csize) < 0)
-		return bad_number(st, lineno, "compressed size", f[4]);
-	if (pv_parse_u64(f[5].s, f[5].len, &u) < 0 || u > INT64_MAX)
-		return bad_number(st, lineno, "time", f[5]);
-	e.time = (int64_t)u;
-	e.kinds = field_str(st, tmp, f[6].s, f[6].len, 0, &bad);
-	e.commit = field_str(st, tmp, f[7].s, f[7].len, 1, &bad);
-	e.branch = field_str(st, tmp, f[8].s, f[8].len, 1, &bad);
-	e.name = field_str(st, tmp, f[9].s, f[9].len, 1, &bad);
-	e.nexperiment = n - 10;
-	e.experiment = pv_arena_alloc(&st->arena,
-				      (n - 10 + 1) * sizeof(*e.experiment));
-	for (i = 10; i < n; i++) {
-		const char *x = field_str(st, tmp, f[i].s, f[i].len, 1, &bad);
-
-		e.experiment[i - 10] = x ? x : "";
-	}
-	if (bad)
-		return bad_line(st, lineno, "bad escape");
-	e.line = lineno;
-	e.live = 1;
-	if (2 * (st->nentry + 1) > st->nslot)
-		grow_slots(st);
-	key = key_hash(e.version, e.hash);
-	slot = find_slot(st, e.version, e.hash, key);
-	if (slot->entry != 0 && st->entry[slot->entry - 1].live)
-		return 0;	/* added again: the first add stands */
-	PV_GROW(st->entry, st->nentry + 1, st->entry_alloc);
-	st->entry[st->nentry++] = e;
-	slot->entry = st->nentry;
-	slot->key = key;
+	if (ix->type == PV_REC_INDEX_ADD)
+		take_add(st, ix, lineno);
+	else if (ix->type == PV_REC_INDEX_RM)
+		take_rm(st, ix, tmp);
 	return 0;
 }
 
@@ -266,6 +203,7 @@ pv_store_index_load(struct pv_store *st)
 {
 	struct pv_strbuf p = PV_STRBUF_INIT, buf = PV_STRBUF_INIT;
 	struct pv_strbuf tmp = PV_STRBUF_INIT;
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
 	char *line, *nl, *end;
 	unsigned long lineno = 0;
 	ssize_t n;
@@ -300,19 +238,8 @@ pv_store_index_load(struct pv_store *st)
 		end = buf.buf + buf.len;
 		while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
 			*nl = '\0';
-			if (lineno++ == 0 && strncmp(line, PV_FORMAT_NAME "\t",
-						     sizeof(PV_FORMAT_NAME)) != 0) {
-				bad_line(st, 1, "not a pv store index");
-				close(fd);
-				goto out;
-			}
-			if (memchr(line, '\0', (size_t)(nl - line)) != NULL) {
-				bad_line(st, lineno, "a NUL byte");
-				close(fd);
-				goto out;
-			}
-			if (parse_line(st, line, (size_t)(nl - line), lineno,
-				       &tmp) < 0) {
+			if (take_line(st, &ix, line, (size_t)(nl - line),
+				      ++lineno, &tmp) < 0) {
 				close(fd);
 				goto out;
 			}
@@ -332,46 +259,60 @@ out:
 	pv_strbuf_release(&p);
 	pv_strbuf_release(&buf);
 	pv_strbuf_release(&tmp);
+	pv_rec_index_release(&ix);
 	return rc;
 }
 
-static void
-add_field(struct pv_strbuf *sb, const char *s)
-{
-	pv_strbuf_addch(sb, '\t');
-	if (s == NULL || *s == '\0')
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_escape(sb, s, strlen(s), 0);
-}
-
+/* An entry's add line, through the codec. */
 void
 pv_store_index_format_add(struct pv_strbuf *sb,
 			  const struct pv_store_entry *e)
 {
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+	struct pv_str *x;
 	size_t i;
 
-	pv_strbuf_addstr(sb, "add");
-	add_field(sb, e->version);
-	pv_strbuf_addf(sb, "\t%s\t%llu\t%llu\t%lld", e->hash,
-		       (unsigned long long)e->size,
-		       (unsigned long long)e->csize, (long long)e->time);
-	add_field(sb, e->kinds);
-	add_field(sb, e->commit);
-	add_field(sb, e->branch);
-	add_field(sb, e->name);
-	for (i = 0; i < e->nexperiment; i++)
-		add_field(sb, e->experiment[i]);
-	pv_strbuf_addch(sb, '\n');
+	x = pv_xreallocarray(NULL, e->nexperiment + 1, sizeof(*x));
+	for (i = 0; i < e->nexperiment; i++) {
+		x[i].s = e->experiment[i];
+		x[i].len = e->experiment[i] != NULL ?
+			strlen(e->experiment[i]) : 0;
+	}
+	ix.type = PV_REC_INDEX_ADD;
+	ix.version.s = e->version;
+	ix.version.len = e->version != NULL ? strlen(e->version) : 0;
+	ix.hash.s = e->hash;
+	ix.hash.len = strlen(e->hash);
+	ix.size = e->size;
+	ix.csize = e->csize;
+	ix.time = e->time;
+	ix.kinds.s = e->kinds;
+	ix.kinds.len = e->kinds != NULL ? strlen(e->kinds) : 0;
+	ix.commit.s = e->commit;
+	ix.commit.len = e->commit != NULL ? strlen(e->commit) : 0;
+	ix.branch.s = e->branch;
+	ix.branch.len = e->branch != NULL ? strlen(e->branch) : 0;
+	ix.name.s = e->name;
+	ix.name.len = e->name != NULL ? strlen(e->name) : 0;
+	ix.experiment = x;
+	ix.nexperiment = e->nexperiment;
+	pv_rec_index_write(sb, &ix);
+	free(x);
 }
 
 void
 pv_store_index_format_rm(struct pv_strbuf *sb, const char *version,
 			 const char *hash, int64_t time)
 {
-	pv_strbuf_addstr(sb, "rm");
-	add_field(sb, version);
-	pv_strbuf_addf(sb, "\t%s\t%lld\n", hash, (long long)time);
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+
+	ix.type = PV_REC_INDEX_RM;
+	ix.version.s = version;
+	ix.version.len = strlen(version);
+	ix.hash.s = hash;
+	ix.hash.len = strlen(hash);
+	ix.time = time;
+	pv_rec_index_write(sb, &ix);
 }
 
 /* Cut a torn last line (no newline) off the locked index fd. */
@@ -462,10 +403,12 @@ pv_store_index_rewrite(struct pv_store *st)
 {
 	struct pv_strbuf tmp = PV_STRBUF_INIT, dst = PV_STRBUF_INIT;
 	struct pv_strbuf text = PV_STRBUF_INIT;
+	struct pv_rec_index head = PV_REC_INDEX_INIT;
 	size_t i;
 	int fd, rc = -1;
 
-	pv_strbuf_addstr(&text, PV_FORMAT_NAME "\t1\n");
+	head.type = PV_REC_INDEX_HEAD;
+	pv_rec_index_write(&text, &head);
 	for (i = 0; i < st->nentry; i++)
 		if (st->entry[i].live)
 			pv_store_index_format_add(&text, &st->entry[i]);
