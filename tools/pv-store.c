@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "diag.h"
+#include "field.h"
 #include "git.h"
 #include "input.h"
 #include "record.h"
@@ -349,16 +350,11 @@ cmd_add(const struct options *opt, int argc, char **argv)
 
 /* log */
 
-static void
-put_field(struct pv_strbuf *sb, const char *s)
-{
-	pv_strbuf_addch(sb, '\t');
-	if (s == NULL || *s == '\0')
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_escape(sb, s, strlen(s), 0);
-}
-
+/*
+ * A line of log: the entry's version, date, object (its first 12 digits),
+ * size, kinds, branch and experiments, TAB-separated and escaped as the
+ * fields of a record are, '-' for an absent one.
+ */
 static void
 log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 {
@@ -372,13 +368,14 @@ log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 		snprintf(date, sizeof(date), "%lld", (long long)e->time);
 	pv_strbuf_reset(sb);
 	pv_escape(sb, e->version, strlen(e->version), 0);
-	pv_strbuf_addf(sb, "\t%s\t%.12s\t%llu", date, e->hash,
-		       (unsigned long long)e->size);
-	put_field(sb, e->kinds);
-	put_field(sb, e->branch);
+	pv_field_add_raw(sb, date, strlen(date));
+	pv_field_add_raw(sb, e->hash, 12);
+	pv_field_add_u64(sb, e->size);
+	pv_field_add_opt(sb, e->kinds);
+	pv_field_add_opt(sb, e->branch);
 	for (i = 0; i < e->nexperiment; i++)
-		put_field(sb, e->experiment[i]);
-	pv_strbuf_addch(sb, '\n');
+		pv_field_add_opt(sb, e->experiment[i]);
+	pv_field_end(sb);
 	fwrite(sb->buf, 1, sb->len, stdout);
 }
 
@@ -657,11 +654,12 @@ report(const struct pv_store *st, const char *what, const char *hash)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	size_t i;
 
-	pv_strbuf_addf(&sb, "%s\t%s", what, hash);
+	pv_strbuf_addstr(&sb, what);
+	pv_field_add_raw(&sb, hash, strlen(hash));
 	for (i = 0; i < st->nentry; i++)
 		if (st->entry[i].live && strcmp(st->entry[i].hash, hash) == 0)
-			put_field(&sb, st->entry[i].version);
-	pv_strbuf_addch(&sb, '\n');
+			pv_field_add_opt(&sb, st->entry[i].version);
+	pv_field_end(&sb);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	pv_strbuf_release(&sb);
 }
