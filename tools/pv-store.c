@@ -6,8 +6,9 @@
  * "add" files streams under a version (a git commit, a kernel release, a
  * free name); "log", "show" and "pair" read them back; "baseline" applies
  * the baseline rule; "rm", "gc" and "verify" look after the store.  The
- * files and their durability are lib/store.c's; the kernel rule is
- * lib/version.c's; git is asked through lib/git.c.
+ * commands come from one table, commands[], which makes the usage and the
+ * help too.  The files and their durability are lib/store*.c's; the kernel
+ * rule is lib/version.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
@@ -26,34 +27,17 @@
 #include "version.h"
 #include "xalloc.h"
 
-static const char usage[] =
-	"pv-store [--store=DIR] init\n"
-	"       pv-store [--store=DIR] add [--version=VERSION] "
-	"[--date=SECONDS] [FILE ...]\n"
-	"       pv-store [--store=DIR] log [--experiment=ID] [VERSION ...]\n"
-	"       pv-store [--store=DIR] show [--experiment=ID] VERSION [OBJECT]\n"
-	"       pv-store [--store=DIR] rm VERSION [OBJECT]\n"
-	"       pv-store [--store=DIR] gc\n"
-	"       pv-store [--store=DIR] verify\n"
-	"       pv-store [--store=DIR] baseline [--baseline=VERSION] VERSION\n"
-	"       pv-store [--store=DIR] pair [--baseline=VERSION] "
-	"[--experiment=ID] VERSION";
+/*
+ * The usage (the man page's SYNOPSIS) and the help, made from the table of
+ * commands at the end (commands[]) by make_usage() before anything else.
+ */
+static const char *usage, *help;
 
-static const char help[] =
+static const char help_head[] =
 	"Keep pv record streams (pv-format(5)) by the version they measured.\n"
-	"\n"
-	"  init      make a store\n"
-	"  add       store streams (FILE, or standard input) under a version:\n"
-	"            a git commit (default HEAD), a kernel release, a name\n"
-	"  log       list the stored streams: version, date, object, size,\n"
-	"            kinds, branch, experiments\n"
-	"  show      write a version's streams (or one OBJECT) back, byte for\n"
-	"            byte\n"
-	"  rm        withdraw a version's streams (or one OBJECT of them)\n"
-	"  gc        drop withdrawn entries and objects nothing names\n"
-	"  verify    rehash every object; list the corrupt and missing ones\n"
-	"  baseline  print the version a version is compared against\n"
-	"  pair      print baseline and target streams as one, roles set\n"
+	"\n";
+
+static const char help_tail[] =
 	"\n"
 	"  -s, --store=DIR         the store (default: $PV_STORE, else .pv at\n"
 	"                          the top of the git work tree)\n"
@@ -190,11 +174,13 @@ has_experiment(const struct pv_store_entry *e, const char *x)
 /* init */
 
 static int
-cmd_init(const struct options *opt)
+cmd_init(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	char *dir = store_dir(opt);
 
+	(void)argc;
+	(void)argv;
 	if (pv_store_create(&st, dir) < 0)
 		store_die(&st);
 	pv_store_release(&st);
@@ -456,8 +442,6 @@ cmd_show(const struct options *opt, int argc, char **argv)
 	struct pv_store st = PV_STORE_INIT;
 	const char *v;
 
-	if (argc < 1 || argc > 2)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && (argv[1][0] == '\0' ||
@@ -507,8 +491,7 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 
-	if (argc != 1)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	(void)argc;
 	open_store(&st, opt, 0);
 	printf("%s\n", find_baseline(&st, opt, argv[0]));
 	pv_store_release(&st);
@@ -564,8 +547,7 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 	const char *target, *base;
 	const char *x = opt->experiment;
 
-	if (argc != 1)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	(void)argc;
 	open_store(&st, opt, 1);
 	target = resolve_or_die(&st, argv[0]);
 	base = find_baseline(&st, opt, target);
@@ -599,8 +581,6 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	const char *v;
 	size_t i, plen = 0;
 
-	if (argc < 1 || argc > 2)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
@@ -626,12 +606,14 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 }
 
 static int
-cmd_gc(const struct options *opt)
+cmd_gc(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	uint64_t bytes;
 	size_t n;
 
+	(void)argc;
+	(void)argv;
 	open_store(&st, opt, 0);
 	if (pv_store_gc(&st, &n, &bytes) < 0)
 		store_die(&st);
@@ -665,13 +647,15 @@ report(const struct pv_store *st, const char *what, const char *hash)
 }
 
 static int
-cmd_verify(const struct options *opt)
+cmd_verify(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	char **names;
 	size_t n, stray, i;
 	int bad = 0, rc;
 
+	(void)argc;
+	(void)argv;
 	open_store(&st, opt, 1);
 	if (st.torn)
 		pv_warn("the index ends in a cut line; it is ignored, and "
@@ -734,23 +718,86 @@ parse_date(const char *s)
 	return (int64_t)v;
 }
 
-/* The options cmd takes, as getopt letters; NULL: no such command. */
-static const char *
-cmd_options(const char *cmd)
+/*
+ * The commands, in the order of the usage and the help, as git.c's
+ * commands[]: the name, the function, the options it takes (getopt's
+ * letters), how many operands (max -1: any number), what follows the name
+ * in its usage line, and its lines in the help.
+ */
+static const struct command {
+	const char *name;
+	int (*fn)(const struct options *opt, int argc, char **argv);
+	const char *opts;
+	int min_args, max_args;
+	const char *synopsis;
+	const char *help;
+} commands[] = {
+	{ "init", cmd_init, "", 0, 0, "",
+	  "make a store" },
+	{ "add", cmd_add, "vd", 0, -1,
+	  "[--version=VERSION] [--date=SECONDS] [FILE ...]",
+	  "store streams (FILE, or standard input) under a version:\n"
+	  "a git commit (default HEAD), a kernel release, a name" },
+	{ "log", cmd_log, "e", 0, -1, "[--experiment=ID] [VERSION ...]",
+	  "list the stored streams: version, date, object, size,\n"
+	  "kinds, branch, experiments" },
+	{ "show", cmd_show, "e", 1, 2, "[--experiment=ID] VERSION [OBJECT]",
+	  "write a version's streams (or one OBJECT) back, byte for\n"
+	  "byte" },
+	{ "rm", cmd_rm, "d", 1, 2, "VERSION [OBJECT]",
+	  "withdraw a version's streams (or one OBJECT of them)" },
+	{ "gc", cmd_gc, "", 0, 0, "",
+	  "drop withdrawn entries and objects nothing names" },
+	{ "verify", cmd_verify, "", 0, 0, "",
+	  "rehash every object; list the corrupt and missing ones" },
+	{ "baseline", cmd_baseline, "b", 1, 1, "[--baseline=VERSION] VERSION",
+	  "print the version a version is compared against" },
+	{ "pair", cmd_pair, "be", 1, 1,
+	  "[--baseline=VERSION] [--experiment=ID] VERSION",
+	  "print baseline and target streams as one, roles set" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/*
+ * The usage, a line a command, and the help: the commands with their
+ * lines, each after the first indented under the first.
+ */
+static void
+make_usage(void)
 {
-	static const struct {
-		const char *cmd;
-		const char *opts;
-	} table[] = {
-		{ "init", "" }, { "add", "vd" }, { "log", "e" },
-		{ "show", "e" }, { "rm", "d" }, { "gc", "" }, { "verify", "" },
-		{ "baseline", "b" }, { "pair", "be" },
-	};
+	struct pv_strbuf u = PV_STRBUF_INIT, h = PV_STRBUF_INIT;
+	const char *p, *nl;
 	size_t i;
 
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (strcmp(table[i].cmd, cmd) == 0)
-			return table[i].opts;
+	pv_strbuf_addstr(&h, help_head);
+	for (i = 0; i < NCOMMANDS; i++) {
+		const struct command *c = &commands[i];
+
+		pv_strbuf_addf(&u, "%spv-store [--store=DIR] %s%s%s",
+			       i > 0 ? "\n       " : "", c->name,
+			       *c->synopsis != '\0' ? " " : "", c->synopsis);
+		pv_strbuf_addf(&h, "  %-10s", c->name);
+		for (p = c->help; p != NULL; p = nl != NULL ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			pv_strbuf_addf(&h, "%s%.*s\n", p == c->help ? "" :
+				       "            ", nl != NULL ?
+				       (int)(nl - p) : (int)strlen(p), p);
+		}
+	}
+	pv_strbuf_addstr(&h, help_tail);
+	usage = pv_strbuf_detach(&u, NULL);
+	help = pv_strbuf_detach(&h, NULL);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
 	return NULL;
 }
 
@@ -771,12 +818,13 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const struct command *cmd;
 	struct options opt;
-	const char *cmd, *takes;
 	int c, rc, nargs;
 	char **args;
 
 	pv_diag_init(argv[0]);
+	make_usage();
 	memset(&opt, 0, sizeof(opt));
 	/* options before the command: "+" stops at the command */
 	while ((c = getopt_long(argc, argv, "+s:hV", global, NULL)) != -1) {
@@ -796,9 +844,8 @@ main(int argc, char **argv)
 		pv_error("no command");
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
-	cmd = argv[optind];
-	if ((takes = cmd_options(cmd)) == NULL) {
-		pv_error("unknown command '%s'", cmd);
+	if ((cmd = find_command(argv[optind])) == NULL) {
+		pv_error("unknown command '%s'", argv[optind]);
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
 	argc -= optind;
@@ -808,10 +855,10 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "v:d:e:b:h", local, NULL)) != -1) {
 		if (c == 'h')
 			pv_usage_exit(usage, help, PV_EXIT_OK);
-		if (c == '?' || strchr(takes, c) == NULL) {
+		if (c == '?' || strchr(cmd->opts, c) == NULL) {
 			if (c != '?')
-				pv_error("'%s' takes no option '%s'", cmd,
-					 argv[optind - 1]);
+				pv_error("'%s' takes no option '%s'",
+					 cmd->name, argv[optind - 1]);
 			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 		}
 		switch (c) {
@@ -833,27 +880,10 @@ main(int argc, char **argv)
 	}
 	args = argv + optind;
 	nargs = argc - optind;
-
-	if (strcmp(cmd, "init") == 0 && nargs == 0)
-		rc = cmd_init(&opt);
-	else if (strcmp(cmd, "add") == 0)
-		rc = cmd_add(&opt, nargs, args);
-	else if (strcmp(cmd, "log") == 0)
-		rc = cmd_log(&opt, nargs, args);
-	else if (strcmp(cmd, "show") == 0)
-		rc = cmd_show(&opt, nargs, args);
-	else if (strcmp(cmd, "rm") == 0)
-		rc = cmd_rm(&opt, nargs, args);
-	else if (strcmp(cmd, "gc") == 0 && nargs == 0)
-		rc = cmd_gc(&opt);
-	else if (strcmp(cmd, "verify") == 0 && nargs == 0)
-		rc = cmd_verify(&opt);
-	else if (strcmp(cmd, "baseline") == 0)
-		rc = cmd_baseline(&opt, nargs, args);
-	else if (strcmp(cmd, "pair") == 0)
-		rc = cmd_pair(&opt, nargs, args);
-	else
+	if (nargs < cmd->min_args ||
+	    (cmd->max_args >= 0 && nargs > cmd->max_args))
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	rc = cmd->fn(&opt, nargs, args);
 	pv_close_stdout();
 	return rc;
 }

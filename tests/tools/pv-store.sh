@@ -216,7 +216,9 @@ expect_status 2 "option not taken" pv-store log --baseline=x 2>/dev/null
 expect_status 2 "show: no version" pv-store show 2>/dev/null
 expect_status 2 "show unknown" pv-store show v1.0 2>unknown.err
 expect_golden "$D/unknown.err" unknown.err "unknown version message"
-expect_status 0 "help" pv-store --help >/dev/null
+# the usage and help, made from the table of commands
+expect_status 0 "help" pv-store --help >help.out
+expect_golden "$D/help.out" help.out "--help"
 expect_status 0 "add --help" pv-store add --help >/dev/null
 expect_status 0 "version" pv-store --version >/dev/null
 expect_status 2 "not a store" pv-store --store="$T" log 2>notstore.tmp
