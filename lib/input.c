@@ -33,6 +33,9 @@ struct pv_input {
 	int is_stdin;
 	int eof;		/* no more raw bytes will come */
 	int failed;
+	int errnum;		/* errno of a failed read(2), else 0 */
+	int bytes;		/* read by pv_input_read() */
+	int pending;		/* an error, due after the bytes before it */
 	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
 
@@ -110,6 +113,12 @@ pv_input_error(const struct pv_input *in)
 }
 
 int
+pv_input_errno(const struct pv_input *in)
+{
+	return in->errnum;
+}
+
+int
 pv_input_is_gzip(const struct pv_input *in)
 {
 	return in->gz == 1;
@@ -128,6 +137,18 @@ fail(struct pv_input *in, const char *fmt, ...)
 	vsnprintf(in->err, sizeof(in->err), fmt, ap);
 	va_end(ap);
 	in->failed = 1;
+	in->errnum = 0;
+	return -1;
+}
+
+/* fail() for a system call's failure: "what: strerror(errno)" */
+static int
+fail_errno(struct pv_input *in, const char *what)
+{
+	int e = errno;
+
+	fail(in, "%s: %s", what, strerror(e));
+	in->errnum = e;
 	return -1;
 }
 
@@ -166,7 +187,7 @@ fill_plain(struct pv_input *in, char *dst, size_t n)
 	}
 
 	if (r < 0)
-		return fail(in, "read error: %s", strerror(errno));
+		return fail_errno(in, "read error");
 	return r;
 }
 
@@ -197,7 +218,7 @@ fill_gz(struct pv_input *in, char *dst, size_t n)
 			ssize_t r = xread(in->fd, in->zbuf, ZBLOCK);
 
 			if (r < 0)
-				return fail(in, "read error: %s", strerror(errno));
+				return fail_errno(in, "read error");
 			if (r == 0)
 				in->zeof = 1;
 			in->zs.next_in = in->zbuf;
@@ -220,8 +241,15 @@ fill_gz(struct pv_input *in, char *dst, size_t n)
 			if (in->zs.avail_in == 0 && in->zeof)
 				return fail(in, "truncated gzip data");
 		} else if (rc != Z_OK) {
-			return fail(in, "invalid gzip data: %s",
-				    in->zs.msg ? in->zs.msg : "unknown error");
+			fail(in, "invalid gzip data: %s",
+			     in->zs.msg ? in->zs.msg : "unknown error");
+			/* a byte reader has the bytes before the error first */
+			if (in->bytes && in->zs.avail_out < n) {
+				in->failed = 0;
+				in->pending = 1;
+				break;
+			}
+			return -1;
 		}
 	}
 	return (ssize_t)(n - in->zs.avail_out);
@@ -363,6 +391,41 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	*line = start;
 	*len = n;
 	return 1;
+}
+
+long
+pv_input_read(struct pv_input *in, void *buf, size_t n)
+{
+	size_t have;
+	ssize_t r;
+
+	if (in->pending) {
+		in->pending = 0;
+		in->failed = 1;
+	}
+	if (in->failed)
+		return -1;
+	in->bytes = 1;
+	if (in->gz < 0 && sniff(in) < 0)
+		return -1;
+	if (n > (1u << 30))
+		n = 1u << 30;	/* within zlib's uInt and a long */
+	/* first the bytes that sniff() read of plain input */
+	if (in->pos < in->end) {
+		have = in->end - in->pos < n ? in->end - in->pos : n;
+		memcpy(buf, in->buf + in->pos, have);
+		in->pos += have;
+		return (long)have;
+	}
+	if (in->eof || n == 0)
+		return 0;
+	if (in->gz == 1)
+		r = fill_gz(in, buf, n);
+	else
+		r = fill_plain(in, buf, n);
+	if (r == 0)
+		in->eof = 1;
+	return (long)r;
 }
 
 int

@@ -44,6 +44,12 @@ unsigned long pv_input_lineno(const struct pv_input *in);
 /* The message of the last error. */
 const char *pv_input_error(const struct pv_input *in);
 /*
+ * The errno value of the last error when a system call failed (reading a
+ * directory: EISDIR), 0 when the data was at fault (corrupt or truncated
+ * gzip data, a NUL byte), for callers that word the two apart.
+ */
+int pv_input_errno(const struct pv_input *in);
+/*
  * Start again from the first line: possible while the lines read are all
  * still in the buffer (the first MiB or so, of a pipe as of a file).
  * Returns 0, or -1 when not possible (or after an error).
@@ -52,6 +58,17 @@ int pv_input_rewind(struct pv_input *in);
 
 /* Whether the input is gzip-compressed. */
 int pv_input_is_gzip(const struct pv_input *in);
+
+/*
+ * The input as bytes rather than lines, for a reader that keeps it whole
+ * (pv-store add): up to n of its bytes, decompressed, into buf.  Returns
+ * how many (at most n, at most 1 GiB), 0 at the end of the input, -1 on an
+ * error.  Gzip data is read as pv_input_getline() reads it: concatenated
+ * members as one stream, and anything else after a member is an error.
+ * The bytes that came before an error have all been returned.  One handle
+ * is read either by lines or by bytes, not both; pv_input_lineno() stays 0.
+ */
+long pv_input_read(struct pv_input *in, void *buf, size_t n);
 
 /*
  * Parts of a file, for readers that split their work between threads

@@ -13,7 +13,8 @@
  *   DIR/tmp/              objects and index copies being written
  *
  * The index is itself a pv-format(5) stream: a "pv-format 1" line, then one
- * record a line, fields escaped as in every pv stream:
+ * record a line, fields escaped as in every pv stream (lib/rec_index.h is
+ * their codec):
  *
  *   add VERSION HASH SIZE CSIZE TIME KINDS COMMIT BRANCH NAME [EXPERIMENT...]
  *   rm  VERSION HASH TIME
@@ -35,11 +36,21 @@
  * readers ignore it and the next writer truncates it away before appending.
  * Writers (add, rm) and readers of objects (show, pair, verify) hold a
  * shared lock of DIR/lock for their whole run; pv_store_gc() holds it
- * exclusively, so it never removes an object whose
- * index line is still to come, and it replaces the index by rename(2).
+ * exclusively, so it never removes an object whose index line is still to
+ * come, and it replaces the index by rename(2).
+ *
+ * The code is split by concern, each file's exported names after it:
+ *   store.c          the handle, creating and opening, the lock
+ *   store_index.c    the index: loading, looking up, appending, rewriting
+ *   store_obj.c      objects: writing, naming, listing
+ *   store_cat.c      objects read back: bytes, or records with roles set
+ *   store_scan.c     what a stream holds, before it is added
+ *   store_version.c  versions: the baseline rule
+ *   store_gc.c       garbage collection
  *
  * Errors: functions return -1 (or as documented) and leave a message in
- * st->err; nothing here prints or exits.
+ * st->err (lib/error.h); a fault of a line of the index also sets
+ * st->err_line.  Nothing here prints or exits.
  *
  * Lifecycle: PV_STORE_INIT or pv_store_init(); pv_store_open() or
  * pv_store_create(); pv_store_release() frees everything and drops locks.
@@ -51,6 +62,7 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "error.h"
 #include "sha256.h"
 #include "strbuf.h"
 
@@ -91,11 +103,18 @@ struct pv_store {
 	struct pv_store_slot *slot;	/* (version, hash) -> entry */
 	size_t nslot;
 	int torn;			/* the index ended in a cut line */
-	char err[1024];
-	int err_at;	/* err is "FILE:LINE: message" (a line of the index) */
+	struct pv_err err;
+	/*
+	 * When the last pv_store_index_load() failed on a line of DIR/index:
+	 * its number, err saying what is wrong with it; else 0.
+	 */
+	unsigned long err_line;
 };
 
-#define PV_STORE_INIT { NULL, -1, PV_ARENA_INIT, NULL, 0, 0, NULL, 0, 0, "", 0 }
+#define PV_STORE_INIT { NULL, -1, PV_ARENA_INIT, NULL, 0, 0, NULL, 0, 0, \
+			PV_ERR_INIT, 0 }
+
+/* store.c: the handle */
 
 void pv_store_init(struct pv_store *st);
 void pv_store_release(struct pv_store *st);
@@ -112,28 +131,39 @@ int pv_store_open(struct pv_store *st, const char *dir);
 /* Take DIR/lock shared (writers) or exclusive (gc), waiting for it. */
 int pv_store_lock(struct pv_store *st, int exclusive);
 
+/* store_index.c: the index */
+
 /*
  * Read the index into st->entry (again, if called again).  A cut last line
- * is skipped and st->torn set.
+ * is skipped and st->torn set.  A damaged line sets st->err_line.
  */
-int pv_store_load(struct pv_store *st);
+int pv_store_index_load(struct pv_store *st);
 /* The live entry (version, hash), or NULL. */
-const struct pv_store_entry *pv_store_find(const struct pv_store *st,
-					   const char *version,
-					   const char *hash);
+const struct pv_store_entry *pv_store_index_find(const struct pv_store *st,
+						 const char *version,
+						 const char *hash);
 
 /*
  * Index lines, appended to sb: an add line for e (its live and line
  * members ignored), an rm line.
  */
-void pv_store_format_add(struct pv_strbuf *sb, const struct pv_store_entry *e);
-void pv_store_format_rm(struct pv_strbuf *sb, const char *version,
-			const char *hash, int64_t time);
+void pv_store_index_format_add(struct pv_strbuf *sb,
+			       const struct pv_store_entry *e);
+void pv_store_index_format_rm(struct pv_strbuf *sb, const char *version,
+			      const char *hash, int64_t time);
 /*
  * Append whole lines (sb ends in '\n') to the index: one write(2) under
  * the index lock, after cutting off a torn last line; then fsync.
  */
-int pv_store_append(struct pv_store *st, const struct pv_strbuf *lines);
+int pv_store_index_append(struct pv_store *st, const struct pv_strbuf *lines);
+/*
+ * Replace the index, atomically, by one of the live entries as loaded, in
+ * their order.  Only under the exclusive lock (pv_store_lock()): an
+ * append meanwhile would be lost.
+ */
+int pv_store_index_rewrite(struct pv_store *st);
+
+/* store_obj.c: objects */
 
 /*
  * Writing an object: begin, write the stream's bytes in pieces, finish
@@ -156,30 +186,19 @@ int pv_store_obj_finish(struct pv_store *st, struct pv_store_obj *obj);
 int pv_store_obj_commit(struct pv_store *st, struct pv_store_obj *obj);
 void pv_store_obj_abort(struct pv_store *st, struct pv_store_obj *obj);
 
-/*
- * What a stream holds, read with the record reader from path (plain or
- * gzip): the kinds of its records and its sections' distinct experiment
- * identities, first seen first ("" for an absent one, which records before
- * the first section have too).  A malformed stream
- * returns -1 with err and line set (the name in err is left out, for the
- * caller to give the user's name for the stream).
- */
-struct pv_store_scan {
-	unsigned kinds;
-	char **experiment;
-	size_t nexperiment, alloc;
-	unsigned long line;
-	char err[512];
-};
-
-int pv_store_scan(const char *path, struct pv_store_scan *sc);
-void pv_store_scan_release(struct pv_store_scan *sc);
-/* "stack,sample", "stack", "sample" or "-" */
-const char *pv_store_kinds_name(unsigned kinds);
-
 /* The path of object hash, in sb. */
-void pv_store_object_path(const struct pv_store *st, const char *hash,
-			  struct pv_strbuf *sb);
+void pv_store_obj_path(const struct pv_store *st, const char *hash,
+		       struct pv_strbuf *sb);
+
+/*
+ * The names of the objects in DIR/objects, sorted; files there that are
+ * not object names are counted in *stray.  The caller frees each name and
+ * the array.
+ */
+int pv_store_obj_list(struct pv_store *st, char ***names, size_t *n,
+		      size_t *stray);
+
+/* store_cat.c: objects read back */
 
 /*
  * Write object hash's stream to out (NULL: only check it), byte for byte,
@@ -198,24 +217,45 @@ int pv_store_cat(struct pv_store *st, const char *hash, FILE *out,
  * non-NULL, every section record is written with ROLE set to role and
  * VERSION set to version (when not NULL, whatever the stream said: the
  * version a pair compares is the stored one), and records before any
- * section get a
- * "section ROLE VERSION -" record before them.  Other records are copied
- * as they were read, except "pv-format" lines: the caller writes one at
- * the top of what it prints.  Returns 0, or -1 with st->err ("LINE: message" for
- * a malformed stream).
+ * section get a "section ROLE VERSION -" record before them.  Other
+ * records are copied as they were read, except "pv-format" lines: the
+ * caller writes one at the top of what it prints.
+ *
+ * With run_base not NULL, each sample's RUN is moved on by *run_base,
+ * which then grows by the largest RUN of the stream: the streams of one
+ * version copied in turn with one run_base keep their runs apart (two
+ * collections of one plan both number their runs from 1).
+ *
+ * Returns 0, or -1 with st->err ("LINE: message" for a malformed stream).
  */
+int pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
+			 const char *role, const char *version,
+			 const char *experiment, uint64_t *run_base);
+
+/* store_scan.c: what a stream holds */
+
 /*
- * pv_store_copy(), and with run_base not NULL, each sample's RUN moved on
- * by *run_base, which then grows by the largest RUN of the stream: the
- * streams of one version copied in turn with one run_base keep their runs
- * apart (two collections of one plan both number their runs from 1).
+ * What a stream holds, read with the record reader from path (plain or
+ * gzip): the kinds of its records and its sections' distinct experiment
+ * identities, first seen first ("" for an absent one, which records before
+ * the first section have too).  A malformed stream returns -1 with err and
+ * line set (the name in err is left out, for the caller to give the user's
+ * name for the stream).
  */
-int pv_store_copy_runs(struct pv_store *st, const char *hash, FILE *out,
-		       const char *role, const char *version,
-		       const char *experiment, uint64_t *run_base);
-int pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
-		  const char *role, const char *version,
-		  const char *experiment);
+struct pv_store_scan {
+	unsigned kinds;
+	char **experiment;
+	size_t nexperiment, alloc;
+	unsigned long line;
+	struct pv_err err;
+};
+
+int pv_store_scan(const char *path, struct pv_store_scan *sc);
+void pv_store_scan_release(struct pv_store_scan *sc);
+/* The KINDS field for kinds: "stack,sample", "stack", "sample" or "-" */
+const char *pv_store_scan_kinds(unsigned kinds);
+
+/* store_version.c: versions */
 
 /*
  * The baseline of version name among the live entries (see version.h for
@@ -227,16 +267,10 @@ int pv_store_copy(struct pv_store *st, const char *hash, FILE *out,
  * with *found (a stored version name), 1 when there is none, 2 when name
  * is neither a kernel version nor a commit, -1 when git failed.
  */
-int pv_store_baseline(struct pv_store *st, const char *name,
-		      const char **found);
+int pv_store_version_baseline(struct pv_store *st, const char *name,
+			      const char **found);
 
-/*
- * The names of the objects in DIR/objects, sorted; files there that are
- * not object names are counted in *stray.  The caller frees each name and
- * the array.
- */
-int pv_store_objects(struct pv_store *st, char ***names, size_t *n,
-		     size_t *stray);
+/* store_gc.c: garbage collection */
 
 /*
  * Collect garbage, holding the exclusive lock: rewrite the index with only

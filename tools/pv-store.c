@@ -6,56 +6,38 @@
  * "add" files streams under a version (a git commit, a kernel release, a
  * free name); "log", "show" and "pair" read them back; "baseline" applies
  * the baseline rule; "rm", "gc" and "verify" look after the store.  The
- * files and their durability are lib/store.c's; the kernel rule is
- * lib/version.c's; git is asked through lib/git.c.
+ * commands come from one table, commands[], which makes the usage and the
+ * help too.  The files and their durability are lib/store*.c's; the kernel
+ * rule is lib/version.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#include <zlib.h>
 
 #include "diag.h"
+#include "field.h"
 #include "git.h"
+#include "input.h"
 #include "record.h"
 #include "store.h"
 #include "version.h"
 #include "xalloc.h"
 
-static const char usage[] =
-	"pv-store [--store=DIR] init\n"
-	"       pv-store [--store=DIR] add [--version=VERSION] "
-	"[--date=SECONDS] [FILE ...]\n"
-	"       pv-store [--store=DIR] log [--experiment=ID] [VERSION ...]\n"
-	"       pv-store [--store=DIR] show [--experiment=ID] VERSION [OBJECT]\n"
-	"       pv-store [--store=DIR] rm VERSION [OBJECT]\n"
-	"       pv-store [--store=DIR] gc\n"
-	"       pv-store [--store=DIR] verify\n"
-	"       pv-store [--store=DIR] baseline [--baseline=VERSION] VERSION\n"
-	"       pv-store [--store=DIR] pair [--baseline=VERSION] "
-	"[--experiment=ID] VERSION";
+/*
+ * The usage (the man page's SYNOPSIS) and the help, made from the table of
+ * commands at the end (commands[]) by make_usage() before anything else.
+ */
+static const char *usage, *help;
 
-static const char help[] =
+static const char help_head[] =
 	"Keep pv record streams (pv-format(5)) by the version they measured.\n"
-	"\n"
-	"  init      make a store\n"
-	"  add       store streams (FILE, or standard input) under a version:\n"
-	"            a git commit (default HEAD), a kernel release, a name\n"
-	"  log       list the stored streams: version, date, object, size,\n"
-	"            kinds, branch, experiments\n"
-	"  show      write a version's streams (or one OBJECT) back, byte for\n"
-	"            byte\n"
-	"  rm        withdraw a version's streams (or one OBJECT of them)\n"
-	"  gc        drop withdrawn entries and objects nothing names\n"
-	"  verify    rehash every object; list the corrupt and missing ones\n"
-	"  baseline  print the version a version is compared against\n"
-	"  pair      print baseline and target streams as one, roles set\n"
+	"\n";
+
+static const char help_tail[] =
 	"\n"
 	"  -s, --store=DIR         the store (default: $PV_STORE, else .pv at\n"
 	"                          the top of the git work tree)\n"
@@ -84,13 +66,14 @@ struct options {
 static noreturn void
 store_die(const struct pv_store *st)
 {
-	/* a line of the index at fault: "pv-store:FILE:LINE: message" */
-	if (st->err_at) {
-		fflush(stdout);
-		fprintf(stderr, "%s:%s\n", pv_progname, st->err);
-		exit(PV_EXIT_TROUBLE);
+	struct pv_strbuf index = PV_STRBUF_INIT;
+
+	/* a line of the index at fault: "pv-store:DIR/index:LINE: message" */
+	if (st->err_line > 0) {
+		pv_strbuf_addf(&index, "%s/index", st->dir);
+		pv_die_at(index.buf, st->err_line, "%s", pv_err_msg(&st->err));
 	}
-	pv_die("%s", st->err);
+	pv_die("%s", pv_err_msg(&st->err));
 }
 
 /* The store's directory: --store, $PV_STORE, or .pv in the work tree. */
@@ -121,7 +104,7 @@ open_store(struct pv_store *st, const struct options *opt, int lock)
 	char *dir = store_dir(opt);
 
 	if (pv_store_open(st, dir) < 0 ||
-	    (lock && pv_store_lock(st, 0) < 0) || pv_store_load(st) < 0)
+	    (lock && pv_store_lock(st, 0) < 0) || pv_store_index_load(st) < 0)
 		store_die(st);
 	free(dir);
 }
@@ -191,11 +174,13 @@ has_experiment(const struct pv_store_entry *e, const char *x)
 /* init */
 
 static int
-cmd_init(const struct options *opt)
+cmd_init(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	char *dir = store_dir(opt);
 
+	(void)argc;
+	(void)argv;
 	if (pv_store_create(&st, dir) < 0)
 		store_die(&st);
 	pv_store_release(&st);
@@ -257,25 +242,22 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	const char *file)
 {
 	const char *name = strcmp(file, "-") == 0 ? "(standard input)" : file;
+	struct pv_input *in;
 	struct pv_store_obj *obj;
 	struct pv_store_scan sc;
 	struct pv_store_entry e;
 	struct pv_strbuf line = PV_STRBUF_INIT;
 	unsigned long lines = 0;	/* whole lines read, as pv_input counts */
 	char *buf;
-	gzFile gz;
-	int fd, n, zerr;
+	long n;
 
-	fd = strcmp(file, "-") == 0 ? dup(0) : open(file, O_RDONLY);
-	if (fd < 0)
+	/* the bytes as they are, decompressed where gzip */
+	if ((in = pv_input_open(file)) == NULL)
 		pv_die_errno("cannot open '%s'", file);
-	/* gzread reads gzip-compressed input and passes plain input as is */
-	if ((gz = gzdopen(fd, "rb")) == NULL)
-		pv_die("cannot read '%s': out of memory", name);
 	if ((obj = pv_store_obj_begin(st)) == NULL)
 		store_die(st);
 	buf = pv_xmalloc(65536);
-	while ((n = gzread(gz, buf, 65536)) > 0) {
+	while ((n = pv_input_read(in, buf, 65536)) > 0) {
 		const char *p = buf, *end = buf + n;
 
 		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
@@ -286,27 +268,14 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 			store_die(st);
 	}
 	free(buf);
-	/* a cut gzip stream ends like a whole one, but for its error */
-	if (n == 0 && (gzerror(gz, &zerr), zerr == Z_BUF_ERROR)) {
-		pv_store_obj_abort(st, obj);
-		gzclose_r(gz);
-		pv_die_at(name, lines, "truncated gzip data");
-	}
 	if (n < 0) {
-		const char *msg = gzerror(gz, &zerr);
-		char *copy;
-
 		pv_store_obj_abort(st, obj);
-		if (zerr == Z_ERRNO)
-			pv_die_errno("cannot read '%s'", name);
-		/* zlib names the file "<fd:N>": leave that out */
-		if (strncmp(msg, "<fd:", 4) == 0 && strstr(msg, ": ") != NULL)
-			msg = strstr(msg, ": ") + 2;
-		copy = pv_xstrdup(msg);
-		gzclose_r(gz);
-		pv_die_at(name, lines, "invalid gzip data: %s", copy);
+		if (pv_input_errno(in) != 0)
+			pv_die("cannot read '%s': %s", name,
+			       strerror(pv_input_errno(in)));
+		pv_die_at(name, lines, "%s", pv_input_error(in));
 	}
-	gzclose_r(gz);
+	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
 		store_die(st);
 	/* most likely a benchmark that failed: say so rather than keep it */
@@ -317,7 +286,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	/* check the stream as every pv tool would read it */
 	if (pv_store_scan(obj->tmp, &sc) < 0) {
 		pv_store_obj_abort(st, obj);
-		pv_die_at(name, sc.line, "%s", sc.err);
+		pv_die_at(name, sc.line, "%s", pv_err_msg(&sc.err));
 	}
 	memset(&e, 0, sizeof(e));
 	e.version = t->version;
@@ -325,7 +294,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	e.size = obj->size;
 	e.csize = obj->csize;
 	e.time = now;
-	e.kinds = pv_store_kinds_name(sc.kinds);
+	e.kinds = pv_store_scan_kinds(sc.kinds);
 	e.commit = t->commit;
 	e.branch = t->branch;
 	e.name = strcmp(file, "-") == 0 ? NULL : file;
@@ -334,9 +303,9 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	if (pv_store_obj_commit(st, obj) < 0)
 		store_die(st);
 	/* the same stream under the same version is one entry */
-	if (pv_store_find(st, e.version, e.hash) == NULL) {
-		pv_store_format_add(&line, &e);
-		if (pv_store_append(st, &line) < 0)
+	if (pv_store_index_find(st, e.version, e.hash) == NULL) {
+		pv_store_index_format_add(&line, &e);
+		if (pv_store_index_append(st, &line) < 0)
 			store_die(st);
 	}
 	printf("%s\t%s\n", e.hash, e.version);
@@ -367,16 +336,11 @@ cmd_add(const struct options *opt, int argc, char **argv)
 
 /* log */
 
-static void
-put_field(struct pv_strbuf *sb, const char *s)
-{
-	pv_strbuf_addch(sb, '\t');
-	if (s == NULL || *s == '\0')
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_escape(sb, s, strlen(s), 0);
-}
-
+/*
+ * A line of log: the entry's version, date, object (its first 12 digits),
+ * size, kinds, branch and experiments, TAB-separated and escaped as the
+ * fields of a record are, '-' for an absent one.
+ */
 static void
 log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 {
@@ -390,13 +354,14 @@ log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 		snprintf(date, sizeof(date), "%lld", (long long)e->time);
 	pv_strbuf_reset(sb);
 	pv_escape(sb, e->version, strlen(e->version), 0);
-	pv_strbuf_addf(sb, "\t%s\t%.12s\t%llu", date, e->hash,
-		       (unsigned long long)e->size);
-	put_field(sb, e->kinds);
-	put_field(sb, e->branch);
+	pv_field_add_raw(sb, date, strlen(date));
+	pv_field_add_raw(sb, e->hash, 12);
+	pv_field_add_u64(sb, e->size);
+	pv_field_add_opt(sb, e->kinds);
+	pv_field_add_opt(sb, e->branch);
 	for (i = 0; i < e->nexperiment; i++)
-		put_field(sb, e->experiment[i]);
-	pv_strbuf_addch(sb, '\n');
+		pv_field_add_opt(sb, e->experiment[i]);
+	pv_field_end(sb);
 	fwrite(sb->buf, 1, sb->len, stdout);
 }
 
@@ -460,13 +425,13 @@ write_version(struct pv_store *st, const char *version, const char *object,
 		if (role == NULL && experiment == NULL)
 			rc = pv_store_cat(st, e->hash, stdout, NULL);
 		else
-			rc = pv_store_copy_runs(st, e->hash, stdout, role,
-						version, experiment,
-						role != NULL ? &run_base :
-						NULL);
+			rc = pv_store_cat_records(st, e->hash, stdout, role,
+						  version, experiment,
+						  role != NULL ? &run_base :
+						  NULL);
 		if (rc != 0)
 			pv_die("object %.12s of '%s': %s", e->hash, version,
-			       st->err);
+			       pv_err_msg(&st->err));
 	}
 	return n;
 }
@@ -477,8 +442,6 @@ cmd_show(const struct options *opt, int argc, char **argv)
 	struct pv_store st = PV_STORE_INIT;
 	const char *v;
 
-	if (argc < 1 || argc > 2)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && (argv[1][0] == '\0' ||
@@ -510,7 +473,7 @@ find_baseline(struct pv_store *st, const struct options *opt,
 
 	if (opt->baseline != NULL)
 		return resolve_or_die(st, opt->baseline);
-	switch (pv_store_baseline(st, name, &found)) {
+	switch (pv_store_version_baseline(st, name, &found)) {
 	case 0:
 		return found;
 	case 1:
@@ -528,8 +491,7 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 
-	if (argc != 1)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	(void)argc;
 	open_store(&st, opt, 0);
 	printf("%s\n", find_baseline(&st, opt, argv[0]));
 	pv_store_release(&st);
@@ -585,8 +547,7 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 	const char *target, *base;
 	const char *x = opt->experiment;
 
-	if (argc != 1)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	(void)argc;
 	open_store(&st, opt, 1);
 	target = resolve_or_die(&st, argv[0]);
 	base = find_baseline(&st, opt, target);
@@ -620,8 +581,6 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	const char *v;
 	size_t i, plen = 0;
 
-	if (argc < 1 || argc > 2)
-		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	open_store(&st, opt, 1);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
@@ -633,13 +592,13 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 		if (!e->live || strcmp(e->version, v) != 0 ||
 		    (plen > 0 && strncmp(e->hash, argv[1], plen) != 0))
 			continue;
-		pv_store_format_rm(&lines, e->version, e->hash,
-				   opt->have_date ? opt->date :
-				   (int64_t)time(NULL));
+		pv_store_index_format_rm(&lines, e->version, e->hash,
+					 opt->have_date ? opt->date :
+					 (int64_t)time(NULL));
 	}
 	if (lines.len == 0)
 		pv_die("'%s' has no object '%s'", v, argv[1]);
-	if (pv_store_append(&st, &lines) < 0)
+	if (pv_store_index_append(&st, &lines) < 0)
 		store_die(&st);
 	pv_strbuf_release(&lines);
 	pv_store_release(&st);
@@ -647,12 +606,14 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 }
 
 static int
-cmd_gc(const struct options *opt)
+cmd_gc(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	uint64_t bytes;
 	size_t n;
 
+	(void)argc;
+	(void)argv;
 	open_store(&st, opt, 0);
 	if (pv_store_gc(&st, &n, &bytes) < 0)
 		store_die(&st);
@@ -675,28 +636,31 @@ report(const struct pv_store *st, const char *what, const char *hash)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	size_t i;
 
-	pv_strbuf_addf(&sb, "%s\t%s", what, hash);
+	pv_strbuf_addstr(&sb, what);
+	pv_field_add_raw(&sb, hash, strlen(hash));
 	for (i = 0; i < st->nentry; i++)
 		if (st->entry[i].live && strcmp(st->entry[i].hash, hash) == 0)
-			put_field(&sb, st->entry[i].version);
-	pv_strbuf_addch(&sb, '\n');
+			pv_field_add_opt(&sb, st->entry[i].version);
+	pv_field_end(&sb);
 	fwrite(sb.buf, 1, sb.len, stdout);
 	pv_strbuf_release(&sb);
 }
 
 static int
-cmd_verify(const struct options *opt)
+cmd_verify(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
 	char **names;
 	size_t n, stray, i;
 	int bad = 0, rc;
 
+	(void)argc;
+	(void)argv;
 	open_store(&st, opt, 1);
 	if (st.torn)
 		pv_warn("the index ends in a cut line; it is ignored, and "
 			"the next add or rm removes it");
-	if (pv_store_objects(&st, &names, &n, &stray) < 0)
+	if (pv_store_obj_list(&st, &names, &n, &stray) < 0)
 		store_die(&st);
 	if (stray > 0)
 		pv_warn("%zu files in '%s/objects' are not objects", stray,
@@ -708,7 +672,7 @@ cmd_verify(const struct options *opt)
 		if (rc < 0)
 			store_die(&st);
 		if (rc > 0) {
-			pv_warn("%s", st.err);
+			pv_warn("%s", pv_err_msg(&st.err));
 			report(&st, "corrupt", names[i]);
 			bad = 1;
 		}
@@ -754,23 +718,86 @@ parse_date(const char *s)
 	return (int64_t)v;
 }
 
-/* The options cmd takes, as getopt letters; NULL: no such command. */
-static const char *
-cmd_options(const char *cmd)
+/*
+ * The commands, in the order of the usage and the help, as git.c's
+ * commands[]: the name, the function, the options it takes (getopt's
+ * letters), how many operands (max -1: any number), what follows the name
+ * in its usage line, and its lines in the help.
+ */
+static const struct command {
+	const char *name;
+	int (*fn)(const struct options *opt, int argc, char **argv);
+	const char *opts;
+	int min_args, max_args;
+	const char *synopsis;
+	const char *help;
+} commands[] = {
+	{ "init", cmd_init, "", 0, 0, "",
+	  "make a store" },
+	{ "add", cmd_add, "vd", 0, -1,
+	  "[--version=VERSION] [--date=SECONDS] [FILE ...]",
+	  "store streams (FILE, or standard input) under a version:\n"
+	  "a git commit (default HEAD), a kernel release, a name" },
+	{ "log", cmd_log, "e", 0, -1, "[--experiment=ID] [VERSION ...]",
+	  "list the stored streams: version, date, object, size,\n"
+	  "kinds, branch, experiments" },
+	{ "show", cmd_show, "e", 1, 2, "[--experiment=ID] VERSION [OBJECT]",
+	  "write a version's streams (or one OBJECT) back, byte for\n"
+	  "byte" },
+	{ "rm", cmd_rm, "d", 1, 2, "VERSION [OBJECT]",
+	  "withdraw a version's streams (or one OBJECT of them)" },
+	{ "gc", cmd_gc, "", 0, 0, "",
+	  "drop withdrawn entries and objects nothing names" },
+	{ "verify", cmd_verify, "", 0, 0, "",
+	  "rehash every object; list the corrupt and missing ones" },
+	{ "baseline", cmd_baseline, "b", 1, 1, "[--baseline=VERSION] VERSION",
+	  "print the version a version is compared against" },
+	{ "pair", cmd_pair, "be", 1, 1,
+	  "[--baseline=VERSION] [--experiment=ID] VERSION",
+	  "print baseline and target streams as one, roles set" },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+/*
+ * The usage, a line a command, and the help: the commands with their
+ * lines, each after the first indented under the first.
+ */
+static void
+make_usage(void)
 {
-	static const struct {
-		const char *cmd;
-		const char *opts;
-	} table[] = {
-		{ "init", "" }, { "add", "vd" }, { "log", "e" },
-		{ "show", "e" }, { "rm", "d" }, { "gc", "" }, { "verify", "" },
-		{ "baseline", "b" }, { "pair", "be" },
-	};
+	struct pv_strbuf u = PV_STRBUF_INIT, h = PV_STRBUF_INIT;
+	const char *p, *nl;
 	size_t i;
 
-	for (i = 0; i < sizeof(table) / sizeof(table[0]); i++)
-		if (strcmp(table[i].cmd, cmd) == 0)
-			return table[i].opts;
+	pv_strbuf_addstr(&h, help_head);
+	for (i = 0; i < NCOMMANDS; i++) {
+		const struct command *c = &commands[i];
+
+		pv_strbuf_addf(&u, "%spv-store [--store=DIR] %s%s%s",
+			       i > 0 ? "\n       " : "", c->name,
+			       *c->synopsis != '\0' ? " " : "", c->synopsis);
+		pv_strbuf_addf(&h, "  %-10s", c->name);
+		for (p = c->help; p != NULL; p = nl != NULL ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			pv_strbuf_addf(&h, "%s%.*s\n", p == c->help ? "" :
+				       "            ", nl != NULL ?
+				       (int)(nl - p) : (int)strlen(p), p);
+		}
+	}
+	pv_strbuf_addstr(&h, help_tail);
+	usage = pv_strbuf_detach(&u, NULL);
+	help = pv_strbuf_detach(&h, NULL);
+}
+
+static const struct command *
+find_command(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
 	return NULL;
 }
 
@@ -791,12 +818,13 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	const struct command *cmd;
 	struct options opt;
-	const char *cmd, *takes;
 	int c, rc, nargs;
 	char **args;
 
 	pv_diag_init(argv[0]);
+	make_usage();
 	memset(&opt, 0, sizeof(opt));
 	/* options before the command: "+" stops at the command */
 	while ((c = getopt_long(argc, argv, "+s:hV", global, NULL)) != -1) {
@@ -816,9 +844,8 @@ main(int argc, char **argv)
 		pv_error("no command");
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
-	cmd = argv[optind];
-	if ((takes = cmd_options(cmd)) == NULL) {
-		pv_error("unknown command '%s'", cmd);
+	if ((cmd = find_command(argv[optind])) == NULL) {
+		pv_error("unknown command '%s'", argv[optind]);
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
 	argc -= optind;
@@ -828,10 +855,10 @@ main(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "v:d:e:b:h", local, NULL)) != -1) {
 		if (c == 'h')
 			pv_usage_exit(usage, help, PV_EXIT_OK);
-		if (c == '?' || strchr(takes, c) == NULL) {
+		if (c == '?' || strchr(cmd->opts, c) == NULL) {
 			if (c != '?')
-				pv_error("'%s' takes no option '%s'", cmd,
-					 argv[optind - 1]);
+				pv_error("'%s' takes no option '%s'",
+					 cmd->name, argv[optind - 1]);
 			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 		}
 		switch (c) {
@@ -853,27 +880,10 @@ main(int argc, char **argv)
 	}
 	args = argv + optind;
 	nargs = argc - optind;
-
-	if (strcmp(cmd, "init") == 0 && nargs == 0)
-		rc = cmd_init(&opt);
-	else if (strcmp(cmd, "add") == 0)
-		rc = cmd_add(&opt, nargs, args);
-	else if (strcmp(cmd, "log") == 0)
-		rc = cmd_log(&opt, nargs, args);
-	else if (strcmp(cmd, "show") == 0)
-		rc = cmd_show(&opt, nargs, args);
-	else if (strcmp(cmd, "rm") == 0)
-		rc = cmd_rm(&opt, nargs, args);
-	else if (strcmp(cmd, "gc") == 0 && nargs == 0)
-		rc = cmd_gc(&opt);
-	else if (strcmp(cmd, "verify") == 0 && nargs == 0)
-		rc = cmd_verify(&opt);
-	else if (strcmp(cmd, "baseline") == 0)
-		rc = cmd_baseline(&opt, nargs, args);
-	else if (strcmp(cmd, "pair") == 0)
-		rc = cmd_pair(&opt, nargs, args);
-	else
+	if (nargs < cmd->min_args ||
+	    (cmd->max_args >= 0 && nargs > cmd->max_args))
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	rc = cmd->fn(&opt, nargs, args);
 	pv_close_stdout();
 	return rc;
 }

@@ -1,13 +1,13 @@
 /*
- * fuzz_store: the readers of pv-store's files (lib/store.c) over a store
+ * fuzz_store: the readers of pv-store's files (lib/store*.c) over a store
  * in a temporary directory, made once: the input up to its first NUL byte
- * is DIR/index, read by pv_store_load(); what follows the NUL is an object
- * (gzip or plain bytes), filed under the hash of the first entry (or the
- * hash of nothing when there is none) and read by pv_store_cat(),
- * pv_store_copy() and pv_store_scan(), as show, verify and pair read it.
- * The live entries are looked up, baselined by the kernel rule (no git)
- * and written back with the index writers, whose lines the reader must
- * take.
+ * is DIR/index, read by pv_store_index_load(); what follows the NUL is an
+ * object (gzip or plain bytes), filed under the hash of the first entry
+ * (or the hash of nothing when there is none) and read by pv_store_cat(),
+ * pv_store_cat_records() and pv_store_scan(), as show, verify and pair
+ * read it.  The live entries are looked up, baselined by the kernel rule
+ * (no git) and written back with the index writers, whose lines the
+ * reader must take.
  */
 #include "config.h"
 
@@ -71,7 +71,7 @@ setup(void)
 	}
 	atexit(cleanup);
 	if (pv_store_create(&st, dir) < 0) {
-		fprintf(stderr, "fuzz_store: %s\n", st.err);
+		fprintf(stderr, "fuzz_store: %s\n", pv_err_msg(&st.err));
 		abort();
 	}
 	pv_store_release(&st);
@@ -92,11 +92,13 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 	pv_strbuf_addf(&rel, "/%s", hash + 2);
 	put(rel.buf, data, size);
 	(void)pv_store_cat(st, hash, fuzz_devnull(), &n);
-	(void)pv_store_copy(st, hash, fuzz_devnull(), NULL, NULL, NULL);
-	(void)pv_store_copy(st, hash, fuzz_devnull(), "baseline", "v1", "");
-	pv_store_object_path(st, hash, &p);
+	(void)pv_store_cat_records(st, hash, fuzz_devnull(), NULL, NULL, NULL,
+				   NULL);
+	(void)pv_store_cat_records(st, hash, fuzz_devnull(), "baseline", "v1",
+				   "", NULL);
+	pv_store_obj_path(st, hash, &p);
 	if (pv_store_scan(p.buf, &sc) == 0)
-		(void)pv_store_kinds_name(sc.kinds);
+		(void)pv_store_scan_kinds(sc.kinds);
 	pv_store_scan_release(&sc);
 	if (unlink(p.buf) < 0)
 		die(p.buf);
@@ -120,24 +122,24 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pv_strbuf_addstr(&lines, PV_FORMAT_NAME "\t1\n");
 	put("index", data, ilen);
 	if (pv_store_open(&st, dir) < 0)
-		die(st.err);
-	if (pv_store_load(&st) == 0) {
+		die(pv_err_msg(&st.err));
+	if (pv_store_index_load(&st) == 0) {
 		for (i = 0; i < st.nentry; i++) {
 			const struct pv_store_entry *e = &st.entry[i];
 
 			if (i == 0)
 				hash = e->hash;
 			if (!e->live) {
-				pv_store_format_rm(&lines, e->version, e->hash,
-						   e->time);
+				pv_store_index_format_rm(&lines, e->version,
+							 e->hash, e->time);
 				continue;
 			}
-			if (pv_store_find(&st, e->version, e->hash) != e)
+			if (pv_store_index_find(&st, e->version, e->hash) != e)
 				__builtin_trap();
-			pv_store_format_add(&lines, e);
+			pv_store_index_format_add(&lines, e);
 		}
-		(void)pv_store_baseline(&st, "v6.12", &found);
-		(void)pv_store_baseline(&st, "v6.12-rc3", &found);
+		(void)pv_store_version_baseline(&st, "v6.12", &found);
+		(void)pv_store_version_baseline(&st, "v6.12-rc3", &found);
 	}
 	if (nul != NULL)
 		object(&st, hash, nul + 1, size - ilen - 1);
@@ -145,9 +147,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* what the writers wrote, the reader reads */
 	put("index", lines.buf, lines.len);
-	if (pv_store_open(&st, dir) < 0 || pv_store_load(&st) < 0) {
+	if (pv_store_open(&st, dir) < 0 || pv_store_index_load(&st) < 0) {
 		fprintf(stderr, "fuzz_store: the index written back does not "
-			"read: %s\n", st.err);
+			"read: %s\n", pv_err_msg(&st.err));
 		__builtin_trap();
 	}
 	pv_store_release(&st);

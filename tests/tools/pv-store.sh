@@ -194,6 +194,13 @@ printf 'pv-format\t1\nmeta\ta\tb\n' | gzip | head -c 25 >trunc.gz
 expect_status 2 "truncated gzip input" pv-store add -v v7.0 trunc.gz \
 	2>trunc.err
 expect_golden "$D/trunc.err" trunc.err "truncated gzip message"
+# bytes after the gzip data: refused, as every pv tool refuses them
+{ gzip -c "$D/v6.12.pv"; printf 'junk\n'; } >trail.gz
+expect_status 2 "bytes after gzip data" pv-store add -v v7.0 trail.gz \
+	2>trail.tmp
+# zlib's own words for the damage vary between versions: leave them out
+sed 's/: invalid gzip data: .*/: invalid gzip data/' trail.tmp >trail.err
+expect_golden "$D/trail.err" trail.err "bytes after gzip data message"
 expect_status 2 "empty input" pv-store add -v v7.0 </dev/null 2>empty.err
 expect_golden "$D/empty.err" empty.err "empty input message"
 expect_status 2 "missing file" pv-store add -v v7.0 nosuch.pv 2>missing.err
@@ -209,7 +216,9 @@ expect_status 2 "option not taken" pv-store log --baseline=x 2>/dev/null
 expect_status 2 "show: no version" pv-store show 2>/dev/null
 expect_status 2 "show unknown" pv-store show v1.0 2>unknown.err
 expect_golden "$D/unknown.err" unknown.err "unknown version message"
-expect_status 0 "help" pv-store --help >/dev/null
+# the usage and help, made from the table of commands
+expect_status 0 "help" pv-store --help >help.out
+expect_golden "$D/help.out" help.out "--help"
 expect_status 0 "add --help" pv-store add --help >/dev/null
 expect_status 0 "version" pv-store --version >/dev/null
 expect_status 2 "not a store" pv-store --store="$T" log 2>notstore.tmp

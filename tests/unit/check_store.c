@@ -99,8 +99,8 @@ add_entry(struct pv_store *st, const char *version, const char *hash,
 	e.kinds = "stack";
 	e.experiment = x;
 	e.nexperiment = nx;
-	pv_store_format_add(&sb, &e);
-	ck_assert_int_eq(pv_store_append(st, &sb), 0);
+	pv_store_index_format_add(&sb, &e);
+	ck_assert_int_eq(pv_store_index_append(st, &sb), 0);
 	pv_strbuf_release(&sb);
 }
 
@@ -114,7 +114,7 @@ START_TEST(test_create_open)
 	ck_assert_int_eq(pv_store_create(&st, dir), 0);	/* again: fine */
 	pv_store_release(&st);
 	ck_assert_int_eq(pv_store_open(&st, dir), 0);
-	ck_assert_int_eq(pv_store_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
 	ck_assert_uint_eq(st.nentry, 0);
 	pv_store_release(&st);
 	/* a directory holding something else is not made a store */
@@ -124,7 +124,8 @@ START_TEST(test_create_open)
 	spit(p, "x", "w");
 	snprintf(p, sizeof(p), "%s/other", dir);
 	ck_assert_int_lt(pv_store_create(&st, p), 0);
-	ck_assert_ptr_nonnull(strstr(st.err, "is not a pv store"));
+	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err),
+				     "is not a pv store"));
 	pv_store_release(&st);
 }
 END_TEST
@@ -142,7 +143,7 @@ START_TEST(test_index_roundtrip)
 	add_entry(&st, "v6.12", h1, NULL, 0);	/* a duplicate: ignored */
 	add_entry(&st, "v6.12", h2, NULL, 0);
 	add_entry(&st, "v6.11", h1, NULL, 0);
-	ck_assert_int_eq(pv_store_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
 	ck_assert_uint_eq(st.nentry, 3);
 	ck_assert_str_eq(st.entry[0].version, "v6.12");
 	ck_assert_str_eq(st.entry[0].hash, h1);
@@ -152,8 +153,8 @@ START_TEST(test_index_roundtrip)
 	ck_assert_str_eq(st.entry[0].experiment[2], "pipe\\");
 	ck_assert_ptr_null(st.entry[0].commit);
 	ck_assert_int_eq(st.entry[0].time, 1700000000);
-	ck_assert_ptr_nonnull(pv_store_find(&st, "v6.11", h1));
-	ck_assert_ptr_null(pv_store_find(&st, "v6.11", h2));
+	ck_assert_ptr_nonnull(pv_store_index_find(&st, "v6.11", h1));
+	ck_assert_ptr_null(pv_store_index_find(&st, "v6.11", h2));
 	pv_store_release(&st);
 }
 END_TEST
@@ -167,13 +168,13 @@ START_TEST(test_rm_and_readd)
 	ck_assert_int_eq(pv_store_create(&st, dir), 0);
 	put(&st, "pv-format\t1\n", h);
 	add_entry(&st, "a", h, NULL, 0);
-	pv_store_format_rm(&sb, "a", h, 1);
-	ck_assert_int_eq(pv_store_append(&st, &sb), 0);
-	ck_assert_int_eq(pv_store_load(&st), 0);
-	ck_assert_ptr_null(pv_store_find(&st, "a", h));
+	pv_store_index_format_rm(&sb, "a", h, 1);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_ptr_null(pv_store_index_find(&st, "a", h));
 	add_entry(&st, "a", h, NULL, 0);
-	ck_assert_int_eq(pv_store_load(&st), 0);
-	ck_assert_ptr_nonnull(pv_store_find(&st, "a", h));
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_ptr_nonnull(pv_store_index_find(&st, "a", h));
 	ck_assert_uint_eq(st.nentry, 2);
 	ck_assert_int_eq(st.entry[0].live, 0);
 	ck_assert_int_eq(st.entry[1].live, 1);
@@ -194,12 +195,12 @@ START_TEST(test_torn_line)
 	want = slurp(p);
 	/* a crash in the middle of an append */
 	spit(p, "add\tb\t0123", "a");
-	ck_assert_int_eq(pv_store_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
 	ck_assert_int_eq(st.torn, 1);
 	ck_assert_uint_eq(st.nentry, 1);
 	/* the next writer cuts it off before appending */
 	add_entry(&st, "c", h, NULL, 0);
-	ck_assert_int_eq(pv_store_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
 	ck_assert_int_eq(st.torn, 0);
 	ck_assert_uint_eq(st.nentry, 2);
 	ck_assert_str_eq(st.entry[1].version, "c");
@@ -220,13 +221,14 @@ START_TEST(test_bad_index)
 	ck_assert_int_eq(pv_store_create(&st, dir), 0);
 	index_path(p, sizeof(p));
 	spit(p, "add\tv\tnot-a-hash\t1\t1\t1\t-\t-\t-\t-\n", "a");
-	ck_assert_int_lt(pv_store_load(&st), 0);
-	ck_assert_ptr_nonnull(strstr(st.err, "index:2: 'not-a-hash' is not "
-				     "an object name"));
-	ck_assert_int_eq(st.err_at, 1);
+	ck_assert_int_lt(pv_store_index_load(&st), 0);
+	ck_assert_str_eq(pv_err_msg(&st.err), "'not-a-hash' is not an object "
+			 "name (64 hex digits)");
+	ck_assert_uint_eq(st.err_line, 2);
 	spit(p, "garbage\n", "w");
-	ck_assert_int_lt(pv_store_load(&st), 0);
-	ck_assert_ptr_nonnull(strstr(st.err, "not a pv store index"));
+	ck_assert_int_lt(pv_store_index_load(&st), 0);
+	ck_assert_str_eq(pv_err_msg(&st.err), "not a pv store index");
+	ck_assert_uint_eq(st.err_line, 1);
 	pv_store_release(&st);
 }
 END_TEST
@@ -253,7 +255,7 @@ START_TEST(test_objects)
 	put(&st, s, h);
 	ck_assert_str_eq(h, want);
 	put(&st, s, h2);	/* stored once */
-	ck_assert_int_eq(pv_store_objects(&st, &names, &n, &stray), 0);
+	ck_assert_int_eq(pv_store_obj_list(&st, &names, &n, &stray), 0);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(stray, 0);
 	ck_assert_str_eq(names[0], want);
@@ -276,8 +278,8 @@ START_TEST(test_objects)
 	ck_assert_int_eq(pwrite(fd, "\xff", 1, 12), 1);
 	close(fd);
 	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 1);
-	ck_assert_ptr_nonnull(strstr(st.err, h));
-	ck_assert_ptr_nonnull(strstr(st.err, "corrupt"));
+	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), h));
+	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), "corrupt"));
 	ck_assert_int_eq(unlink(p), 0);
 	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 2);
 	pv_store_release(&st);
@@ -297,10 +299,12 @@ START_TEST(test_copy_roles)
 	put(&st, s, h);
 	snprintf(p, sizeof(p), "%s/out", dir);
 	out = fopen(p, "wb");
-	ck_assert_int_eq(pv_store_copy(&st, h, out, "baseline", "v0", NULL),
-			 0);
-	ck_assert_int_eq(pv_store_copy(&st, h, out, NULL, NULL, "pipe"), 0);
-	ck_assert_int_eq(pv_store_copy(&st, h, out, "target", "v2", ""), 0);
+	ck_assert_int_eq(pv_store_cat_records(&st, h, out, "baseline", "v0",
+					      NULL, NULL), 0);
+	ck_assert_int_eq(pv_store_cat_records(&st, h, out, NULL, NULL, "pipe",
+					      NULL), 0);
+	ck_assert_int_eq(pv_store_cat_records(&st, h, out, "target", "v2", "",
+					      NULL), 0);
 	fclose(out);
 	text = slurp(p);
 	ck_assert_str_eq(text,
@@ -334,7 +338,7 @@ START_TEST(test_scan)
 	spit(p, "pv-format\t1\nstack\t-\tx\t1\ta\n", "w");
 	ck_assert_int_lt(pv_store_scan(p, &sc), 0);
 	ck_assert_uint_eq(sc.line, 2);
-	ck_assert_ptr_nonnull(strstr(sc.err, "sample count"));
+	ck_assert_ptr_nonnull(strstr(pv_err_msg(&sc.err), "sample count"));
 	pv_store_scan_release(&sc);
 	unlink(p);
 }
@@ -354,20 +358,20 @@ START_TEST(test_gc)
 	put(&st, "pv-format\t1\nmeta\ta\tb\n", h2);
 	add_entry(&st, "a", h1, NULL, 0);
 	add_entry(&st, "b", h2, NULL, 0);
-	pv_store_format_rm(&sb, "b", h2, 5);
-	ck_assert_int_eq(pv_store_append(&st, &sb), 0);
+	pv_store_index_format_rm(&sb, "b", h2, 5);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
 	snprintf(p, sizeof(p), "%s/tmp/obj-leftover", dir);
 	spit(p, "x", "w");
 	ck_assert_int_eq(pv_store_gc(&st, &nobj, &bytes), 0);
 	ck_assert_uint_eq(nobj, 1);
 	ck_assert_uint_gt(bytes, 0);
 	ck_assert_int_ne(access(p, F_OK), 0);
-	ck_assert_int_eq(pv_store_objects(&st, &names, &n, &stray), 0);
+	ck_assert_int_eq(pv_store_obj_list(&st, &names, &n, &stray), 0);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_str_eq(names[0], h1);
 	free(names[0]);
 	free(names);
-	ck_assert_int_eq(pv_store_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
 	ck_assert_uint_eq(st.nentry, 1);	/* the index was compacted */
 	ck_assert_str_eq(st.entry[0].version, "a");
 	pv_strbuf_release(&sb);

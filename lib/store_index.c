@@ -1,0 +1,443 @@
+/*
+ * store_index: the store's index (see store.h for its rules).  It is read
+ * a block at a time into an array of entries (it is small: a line an
+ * entry, and log reads nothing else), with a table from (version, hash) to
+ * entry for rm lines and duplicates; it is appended to under flock(2) and
+ * replaced whole only by gc.  Its lines are written and parsed by their
+ * codec (rec_index.h).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hash.h"
+#include "rec_index.h"
+#include "store.h"
+#include "store_private.h"
+#include "xalloc.h"
+
+/* st->err about line lineno of the index; returns -1 */
+static int
+bad_line(struct pv_store *st, unsigned long lineno, const char *msg)
+{
+	pv_err_set(&st->err, "%s", msg);
+	st->err_line = lineno;
+	return -1;
+}
+
+static uint64_t
+key_hash(const char *version, const char *hash)
+{
+	return pv_hash(version, strlen(version),
+		       pv_hash(hash, PV_SHA256_HEXLEN, 0));
+}
+
+/* The slot of (version, hash) with key hash key: its own, or an empty one. */
+static struct pv_store_slot *
+find_slot(const struct pv_store *st, const char *version, const char *hash,
+	  uint64_t key)
+{
+	size_t mask = st->nslot - 1;
+	size_t i = (size_t)key & mask;
+
+	for (;; i = (i + 1) & mask) {
+		struct pv_store_slot *sl = &st->slot[i];
+		const struct pv_store_entry *e;
+
+		if (sl->entry == 0)
+			return sl;
+		if (sl->key != key)
+			continue;
+		e = &st->entry[sl->entry - 1];
+		/* versions differ early; hashes of one stream do not */
+		if (strcmp(e->version, version) == 0 &&
+		    strcmp(e->hash, hash) == 0)
+			return sl;
+	}
+}
+
+static void
+grow_slots(struct pv_store *st)
+{
+	struct pv_store_slot *old = st->slot;
+	size_t i, nold = st->nslot, mask;
+
+	st->nslot = nold ? nold * 2 : 64;
+	mask = st->nslot - 1;
+	st->slot = pv_xcalloc(st->nslot, sizeof(*st->slot));
+	for (i = 0; i < nold; i++) {
+		size_t k;
+
+		if (old[i].entry == 0)
+			continue;
+		/* keys are distinct entries: only an empty slot is needed */
+		for (k = (size_t)old[i].key & mask; st->slot[k].entry != 0;
+		     k = (k + 1) & mask)
+			;
+		st->slot[k] = old[i];
+	}
+	free(old);
+}
+
+const struct pv_store_entry *
+pv_store_index_find(const struct pv_store *st, const char *version,
+		    const char *hash)
+{
+	const struct pv_store_slot *sl;
+
+	if (st->nslot == 0)
+		return NULL;
+	sl = find_slot(st, version, hash, key_hash(version, hash));
+	if (sl->entry == 0 || !st->entry[sl->entry - 1].live)
+		return NULL;
+	return &st->entry[sl->entry - 1];
+}
+
+/* A parsed string in the arena, NULL when absent. */
+static const char *
+keep(struct pv_store *st, struct pv_str s)
+{
+	return s.s != NULL ? pv_arena_memdup(&st->arena, s.s, s.len) : NULL;
+}
+
+/* Take the add line ix (line lineno) into the entries. */
+static void
+take_add(struct pv_store *st, const struct pv_rec_index *ix,
+	 unsigned long lineno)
+{
+	struct pv_store_entry e;
+	struct pv_store_slot *slot;
+	uint64_t key;
+	size_t i;
+
+	memset(&e, 0, sizeof(e));
+	e.version = keep(st, ix->version);
+	memcpy(e.hash, ix->hash.s, PV_SHA256_HEXLEN);
+	e.size = ix->size;
+	e.csize = ix->csize;
+	e.time = ix->time;
+	e.kinds = keep(st, ix->kinds);
+	e.commit = keep(st, ix->commit);
+	e.branch = keep(st, ix->branch);
+	e.name = keep(st, ix->name);
+	e.nexperiment = ix->nexperiment;
+	e.experiment = pv_arena_alloc(&st->arena, (ix->nexperiment + 1) *
+				      sizeof(*e.experiment));
+	for (i = 0; i < ix->nexperiment; i++)
+		e.experiment[i] = ix->experiment[i].len > 0 ?
+			keep(st, ix->experiment[i]) : "";
+	e.line = lineno;
+	e.live = 1;
+	if (2 * (st->nentry + 1) > st->nslot)
+		grow_slots(st);
+	key = key_hash(e.version, e.hash);
+	slot = find_slot(st, e.version, e.hash, key);
+	if (slot->entry != 0 && st->entry[slot->entry - 1].live)
+		return;	/* added again: the first add stands */
+	PV_GROW(st->entry, st->nentry + 1, st->entry_alloc);
+	st->entry[st->nentry++] = e;
+	slot->entry = st->nentry;
+	slot->key = key;
+}
+
+/* Take the rm line ix: its entry, if any, is withdrawn. */
+static void
+take_rm(struct pv_store *st, const struct pv_rec_index *ix,
+	struct pv_strbuf *tmp)
+{
+	char hash[PV_SHA256_HEXLEN + 1];
+	struct pv_store_slot *slot;
+
+	if (st->nslot == 0)
+		return;
+	memcpy(hash, ix->hash.s, PV_SHA256_HEXLEN);
+	hash[PV_SHA256_HEXLEN] = '\0';
+	/* a C string, as the entries' versions are */
+	pv_strbuf_reset(tmp);
+	pv_strbuf_add(tmp, ix->version.s, ix->version.len);
+	slot = find_slot(st, tmp->buf, hash, key_hash(tmp->buf, hash));
+	if (slot->entry != 0)
+		st->entry[slot->entry - 1].live = 0;
+}
+
+static void
+clear_entries(struct pv_store *st)
+{
+	pv_arena_release(&st->arena);
+	free(st->entry);
+	free(st->slot);
+	st->entry = NULL;
+	st->slot = NULL;
+	st->nentry = st->entry_alloc = st->nslot = 0;
+	st->torn = 0;
+}
+
+/* One complete line (without its newline) of the index. */
+static int
+take_line(struct pv_store *st, struct pv_rec_index *ix, const char *line,
+	  size_t len, unsigned long lineno, struct pv_strbuf *tmp)
+{
+	if (lineno == 1 && !pv_rec_index_is_head(line, len))
+		return bad_line(st, 1, "not a pv store index");
+	if (memchr(line, '\0', len) != NULL)
+		return bad_line(st, lineno, "a NUL byte");
+	if (pv_rec_index_parse(line, len, ix, &st->err) < 0) {
+		st->err_line = lineno;
+		return -1;
+	}
+	if (ix->type == PV_REC_INDEX_ADD)
+		take_add(st, ix, lineno);
+	else if (ix->type == PV_REC_INDEX_RM)
+		take_rm(st, ix, tmp);
+	return 0;
+}
+
+int
+pv_store_index_load(struct pv_store *st)
+{
+	struct pv_strbuf p = PV_STRBUF_INIT, buf = PV_STRBUF_INIT;
+	struct pv_strbuf tmp = PV_STRBUF_INIT;
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+	char *line, *nl, *end;
+	unsigned long lineno = 0;
+	ssize_t n;
+	int fd, rc = -1;
+
+	clear_entries(st);
+	st->err_line = 0;
+	pv_store_path(st, &p, "index");
+	fd = open(p.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot open '%s'", p.buf);
+		goto out;
+	}
+	/* a block at a time; an unfinished line waits for the next block */
+	pv_strbuf_grow(&buf, PV_STORE_BUFSIZE);
+	for (;;) {
+		if (buf.alloc - buf.len - 1 < PV_STORE_BUFSIZE / 2)
+			pv_strbuf_grow(&buf, PV_STORE_BUFSIZE);
+		n = read(fd, buf.buf + buf.len, buf.alloc - buf.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			pv_err_set_errno(&st->err, errno, "cannot read '%s'",
+					 p.buf);
+			close(fd);
+			goto out;
+		}
+		if (n == 0)
+			break;
+		pv_strbuf_setlen(&buf, buf.len + (size_t)n);
+		line = buf.buf;
+		end = buf.buf + buf.len;
+		while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
+			*nl = '\0';
+			if (take_line(st, &ix, line, (size_t)(nl - line),
+				      ++lineno, &tmp) < 0) {
+				close(fd);
+				goto out;
+			}
+			line = nl + 1;
+		}
+		memmove(buf.buf, line, (size_t)(end - line));
+		pv_strbuf_setlen(&buf, (size_t)(end - line));
+	}
+	close(fd);
+	if (lineno == 0) {
+		bad_line(st, 1, "not a pv store index");
+		goto out;
+	}
+	st->torn = buf.len > 0;
+	rc = 0;
+out:
+	pv_strbuf_release(&p);
+	pv_strbuf_release(&buf);
+	pv_strbuf_release(&tmp);
+	pv_rec_index_release(&ix);
+	return rc;
+}
+
+/* An entry's add line, through the codec. */
+void
+pv_store_index_format_add(struct pv_strbuf *sb,
+			  const struct pv_store_entry *e)
+{
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+	struct pv_str *x;
+	size_t i;
+
+	x = pv_xreallocarray(NULL, e->nexperiment + 1, sizeof(*x));
+	for (i = 0; i < e->nexperiment; i++) {
+		x[i].s = e->experiment[i];
+		x[i].len = e->experiment[i] != NULL ?
+			strlen(e->experiment[i]) : 0;
+	}
+	ix.type = PV_REC_INDEX_ADD;
+	ix.version.s = e->version;
+	ix.version.len = e->version != NULL ? strlen(e->version) : 0;
+	ix.hash.s = e->hash;
+	ix.hash.len = strlen(e->hash);
+	ix.size = e->size;
+	ix.csize = e->csize;
+	ix.time = e->time;
+	ix.kinds.s = e->kinds;
+	ix.kinds.len = e->kinds != NULL ? strlen(e->kinds) : 0;
+	ix.commit.s = e->commit;
+	ix.commit.len = e->commit != NULL ? strlen(e->commit) : 0;
+	ix.branch.s = e->branch;
+	ix.branch.len = e->branch != NULL ? strlen(e->branch) : 0;
+	ix.name.s = e->name;
+	ix.name.len = e->name != NULL ? strlen(e->name) : 0;
+	ix.experiment = x;
+	ix.nexperiment = e->nexperiment;
+	pv_rec_index_write(sb, &ix);
+	free(x);
+}
+
+void
+pv_store_index_format_rm(struct pv_strbuf *sb, const char *version,
+			 const char *hash, int64_t time)
+{
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+
+	ix.type = PV_REC_INDEX_RM;
+	ix.version.s = version;
+	ix.version.len = strlen(version);
+	ix.hash.s = hash;
+	ix.hash.len = strlen(hash);
+	ix.time = time;
+	pv_rec_index_write(sb, &ix);
+}
+
+/* Cut a torn last line (no newline) off the locked index fd. */
+static int
+repair_tail(struct pv_store *st, int fd)
+{
+	char buf[4096];
+	off_t size, pos;
+	ssize_t n, i;
+
+	if ((size = lseek(fd, 0, SEEK_END)) < 0)
+		return pv_err_set_errno(&st->err, errno, "cannot seek in "
+					"'%s/index'", st->dir);
+	pos = size;
+	while (pos > 0) {
+		off_t at = pos > (off_t)sizeof(buf) ? pos - (off_t)sizeof(buf)
+						      : 0;
+
+		n = pread(fd, buf, (size_t)(pos - at), at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return pv_err_set_errno(&st->err, errno, "cannot read "
+						"'%s/index'", st->dir);
+		for (i = n; i > 0; i--)
+			if (buf[i - 1] == '\n')
+				break;
+		if (i > 0) {
+			pos = at + i;
+			break;
+		}
+		pos = at;
+	}
+	if (pos == size)
+		return 0;
+	if (ftruncate(fd, pos) < 0)
+		return pv_err_set_errno(&st->err, errno, "cannot repair "
+					"'%s/index'", st->dir);
+	return 0;
+}
+
+int
+pv_store_index_append(struct pv_store *st, const struct pv_strbuf *lines)
+{
+	struct pv_strbuf p = PV_STRBUF_INIT;
+	ssize_t n;
+	int fd, rc = -1;
+
+	pv_store_path(st, &p, "index");
+	fd = open(p.buf, O_RDWR | O_APPEND | O_CLOEXEC);
+	if (fd < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot open '%s'", p.buf);
+		goto out;
+	}
+	while (flock(fd, LOCK_EX) < 0) {
+		if (errno != EINTR) {
+			pv_err_set_errno(&st->err, errno, "cannot lock '%s'",
+					 p.buf);
+			goto out_close;
+		}
+	}
+	if (repair_tail(st, fd) < 0)
+		goto out_close;
+	do
+		n = write(fd, lines->buf, lines->len);
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)lines->len) {
+		pv_err_set_errno(&st->err, n >= 0 ? ENOSPC : errno,
+				 "cannot write '%s'", p.buf);
+		/* leave no partial line for readers to stumble on */
+		repair_tail(st, fd);
+		goto out_close;
+	}
+	if (fsync(fd) < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot sync '%s'", p.buf);
+		goto out_close;
+	}
+	rc = 0;
+out_close:
+	close(fd);	/* drops the flock */
+out:
+	pv_strbuf_release(&p);
+	return rc;
+}
+
+int
+pv_store_index_rewrite(struct pv_store *st)
+{
+	struct pv_strbuf tmp = PV_STRBUF_INIT, dst = PV_STRBUF_INIT;
+	struct pv_strbuf text = PV_STRBUF_INIT;
+	struct pv_rec_index head = PV_REC_INDEX_INIT;
+	size_t i;
+	int fd, rc = -1;
+
+	head.type = PV_REC_INDEX_HEAD;
+	pv_rec_index_write(&text, &head);
+	for (i = 0; i < st->nentry; i++)
+		if (st->entry[i].live)
+			pv_store_index_format_add(&text, &st->entry[i]);
+	pv_store_path(st, &tmp, "tmp/index-XXXXXX");
+	pv_store_path(st, &dst, "index");
+	if ((fd = mkstemp(tmp.buf)) < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot create a file in "
+				 "'%s/tmp'", st->dir);
+		goto out;
+	}
+	if (pv_store_write_all(fd, text.buf, text.len) < 0 ||
+	    fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot write '%s'",
+				 tmp.buf);
+		close(fd);
+		unlink(tmp.buf);
+		goto out;
+	}
+	close(fd);
+	if (rename(tmp.buf, dst.buf) < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot replace '%s'",
+				 dst.buf);
+		unlink(tmp.buf);
+		goto out;
+	}
+	rc = pv_store_sync_dir(st, st->dir);
+out:
+	pv_strbuf_release(&tmp);
+	pv_strbuf_release(&dst);
+	pv_strbuf_release(&text);
+	return rc;
+}
