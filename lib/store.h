@@ -184,7 +184,7 @@ int pv_store_obj_write(struct pv_store *st, struct pv_store_obj *obj,
 int pv_store_obj_finish(struct pv_store *st, struct pv_store_obj *obj);
 /* Returns 1 if the object was new, 0 if the store had it already. */
 int pv_store_obj_commit(struct pv_store *st, struct pv_store_obj *obj);
-void pv_store_obj_abort(struct pv_store *st, struct pv_store_obj *obj);
+void pv_store_obj_discard(struct pv_store *st, struct pv_store_obj *obj);
 
 /* The path of object hash, in sb. */
 void pv_store_obj_path(const struct pv_store *st, const char *hash,

@@ -48,7 +48,7 @@ obj_free(struct pv_store_obj *obj)
 }
 
 void
-pv_store_obj_abort(struct pv_store *st, struct pv_store_obj *obj)
+pv_store_obj_discard(struct pv_store *st, struct pv_store_obj *obj)
 {
 	(void)st;
 	if (obj == NULL)
@@ -158,7 +158,7 @@ pv_store_obj_finish(struct pv_store *st, struct pv_store_obj *obj)
 	pv_sha256_hex(digest, obj->hash);
 	return 0;
 fail:
-	pv_store_obj_abort(st, obj);
+	pv_store_obj_discard(st, obj);
 	return -1;
 }
 
@@ -198,7 +198,7 @@ pv_store_obj_commit(struct pv_store *st, struct pv_store_obj *obj)
 			rc = -1;
 	}
 out:
-	pv_store_obj_abort(st, obj);	/* removes the temporary name */
+	pv_store_obj_discard(st, obj);	/* removes the temporary name */
 	pv_strbuf_release(&dir);
 	pv_strbuf_release(&dst);
 	return rc;

@@ -269,7 +269,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	}
 	free(buf);
 	if (n < 0) {
-		pv_store_obj_abort(st, obj);
+		pv_store_obj_discard(st, obj);
 		if (pv_input_errno(in) != 0)
 			pv_die("cannot read '%s': %s", name,
 			       strerror(pv_input_errno(in)));
@@ -280,12 +280,12 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 		store_die(st);
 	/* most likely a benchmark that failed: say so rather than keep it */
 	if (obj->size == 0) {
-		pv_store_obj_abort(st, obj);
+		pv_store_obj_discard(st, obj);
 		pv_die("'%s' is empty: nothing stored", name);
 	}
 	/* check the stream as every pv tool would read it */
 	if (pv_store_scan(obj->tmp, &sc) < 0) {
-		pv_store_obj_abort(st, obj);
+		pv_store_obj_discard(st, obj);
 		pv_die_at(name, sc.line, "%s", pv_err_msg(&sc.err));
 	}
 	memset(&e, 0, sizeof(e));
