@@ -15,6 +15,7 @@
 
 #include "diag.h"
 #include "record.h"
+#include "xalloc.h"
 
 const char *pv_progname = "pv";
 
@@ -50,6 +51,7 @@ pv_diag_init(const char *argv0)
 		slash = strrchr(argv0, '/');
 		pv_progname = slash != NULL ? slash + 1 : argv0;
 	}
+	pv_xalloc_set_name(pv_progname);
 	signal(SIGPIPE, SIG_DFL);
 	stream_stdout();
 }
