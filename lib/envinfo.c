@@ -762,7 +762,7 @@ capture(char *const argv[])
 		close(fd[0]);
 		close(fd[1]);
 		execvp(argv[0], argv);
-		_exit(127);
+		_Exit(127);
 	}
 	close(fd[1]);
 	while ((n = read(fd[0], buf, sizeof(buf))) > 0 ||

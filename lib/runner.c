@@ -67,8 +67,8 @@ child(char *const argv[], const int go[2], const int report[2], int out,
 fail:
 	e = errno;
 	if (write(report[1], &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
+		_Exit(127);
+	_Exit(127);
 }
 
 static int
