@@ -107,6 +107,7 @@ struct pv_sampler {
 	size_t frames_alloc;
 	uint64_t samples, lost, seq;
 	struct pv_strbuf tmp;
+	int failed;		/* a stack could not be kept: err says why */
 	char err[1024];
 };
 
@@ -661,7 +662,12 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 	}
 	for (k = 0; k < n; k++)
 		s->frames[k + 1] = leaf[n - 1 - k];
-	pv_stacktab_add(s->stacks, s->event_id, s->frames, n + 1, 1, period);
+	if (pv_stacktab_add(s->stacks, s->event_id, s->frames, n + 1, 1,
+			    period) == NULL && !s->failed) {
+		snprintf(s->err, sizeof(s->err), "%s",
+			 pv_err_msg(&s->stacks->err));
+		s->failed = 1;
+	}
 }
 
 static void
@@ -991,6 +997,8 @@ pv_sampler_poll(struct pv_sampler *s, int fd, int timeout_ms)
 	collect(s);
 	if (s->opt.all_cpus || s->buf.len > PENDING_MAX)
 		process(s);
+	if (s->failed)
+		return -1;
 	if (rc <= 0)
 		return 0;
 	for (r = 0; r < s->nring; r++)
@@ -1010,5 +1018,5 @@ pv_sampler_detach(struct pv_sampler *s)
 	collect(s);
 	process(s);
 	close_rings(s);
-	return 0;
+	return s->failed ? -1 : 0;
 }

@@ -236,8 +236,10 @@ read_input(struct diff *st, const char *path, int fixed)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "a diff-folded line (two counts) where "
 				  "stacks were expected");
-		pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
-				 rec.nframe, rec.samples, rec.period);
+		if (pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
+				     rec.nframe, rec.samples, rec.period) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", st->sd.err);
 		st->nstack++;
 	}
 	if (rc < 0)

@@ -371,8 +371,10 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_warn("%s: %lu more lines skipped with warnings", name,
 			warned - MAX_WARNINGS);
 	for (i = 1; i < n; i++) {
-		pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
-				  &c[i].names);
+		/* the parts fitted alone, not together: no line to name */
+		if (pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
+				      &c[i].names) < 0)
+			pv_die("%s: %s", name, pv_err_msg(&c[0].stacks.err));
 		chunk_release(&c[i]);
 	}
 	if (pv_stacktab_overflowed(&c[0].stacks))
