@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "sampdiff.h"
 #include "verdict.h"

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "input.h"
 #include "record.h"
 #include "sampdiff.h"
