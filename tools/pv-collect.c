@@ -31,6 +31,7 @@
 #endif
 
 #include "diag.h"
+#include "opt.h"
 #include "envinfo.h"
 #include "hash.h"
 #include "input.h"
@@ -799,12 +800,8 @@ parse_args(struct options *o, int argc, char **argv)
 		case OPT_ADDRS:
 			o->sopt.addrs = 1;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(ch, usage, help);
 		}
 	}
 	if (optind == argc) {

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "bench.h"
 #include "input.h"
 #include "perfscript.h"
@@ -621,12 +622,8 @@ main(int argc, char **argv)
 						    sizeof(*opt.meta));
 			opt.meta[opt.nmeta++] = optarg;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "render_html.h"
 #include "render_svg.h"
@@ -429,12 +430,8 @@ main(int argc, char **argv)
 		case OPT_MIN_WIDTH:
 			opt.svg.min_width = parse_px(optarg, "--min-width");
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

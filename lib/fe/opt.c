@@ -32,3 +32,16 @@ pv_opt_count(const char *what, const char *s, unsigned long min,
 		       s, min, max);
 	return (unsigned long)v;
 }
+
+void
+pv_opt_common(int c, const char *usage, const char *help)
+{
+	switch (c) {
+	case 'h':
+		pv_usage_exit(usage, help, PV_EXIT_OK);
+	case 'V':
+		pv_version_exit();
+	default:
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+}
