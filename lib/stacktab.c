@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "record.h"
 #include "sort.h"
 #include "stacktab.h"
 #include "xalloc.h"
@@ -281,6 +282,27 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 	sort_rank = NULL;
 	sort_names = NULL;
 	return v;
+}
+
+void
+pv_stacktab_write(const struct pv_stacktab *t, const struct pv_symtab *names,
+		  FILE *out)
+{
+	struct pv_stack **v = pv_stacktab_sorted(t, names);
+	struct pv_str *fr = NULL;
+	size_t i, k, alloc = 0;
+
+	for (i = 0; i < t->nstack; i++) {
+		const struct pv_stack *s = v[i];
+
+		PV_GROW(fr, s->nframe, alloc);
+		for (k = 0; k < s->nframe; k++)
+			fr[k] = pv_symtab_get(names, s->frame[k]);
+		pv_write_stack(out, pv_symtab_get(names, s->event),
+			       s->samples, s->period, fr, s->nframe);
+	}
+	free(fr);
+	free(v);
 }
 
 int

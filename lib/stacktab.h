@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arena.h"
 #include "error.h"
@@ -92,5 +93,13 @@ int pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
  */
 struct pv_stack **pv_stacktab_sorted(const struct pv_stacktab *t,
 				     const struct pv_symtab *names);
+
+/*
+ * Write the table as stack records (pv-format(5)) to out, in the order of
+ * pv_stacktab_sorted(): what pv-parse and pv-collect write of a profile.
+ * The caller checks out's errors at the end, as with every writer.
+ */
+void pv_stacktab_write(const struct pv_stacktab *t,
+		       const struct pv_symtab *names, FILE *out);
 
 #endif

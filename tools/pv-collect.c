@@ -23,15 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#if defined(__has_include)
-#if __has_include("bench.h")
-#include "bench.h"
-#define HAVE_BENCH 1
-#endif
-#endif
-
 #include "diag.h"
 #include "opt.h"
+#include "bench.h"
 #include "envinfo.h"
 #include "hash.h"
 #include "input.h"
@@ -274,7 +268,6 @@ add_sample(FILE *out, const struct collect *c, const struct level *l,
 	pv_write_sample(out, &r);
 }
 
-#ifdef HAVE_BENCH
 static int
 parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 {
@@ -300,7 +293,6 @@ parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 	pv_input_close(in);
 	return rc < 0 || msg->len > 0 ? -1 : 0;
 }
-#endif
 
 /*
  * The --parser hook: turn a run's output files into sample records on
@@ -312,7 +304,6 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 	     const char *outpath, const char *errpath, FILE *out,
 	     struct pv_strbuf *msg)
 {
-#ifdef HAVE_BENCH
 	struct pv_bench_opts bo = PV_BENCH_OPTS_INIT;
 	struct pv_bench *b;
 	int rc;
@@ -334,11 +325,6 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 	}
 	pv_bench_free(b);
 	return rc;
-#else
-	(void)c; (void)l; (void)run; (void)outpath; (void)errpath; (void)out;
-	pv_strbuf_addstr(msg, "no benchmark output parsers in this build");
-	return -1;
-#endif
 }
 
 static void
@@ -552,25 +538,8 @@ write_section(FILE *out, struct collect *c, struct level *l)
 		fwrite(buf, 1, n, out);
 	if (ferror(l->records))
 		pv_die_errno("cannot read a temporary file");
-	if (c->sampler != NULL) {
-		struct pv_stack **v = pv_stacktab_sorted(&l->stacks,
-							 &c->names);
-		struct pv_str *fr = NULL;
-		size_t alloc = 0, k;
-
-		for (i = 0; i < l->stacks.nstack; i++) {
-			PV_GROW(fr, v[i]->nframe, alloc);
-			for (k = 0; k < v[i]->nframe; k++)
-				fr[k] = pv_symtab_get(&c->names,
-						      v[i]->frame[k]);
-			pv_write_stack(out, pv_symtab_get(&c->names,
-							  v[i]->event),
-				       v[i]->samples, v[i]->period, fr,
-				       v[i]->nframe);
-		}
-		free(fr);
-		free(v);
-	}
+	if (c->sampler != NULL)
+		pv_stacktab_write(&l->stacks, &c->names, out);
 	pv_strbuf_release(&sb);
 }
 
@@ -736,14 +705,9 @@ parse_args(struct options *o, int argc, char **argv)
 			o->profile = 1;
 			break;
 		case OPT_PARSER:
-#ifdef HAVE_BENCH
 			if (!pv_bench_known(optarg) ||
 			    strcmp(optarg, "mmtests") == 0)
 				pv_die("unknown parser '%s'", optarg);
-#else
-			pv_die("--parser: no benchmark output parsers in "
-			       "this build");
-#endif
 			o->parser = optarg;
 			break;
 		case OPT_ROLE:

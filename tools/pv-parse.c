@@ -84,26 +84,6 @@ struct options {
 	uint64_t level, run;
 };
 
-static void
-write_stacks(const struct pv_stacktab *stacks, const struct pv_symtab *names)
-{
-	struct pv_stack **v = pv_stacktab_sorted(stacks, names);
-	struct pv_str *fr = NULL;
-	size_t i, k, alloc = 0;
-
-	for (i = 0; i < stacks->nstack; i++) {
-		const struct pv_stack *s = v[i];
-
-		PV_GROW(fr, s->nframe, alloc);
-		for (k = 0; k < s->nframe; k++)
-			fr[k] = pv_symtab_get(names, s->frame[k]);
-		pv_write_stack(stdout, pv_symtab_get(names, s->event),
-			       s->samples, s->period, fr, s->nframe);
-	}
-	free(fr);
-	free(v);
-}
-
 /* The --meta facts, as meta records. */
 static void
 write_meta(const struct options *opt)
@@ -394,7 +374,7 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_write_kv(stdout, "env", k, v);
 	}
 	write_meta(opt);
-	write_stacks(&c[0].stacks, &c[0].names);
+	pv_stacktab_write(&c[0].stacks, &c[0].names, stdout);
 	chunk_release(&c[0]);
 }
 

@@ -11,6 +11,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,6 +217,41 @@ START_TEST(test_many)
 }
 END_TEST
 
+/* Stack records in the folded order, names escaped as pv-format(5) says. */
+START_TEST(test_write)
+{
+	struct pv_symtab names;
+	struct pv_stacktab t;
+	uint32_t f[3], ev, ev2;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	ev = pv_symtab_intern(&names, "cycles", 6);
+	ev2 = pv_symtab_intern(&names, "", 0);
+	f[0] = pv_symtab_intern(&names, "main", 4);
+	f[1] = pv_symtab_intern(&names, "b;c", 3);
+	f[2] = pv_symtab_intern(&names, "a\tx", 3);
+	pv_stacktab_add(&t, ev, f, 2, 1, 10);
+	pv_stacktab_add(&t, ev2, f, 1, 2, 5);
+	pv_stacktab_add(&t, ev, (uint32_t[]){ f[0], f[2] }, 2, 3, 7);
+	pv_stacktab_add(&t, ev, f, 2, 1, 1);
+	out = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(out);
+	pv_stacktab_write(&t, &names, out);
+	ck_assert_int_eq(fclose(out), 0);
+	ck_assert_str_eq(buf,
+			 "stack\tcycles\t3\t7\tmain;a\\tx\n"
+			 "stack\tcycles\t2\t11\tmain;b\\;c\n"
+			 "stack\t-\t2\t5\tmain\n");
+	free(buf);
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+END_TEST
+
 /*
  * Past the limit (lowered here; PV_STACKTAB_MAX cannot be reached in a
  * test): a new stack is refused with a message and the table is left as
@@ -299,6 +335,7 @@ main(void)
 	tcase_add_test(tc, test_many);
 	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_sorted);
+	tcase_add_test(tc, test_write);
 	tcase_add_test(tc, test_limit);
 	tcase_add_test(tc, test_limit_env);
 	suite_add_tcase(s, tc);
