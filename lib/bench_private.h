@@ -18,6 +18,7 @@
 #include "bench.h"
 #include "record.h"
 #include "strbuf.h"
+#include "symtab.h"
 
 struct bench_reader {
 	const char *name;
@@ -49,7 +50,14 @@ struct pv_bench {
 	unsigned long errline;
 	const char *file;		/* tree: the file being read */
 	struct pv_bench *parent;	/* tree: the handle of the tree */
-	struct pv_strbuf kvseen;	/* meta/env written in this section */
+	/*
+	 * The meta and env records written in this section, each as
+	 * "TYPE\0KEY\0VALUE" (no part holds a NUL: lines with one are
+	 * refused), and the one being looked up.  The root handle's only: a
+	 * tree's files write through it.
+	 */
+	struct pv_symtab kvseen;
+	struct pv_strbuf kvkey;
 };
 
 /* Record an error at the current line; returns -1. */
@@ -83,6 +91,8 @@ void pv_bench_kv(struct pv_bench *b, const char *type, const char *key,
 /* Same, for a value given as (pointer, length). */
 void pv_bench_kvn(struct pv_bench *b, const char *type, const char *key,
 		  const char *value, size_t len);
+/* A new section starts: forget the meta and env records written. */
+void pv_bench_kv_forget(struct pv_bench *b);
 
 /*
  * Scanning helpers over (s, len) strings.  A "word" is a run of bytes
