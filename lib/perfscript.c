@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "hash.h"
 #include "perfscript.h"
 #include "strbuf.h"
@@ -74,7 +75,7 @@ struct pv_perf {
 
 	struct pv_strbuf tmp, func, rust;
 	uint64_t nsamples, nfiltered;
-	char msg[256];
+	struct pv_err msg;	/* the last error or warning */
 };
 
 struct pv_perf *
@@ -126,7 +127,7 @@ pv_perf_free(struct pv_perf *p)
 const char *
 pv_perf_message(const struct pv_perf *p)
 {
-	return p->msg;
+	return pv_err_msg(&p->msg);
 }
 
 size_t
@@ -165,7 +166,7 @@ message(struct pv_perf *p, int rc, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof(p->msg), fmt, ap);
+	pv_err_vset(&p->msg, fmt, ap);
 	va_end(ap);
 	return rc;
 }
