@@ -353,7 +353,8 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 	struct pv_strbuf desc = PV_STRBUF_INIT, pmsg = PV_STRBUF_INIT;
 	struct pv_sampler *s = NULL;
 	struct pv_run_result res;
-	char **argv, msg[1024];
+	struct pv_err why;
+	char **argv;
 	int ok;
 
 	argv = pv_runner_expand(c->opt->argv, l->name);
@@ -366,8 +367,8 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 		pv_sampler_sink(s, &c->names, &l->stacks);
 	}
 	if (pv_runner_run(argv, out.buf, err.buf, s, &stop_signal, &res,
-			  msg, sizeof(msg)) != 0)
-		pv_die("%s", msg);
+			  &why) != 0)
+		pv_die("%s", pv_err_msg(&why));
 	ok = pv_runner_ok(&res);
 	if (ok && !warmup && c->opt->parser != NULL &&
 	    parse_output(c, l, n, out.buf, err.buf, l->records, &pmsg) != 0)
@@ -634,16 +635,16 @@ setup_env(struct collect *c)
 {
 	struct pv_envinfo_opts eo = { getenv("PV_COLLECT_SYSROOT"),
 				      c->opt->config_ref };
-	char err[512];
+	struct pv_err err;
 	time_t t = time(NULL);
 	struct tm tm;
 
 	pv_envinfo_init(&c->env);
-	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0) {
+	if (pv_envinfo_collect(&c->env, &eo, &err) != 0) {
 		if (c->env.errline >= 0)
 			pv_die_at(eo.config_ref, (unsigned long)c->env.errline,
-				  "%s", err);
-		pv_die("%s", err);
+				  "%s", pv_err_msg(&err));
+		pv_die("%s", pv_err_msg(&err));
 	}
 	if (c->opt->source != NULL)
 		pv_envinfo_git(c->opt->source, &c->commit, &c->branch,
@@ -804,19 +805,18 @@ main(int argc, char **argv)
 	if (opt.profile) {
 		struct pv_strbuf ks = PV_STRBUF_INIT;
 		const char *root = getenv("PV_COLLECT_SYSROOT");
-		char err[1024];
+		struct pv_err err;
 		int refused = 0;
 
 		if (root != NULL && *root != '\0') {
 			pv_strbuf_addf(&ks, "%s/proc/kallsyms", root);
 			opt.sopt.kallsyms = ks.buf;
 		}
-		c.sampler = pv_sampler_new(&opt.sopt, err, sizeof(err),
-					   &refused);
+		c.sampler = pv_sampler_new(&opt.sopt, &err, &refused);
 		pv_strbuf_release(&ks);
 		opt.sopt.kallsyms = NULL;
 		if (c.sampler == NULL)
-			pv_die("%s", err);
+			pv_die("%s", pv_err_msg(&err));
 	}
 	setup_env(&c);
 	setup_levels(&c);
