@@ -170,7 +170,6 @@ pv_bench_new(const char *format, const struct pv_bench_opts *opts,
 	}
 	b->out = out;
 	pv_strbuf_init(&b->line, 0);
-	pv_strbuf_init(&b->err, 0);
 	pv_strbuf_init(&b->errfile, 0);
 	pv_symtab_init(&b->kvseen);
 	pv_strbuf_init(&b->kvkey, 0);
@@ -191,7 +190,6 @@ pv_bench_free(struct pv_bench *b)
 	if (b->rd->free != NULL)
 		b->rd->free(b->state);
 	pv_strbuf_release(&b->line);
-	pv_strbuf_release(&b->err);
 	pv_strbuf_release(&b->errfile);
 	pv_symtab_release(&b->kvseen);
 	pv_strbuf_release(&b->kvkey);
@@ -205,9 +203,8 @@ pv_bench_fail(struct pv_bench *b, const char *fmt, ...)
 
 	if (b->failed)
 		return -1;
-	pv_strbuf_reset(&b->err);
 	va_start(ap, fmt);
-	pv_strbuf_vaddf(&b->err, fmt, ap);
+	pv_err_vset(&b->err, fmt, ap);
 	va_end(ap);
 	b->errline = b->lineno;
 	if (b->file != NULL) {
@@ -237,7 +234,7 @@ pv_bench_warn(struct pv_bench *b, const char *fmt, ...)
 const char *
 pv_bench_error(const struct pv_bench *b)
 {
-	return b->err.buf;
+	return pv_err_msg(&b->err);
 }
 
 const char *
@@ -432,7 +429,6 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	child.file = path;
 	child.parent = b;
 	pv_strbuf_init(&child.line, 0);
-	pv_strbuf_init(&child.err, 0);
 	pv_strbuf_init(&child.errfile, 0);
 	child.state = rd->init(&child);
 	for (;;) {
@@ -454,8 +450,7 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	if (rc == 0 && pv_bench_finish(&child) < 0)
 		rc = -1;
 	if (rc < 0) {
-		pv_strbuf_reset(&b->err);
-		pv_strbuf_add(&b->err, child.err.buf, child.err.len);
+		b->err = child.err;
 		pv_strbuf_reset(&b->errfile);
 		pv_strbuf_addstr(&b->errfile, path);
 		b->errline = child.errline;
@@ -466,7 +461,6 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	child.parent = NULL;
 	child.rd->free(child.state);
 	pv_strbuf_release(&child.line);
-	pv_strbuf_release(&child.err);
 	pv_strbuf_release(&child.errfile);
 	return rc;
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "error.h"
 #include "record.h"
 #include "strbuf.h"
 #include "symtab.h"
@@ -45,7 +46,7 @@ struct pv_bench {
 	uint64_t nsamples;
 	int failed, finished;
 	struct pv_strbuf line;		/* the current line, trimmed */
-	struct pv_strbuf err;
+	struct pv_err err;
 	struct pv_strbuf errfile;	/* empty: line input */
 	unsigned long errline;
 	const char *file;		/* tree: the file being read */
