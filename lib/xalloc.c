@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "xalloc.h"
@@ -24,17 +25,16 @@ void
 pv_xalloc_die(void)
 {
 	static const char msg[] = ": out of memory\n";
-	char buf[256];
-	size_t n = strlen(progname);
+	struct iovec iov[2];
 	ssize_t r;
 
-	if (n > sizeof(buf) - sizeof(msg))
-		n = sizeof(buf) - sizeof(msg);
-	memcpy(buf, progname, n);
-	memcpy(buf + n, msg, sizeof(msg) - 1);
+	iov[0].iov_base = (void *)progname;
+	iov[0].iov_len = strlen(progname);
+	iov[1].iov_base = (void *)msg;
+	iov[1].iov_len = sizeof(msg) - 1;
 	/* the output so far first, as before any fatal message */
 	fflush(stdout);
-	r = write(STDERR_FILENO, buf, n + sizeof(msg) - 1);
+	r = writev(STDERR_FILENO, iov, 2);	/* one line, one write */
 	(void)r;	/* nothing is left to tell a failure to */
 	exit(2);
 }

@@ -7,7 +7,7 @@
  * nothing above it (the front end's diag is in lib/fe/): it flushes stdout
  * (the records written so far go out before the message, as with every
  * other fatal error), writes the fixed message to file descriptor 2 with
- * write(2), which needs no memory, and calls exit(2).  PROG is the name the
+ * writev(2), which needs no memory, and calls exit(2).  PROG is the name the
  * front end gives pv_xalloc_set_name() when it starts ("pv" until then).
  */
 #ifndef PV_XALLOC_H
