@@ -12,7 +12,6 @@
 #include <sys/mman.h>
 
 #include "arena.h"
-#include "diag.h"
 #include "xalloc.h"
 
 struct pv_arena_chunk {
@@ -40,9 +39,7 @@ chunk_new(size_t size)
 		void *p;
 
 		size = (size + HUGE - 1) / HUGE * HUGE;
-		p = aligned_alloc(HUGE, size);
-		if (p == NULL)
-			pv_die("out of memory");
+		p = pv_xaligned_alloc(HUGE, size);
 		(void)madvise(p, size, MADV_HUGEPAGE);
 		return p;
 	}
@@ -63,7 +60,7 @@ pv_arena_alloc(struct pv_arena *a, size_t size)
 		if (csize > (64u << 20))
 			csize = 64u << 20;
 		if (size > SIZE_MAX - sizeof(*c) - ALIGN)
-			pv_die("out of memory");
+			pv_xalloc_die();
 		if (csize < size)
 			csize = size;
 		c = chunk_new(sizeof(*c) + csize);
@@ -85,7 +82,7 @@ pv_arena_memdup(struct pv_arena *a, const void *s, size_t len)
 	char *p;
 
 	if (len == SIZE_MAX)
-		pv_die("out of memory");
+		pv_xalloc_die();
 	p = pv_arena_alloc(a, len + 1);
 	memcpy(p, s, len);
 	p[len] = '\0';

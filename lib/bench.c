@@ -170,9 +170,9 @@ pv_bench_new(const char *format, const struct pv_bench_opts *opts,
 	}
 	b->out = out;
 	pv_strbuf_init(&b->line, 0);
-	pv_strbuf_init(&b->err, 0);
 	pv_strbuf_init(&b->errfile, 0);
-	pv_strbuf_init(&b->kvseen, 0);
+	pv_symtab_init(&b->kvseen);
+	pv_strbuf_init(&b->kvkey, 0);
 	if (rd != &mmtests_reader && (b->opts.role != NULL ||
 	    b->opts.version != NULL || b->opts.experiment != NULL))
 		pv_write_section(out, b->opts.role, b->opts.version,
@@ -190,9 +190,9 @@ pv_bench_free(struct pv_bench *b)
 	if (b->rd->free != NULL)
 		b->rd->free(b->state);
 	pv_strbuf_release(&b->line);
-	pv_strbuf_release(&b->err);
 	pv_strbuf_release(&b->errfile);
-	pv_strbuf_release(&b->kvseen);
+	pv_symtab_release(&b->kvseen);
+	pv_strbuf_release(&b->kvkey);
 	free(b);
 }
 
@@ -203,9 +203,8 @@ pv_bench_fail(struct pv_bench *b, const char *fmt, ...)
 
 	if (b->failed)
 		return -1;
-	pv_strbuf_reset(&b->err);
 	va_start(ap, fmt);
-	pv_strbuf_vaddf(&b->err, fmt, ap);
+	pv_err_vset(&b->err, fmt, ap);
 	va_end(ap);
 	b->errline = b->lineno;
 	if (b->file != NULL) {
@@ -235,7 +234,7 @@ pv_bench_warn(struct pv_bench *b, const char *fmt, ...)
 const char *
 pv_bench_error(const struct pv_bench *b)
 {
-	return b->err.buf;
+	return pv_err_msg(&b->err);
 }
 
 const char *
@@ -320,32 +319,29 @@ pv_bench_kvn(struct pv_bench *b, const char *type, const char *key,
 	     const char *value, size_t len)
 {
 	struct pv_bench *root = b->parent != NULL ? b->parent : b;
-	struct pv_strbuf ent = PV_STRBUF_INIT;
-	size_t i;
+	struct pv_strbuf *k = &root->kvkey;
+	size_t n = root->kvseen.nsym;
 	char *v;
 
-	/* entries "type\tkey\tvalue\n": none of them holds a newline */
-	pv_strbuf_addf(&ent, "%s\t%s\t", type, key);
-	pv_strbuf_add(&ent, value, len);
-	pv_strbuf_addch(&ent, '\n');
-	for (i = 0; i < root->kvseen.len;) {
-		const char *nl = memchr(root->kvseen.buf + i, '\n',
-					root->kvseen.len - i);
-		size_t n = (size_t)(nl - (root->kvseen.buf + i)) + 1;
-
-		if (n == ent.len && memcmp(root->kvseen.buf + i, ent.buf,
-					   n) == 0) {
-			pv_strbuf_release(&ent);
-			return;
-		}
-		i += n;
-	}
-	if (memchr(value, '\n', len) == NULL)
-		pv_strbuf_add(&root->kvseen, ent.buf, ent.len);
-	pv_strbuf_release(&ent);
+	pv_strbuf_reset(k);
+	pv_strbuf_addstr(k, type);
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_addstr(k, key);
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_add(k, value, len);
+	pv_symtab_intern(&root->kvseen, k->buf, k->len);
+	if (root->kvseen.nsym == n)
+		return;		/* written already in this section */
 	v = pv_xmemdup(value, len);
 	pv_write_kv(b->out, type, key, v);
 	free(v);
+}
+
+void
+pv_bench_kv_forget(struct pv_bench *b)
+{
+	pv_symtab_release(&b->kvseen);
+	pv_symtab_init(&b->kvseen);
 }
 
 void
@@ -433,9 +429,7 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	child.file = path;
 	child.parent = b;
 	pv_strbuf_init(&child.line, 0);
-	pv_strbuf_init(&child.err, 0);
 	pv_strbuf_init(&child.errfile, 0);
-	pv_strbuf_init(&child.kvseen, 0);
 	child.state = rd->init(&child);
 	for (;;) {
 		int r = pv_input_getline(in, &line, &len);
@@ -456,8 +450,7 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	if (rc == 0 && pv_bench_finish(&child) < 0)
 		rc = -1;
 	if (rc < 0) {
-		pv_strbuf_reset(&b->err);
-		pv_strbuf_add(&b->err, child.err.buf, child.err.len);
+		b->err = child.err;
 		pv_strbuf_reset(&b->errfile);
 		pv_strbuf_addstr(&b->errfile, path);
 		b->errline = child.errline;
@@ -468,8 +461,6 @@ pv_bench_feed_file(struct pv_bench *b, const struct bench_reader *rd,
 	child.parent = NULL;
 	child.rd->free(child.state);
 	pv_strbuf_release(&child.line);
-	pv_strbuf_release(&child.err);
 	pv_strbuf_release(&child.errfile);
-	pv_strbuf_release(&child.kvseen);
 	return rc;
 }

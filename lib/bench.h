@@ -28,7 +28,8 @@
  * pv_bench_free().  A handle reads one input; use a new handle for each.
  *
  * Errors: the functions that can fail return 0, or -1 with a message in
- * pv_bench_error() ("what is wrong", without a location) and the place in
+ * pv_bench_error() ("what is wrong", without a location; the handle's
+ * struct pv_err, error.h) and the place in
  * pv_bench_error_file() (NULL for line input: the caller knows its file
  * name) and pv_bench_error_line() (the number of the offending line,
  * counting the lines given to pv_bench_line() from 1; for a tree, in the

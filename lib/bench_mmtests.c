@@ -263,7 +263,7 @@ read_run(struct tree *t, const char *rundir, const char *run)
 	pv_write_section(b->out, b->opts.role,
 			 b->opts.version != NULL ? b->opts.version : run,
 			 b->opts.experiment);
-	pv_strbuf_reset(&b->kvseen);
+	pv_bench_kv_forget(b);
 	reset_runs(t);
 	pv_bench_kv(b, "meta", "mmtests-run", run);
 	for (i = 0; i < iters.n && rc == 0; i++) {

@@ -16,8 +16,10 @@
 #include <stdio.h>
 
 #include "bench.h"
+#include "error.h"
 #include "record.h"
 #include "strbuf.h"
+#include "symtab.h"
 
 struct bench_reader {
 	const char *name;
@@ -44,12 +46,19 @@ struct pv_bench {
 	uint64_t nsamples;
 	int failed, finished;
 	struct pv_strbuf line;		/* the current line, trimmed */
-	struct pv_strbuf err;
+	struct pv_err err;
 	struct pv_strbuf errfile;	/* empty: line input */
 	unsigned long errline;
 	const char *file;		/* tree: the file being read */
 	struct pv_bench *parent;	/* tree: the handle of the tree */
-	struct pv_strbuf kvseen;	/* meta/env written in this section */
+	/*
+	 * The meta and env records written in this section, each as
+	 * "TYPE\0KEY\0VALUE" (no part holds a NUL: lines with one are
+	 * refused), and the one being looked up.  The root handle's only: a
+	 * tree's files write through it.
+	 */
+	struct pv_symtab kvseen;
+	struct pv_strbuf kvkey;
 };
 
 /* Record an error at the current line; returns -1. */
@@ -83,6 +92,8 @@ void pv_bench_kv(struct pv_bench *b, const char *type, const char *key,
 /* Same, for a value given as (pointer, length). */
 void pv_bench_kvn(struct pv_bench *b, const char *type, const char *key,
 		  const char *value, size_t len);
+/* A new section starts: forget the meta and env records written. */
+void pv_bench_kv_forget(struct pv_bench *b);
 
 /*
  * Scanning helpers over (s, len) strings.  A "word" is a run of bytes

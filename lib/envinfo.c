@@ -469,7 +469,7 @@ kconfig_release(struct kconfig *c)
  * is not NULL.
  */
 static int
-kconfig_read(struct kconfig *c, const char *path, char *err, size_t errlen,
+kconfig_read(struct kconfig *c, const char *path, struct pv_err *err,
 	     long *errline)
 {
 	struct pv_input *in = pv_input_open(path);
@@ -505,7 +505,7 @@ kconfig_read(struct kconfig *c, const char *path, char *err, size_t errlen,
 		c->n++;
 	}
 	if (rc < 0 && err != NULL) {
-		snprintf(err, errlen, "%s", pv_input_error(in));
+		pv_err_set(err, "%s", pv_input_error(in));
 		*errline = (long)pv_input_lineno(in);
 	}
 	pv_input_close(in);
@@ -585,13 +585,13 @@ add_config_diff(struct pv_envinfo *env, const struct kconfig *cur,
 
 static int
 add_config(struct pv_envinfo *env, const char *root, const char *release,
-	   const struct pv_envinfo_opts *opts, char *err, size_t errlen)
+	   const struct pv_envinfo_opts *opts, struct pv_err *err)
 {
 	struct kconfig cur, ref;
 	char *path = path_in(root, "/proc/config.gz"), hex[17];
 	int have;
 
-	have = kconfig_read(&cur, path, NULL, 0, NULL) == 0;
+	have = kconfig_read(&cur, path, NULL, NULL) == 0;
 	if (!have && release != NULL) {
 		struct pv_strbuf p = PV_STRBUF_INIT;
 
@@ -599,7 +599,7 @@ add_config(struct pv_envinfo *env, const char *root, const char *release,
 		pv_strbuf_addf(&p, "/boot/config-%s", release);
 		path = path_in(root, p.buf);
 		pv_strbuf_release(&p);
-		have = kconfig_read(&cur, path, NULL, 0, NULL) == 0;
+		have = kconfig_read(&cur, path, NULL, NULL) == 0;
 	}
 	if (have && cur.n > 0) {
 		snprintf(hex, sizeof(hex), "%016llx",
@@ -614,22 +614,22 @@ add_config(struct pv_envinfo *env, const char *root, const char *release,
 	free(path);
 	if (opts->config_ref != NULL) {
 		env->errline = -1;
-		if (kconfig_read(&ref, opts->config_ref, err, errlen,
+		if (kconfig_read(&ref, opts->config_ref, err,
 				 &env->errline) != 0) {
 			if (env->errline < 0)
-				snprintf(err, errlen, "cannot read the "
-					 "reference kernel configuration "
-					 "'%s': %s", opts->config_ref,
-					 strerror(errno));
+				pv_err_set_errno(err, errno, "cannot read the "
+						 "reference kernel "
+						 "configuration '%s'",
+						 opts->config_ref);
 			if (have)
 				kconfig_release(&cur);
 			return -1;
 		}
 		/* not a configuration: every option would differ */
 		if (ref.n == 0) {
-			snprintf(err, errlen, "the reference kernel "
-				 "configuration '%s' has no option lines "
-				 "(CONFIG_...)", opts->config_ref);
+			pv_err_set(err, "the reference kernel "
+				   "configuration '%s' has no option lines "
+				   "(CONFIG_...)", opts->config_ref);
 			if (have)
 				kconfig_release(&cur);
 			return -1;
@@ -671,7 +671,7 @@ compiler_version(void)
 
 int
 pv_envinfo_collect(struct pv_envinfo *env, const struct pv_envinfo_opts *opts,
-		   char *err, size_t errlen)
+		   struct pv_err *err)
 {
 	const char *root = opts->root != NULL && *opts->root != '\0' ?
 		opts->root : NULL;
@@ -711,7 +711,7 @@ pv_envinfo_collect(struct pv_envinfo *env, const struct pv_envinfo_opts *opts,
 		read_cpufreq(root, "scaling_governor"), 1);
 	add_own(env, "boost", read_boost(root), 1);
 	add_vulnerabilities(env, root);
-	if (add_config(env, root, release, opts, err, errlen) != 0) {
+	if (add_config(env, root, release, opts, err) != 0) {
 		free(release);
 		return -1;
 	}
@@ -762,7 +762,7 @@ capture(char *const argv[])
 		close(fd[0]);
 		close(fd[1]);
 		execvp(argv[0], argv);
-		_exit(127);
+		_Exit(127);
 	}
 	close(fd[1]);
 	while ((n = read(fd[0], buf, sizeof(buf))) > 0 ||

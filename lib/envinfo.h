@@ -32,6 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
+
 #define PV_ENV_UNAVAILABLE "unavailable"
 
 struct pv_env_entry {
@@ -71,14 +73,13 @@ void pv_envinfo_add(struct pv_envinfo *env, const char *key,
 		    const char *value, int ident);
 
 /*
- * Gather the facts listed above.  Returns 0, or -1 with a message in err
+ * Gather the facts listed above.  Returns 0, or -1 with the message in err
  * (only for a reference configuration that cannot be read or holds no
  * option, with env->errline: the facts of the system are recorded as
  * unavailable instead).
  */
 int pv_envinfo_collect(struct pv_envinfo *env,
-		       const struct pv_envinfo_opts *opts, char *err,
-		       size_t errlen);
+		       const struct pv_envinfo_opts *opts, struct pv_err *err);
 
 /* The value of key, or NULL. */
 const char *pv_envinfo_get(const struct pv_envinfo *env, const char *key);

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "flametree.h"
+#include "record.h"
 #include "xalloc.h"
 
 static size_t
@@ -16,6 +16,19 @@ slot_of(uint32_t parent, uint32_t name, size_t mask)
 	uint64_t h = ((uint64_t)parent << 32 | name) * 0x9e3779b97f4a7c15ULL;
 
 	return (size_t)(h >> 29) & mask;
+}
+
+/* PV_TEST_MAX_PATHS, when it holds a number below the limit */
+static size_t
+max_paths(void)
+{
+	const char *s = getenv("PV_TEST_MAX_PATHS");
+	uint64_t v;
+
+	if (s != NULL && pv_parse_u64(s, strlen(s), &v) == 0 &&
+	    v < PV_FLAMETREE_MAX)
+		return (size_t)v;
+	return PV_FLAMETREE_MAX;
 }
 
 void
@@ -31,6 +44,7 @@ pv_flametree_init(struct pv_flametree *t)
 	t->node[0].sibling = PV_FLAMETREE_NONE;
 	t->node[0].w[0] = t->node[0].w[1] = 0;
 	t->nnode = 1;
+	t->max = max_paths();
 }
 
 void
@@ -70,8 +84,11 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 		if (n->parent == parent && n->name == name)
 			return t->slot[j];
 	}
-	if (t->nnode >= UINT32_MAX - 1)
-		pv_die("too many distinct call paths");
+	if (t->nnode - 1 >= t->max) {
+		pv_err_set(&t->err, "too many distinct call paths (more "
+			   "than %zu)", t->max);
+		return PV_FLAMETREE_NONE;
+	}
 	i = (uint32_t)t->nnode++;
 	PV_GROW(t->node, t->nnode, t->alloc);
 	n = &t->node[i];
@@ -100,7 +117,7 @@ gain(struct pv_flametree *t, struct pv_ftnode *n, uint64_t w0, uint64_t w1)
 	n->w[1] += w1;
 }
 
-void
+int
 pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		 size_t nframe, uint64_t w0, uint64_t w1)
 {
@@ -110,8 +127,11 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 	gain(t, &t->node[0], w0, w1);
 	for (i = 0; i < nframe; i++) {
 		at = child(t, at, frame[i]);
+		if (at == PV_FLAMETREE_NONE)
+			return -1;
 		gain(t, &t->node[at], w0, w1);
 	}
 	if (nframe > t->depth)
 		t->depth = nframe > UINT32_MAX ? UINT32_MAX : (unsigned)nframe;
+	return 0;
 }

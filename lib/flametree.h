@@ -9,6 +9,11 @@
  * paths, never with the samples.  Names are the caller's symtab ids.
  * Weights saturate at UINT64_MAX instead of wrapping; overflow says so.
  *
+ * A tree holds at most max call paths besides the root (PV_FLAMETREE_MAX,
+ * as many as a 32-bit index counts, unless the environment variable
+ * PV_TEST_MAX_PATHS sets a smaller number, for the tests of the error
+ * path); a stack that would pass it is an error, in err.
+ *
  * Lifecycle: pv_flametree_init(), pv_flametree_add() any number of times,
  * pv_flametree_release().  Allocation failure dies (xalloc.h).
  */
@@ -18,8 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "error.h"
+
 #define PV_FLAMETREE_ROOT UINT32_MAX
 #define PV_FLAMETREE_NONE UINT32_MAX
+#define PV_FLAMETREE_MAX ((size_t)UINT32_MAX - 2)
 
 struct pv_ftnode {
 	uint32_t name;		/* symtab id; PV_FLAMETREE_ROOT for node 0 */
@@ -36,6 +44,8 @@ struct pv_flametree {
 	size_t mask;
 	unsigned depth;		/* the longest path added, in frames */
 	int overflow;
+	size_t max;		/* call paths allowed, the root aside */
+	struct pv_err err;
 };
 
 void pv_flametree_init(struct pv_flametree *t);
@@ -44,8 +54,10 @@ void pv_flametree_release(struct pv_flametree *t);
 /*
  * Add a stack of nframe frames (root first) weighing w0 in the baseline and
  * w1 in the target: every node on its path, the root included, gains them.
+ * Returns 0, or -1 (err set) when a new call path would pass the limit;
+ * the nodes before it on the path then hold the weights.
  */
-void pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
+int pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		      size_t nframe, uint64_t w0, uint64_t w1);
 
 #endif

@@ -54,7 +54,7 @@ start(const char *const *args, int *fd)
 		close(p[1]);
 		signal(SIGPIPE, SIG_DFL);
 		execvp("git", (char *const *)argv);
-		_exit(127);
+		_Exit(127);
 	}
 	close(p[1]);
 	*fd = p[0];

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "error.h"
 #include "input.h"
 #include "xalloc.h"
 
@@ -33,7 +34,6 @@ struct pv_input {
 	int is_stdin;
 	int eof;		/* no more raw bytes will come */
 	int failed;
-	int errnum;		/* errno of a failed read(2), else 0 */
 	int bytes;		/* read by pv_input_read() */
 	int pending;		/* an error, due after the bytes before it */
 	int discarded;		/* the buffer no longer starts at the start */
@@ -52,7 +52,7 @@ struct pv_input {
 	unsigned char *zbuf;
 	int zeof;
 
-	char err[256];
+	struct pv_err err;	/* errnum: of a failed read(2), else 0 */
 };
 
 struct pv_input *
@@ -109,13 +109,13 @@ pv_input_lineno(const struct pv_input *in)
 const char *
 pv_input_error(const struct pv_input *in)
 {
-	return in->err;
+	return pv_err_msg(&in->err);
 }
 
 int
 pv_input_errno(const struct pv_input *in)
 {
-	return in->errnum;
+	return in->err.errnum;
 }
 
 int
@@ -134,10 +134,9 @@ fail(struct pv_input *in, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(in->err, sizeof(in->err), fmt, ap);
+	pv_err_vset(&in->err, fmt, ap);
 	va_end(ap);
 	in->failed = 1;
-	in->errnum = 0;
 	return -1;
 }
 
@@ -145,10 +144,8 @@ fail(struct pv_input *in, const char *fmt, ...)
 static int
 fail_errno(struct pv_input *in, const char *what)
 {
-	int e = errno;
-
-	fail(in, "%s: %s", what, strerror(e));
-	in->errnum = e;
+	pv_err_set_errno(&in->err, errno, "%s", what);
+	in->failed = 1;
 	return -1;
 }
 

@@ -13,8 +13,8 @@
  * concatenated gzip members are read as one stream.
  *
  * Errors (I/O, corrupt or truncated gzip data, a NUL byte in a line) are
- * returned as -1 with a message in pv_input_error(); the functions never
- * print.
+ * returned as -1 with a message in pv_input_error() (a struct pv_err in
+ * the handle, error.h); the functions never print.
  */
 #ifndef PV_INPUT_H
 #define PV_INPUT_H

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "hash.h"
 #include "perfscript.h"
 #include "strbuf.h"
@@ -74,7 +75,7 @@ struct pv_perf {
 
 	struct pv_strbuf tmp, func, rust;
 	uint64_t nsamples, nfiltered;
-	char msg[256];
+	struct pv_err msg;	/* the last error or warning */
 };
 
 struct pv_perf *
@@ -126,7 +127,7 @@ pv_perf_free(struct pv_perf *p)
 const char *
 pv_perf_message(const struct pv_perf *p)
 {
-	return p->msg;
+	return pv_err_msg(&p->msg);
 }
 
 size_t
@@ -165,7 +166,7 @@ message(struct pv_perf *p, int rc, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(p->msg, sizeof(p->msg), fmt, ap);
+	pv_err_vset(&p->msg, fmt, ap);
 	va_end(ap);
 	return rc;
 }
@@ -689,7 +690,7 @@ event_parts(const char *line, size_t len, struct pv_str *comm,
 	return -1;
 }
 
-static void after_event(struct pv_perf *p);
+static int after_event(struct pv_perf *p);
 
 static int
 event_line(struct pv_perf *p, const char *line, size_t len)
@@ -785,17 +786,20 @@ event_line(struct pv_perf *p, const char *line, size_t len)
 			r++;
 		if (r < lim) {
 			rc = stack_line(p, r, (size_t)(lim - r));
-			after_event(p);
+			if (after_event(p) < 0)
+				return -1;
 			return rc;
 		}
 	}
 	return 0;
 }
 
-static void
+/* Count the sample just read; -1 when its stack cannot be kept. */
+static int
 after_event(struct pv_perf *p)
 {
 	size_t n = 1, i;
+	int rc = 0;
 
 	/* a sample without frames is not counted, as in the reference */
 	if (p->in_event && !p->skip_stack && p->nlines > 0) {
@@ -810,12 +814,16 @@ after_event(struct pv_perf *p)
 			memcpy(p->stack + n, e->id, e->nid * sizeof(*e->id));
 			n += e->nid;
 		}
-		pv_stacktab_add(p->stacks, p->event, p->stack, n, 1, p->period);
-		p->nsamples++;
+		if (pv_stacktab_add(p->stacks, p->event, p->stack, n, 1,
+				    p->period) == NULL)
+			rc = message(p, -1, "%s", pv_err_msg(&p->stacks->err));
+		else
+			p->nsamples++;
 	}
 	p->in_event = 0;
 	p->skip_stack = 0;
 	p->nlines = 0;
+	return rc;
 }
 
 int
@@ -828,10 +836,8 @@ pv_perf_line(struct pv_perf *p, const char *line, size_t len)
 			       "closing '# ========' line");
 	while (len > 0 && is_space(line[len - 1]))
 		len--;
-	if (len == 0) {
-		after_event(p);
-		return 0;
-	}
+	if (len == 0)
+		return after_event(p);
 	if (p->in_event)
 		return stack_line(p, line, len);
 	return event_line(p, line, len);
@@ -840,7 +846,8 @@ pv_perf_line(struct pv_perf *p, const char *line, size_t len)
 int
 pv_perf_finish(struct pv_perf *p)
 {
-	after_event(p);
+	if (after_event(p) < 0)
+		return -1;
 	if (p->header_state == 1)
 		return message(p, -1, "the perf header ends without its "
 			       "closing '# ========' line");

@@ -14,7 +14,9 @@
  * Errors and warnings are returned, never printed: pv_perf_line() returns
  * 0 for a line taken, PV_PERF_WARN for a line skipped with a warning (the
  * reference's "weird event line" and "weird stack line") and -1 for input
- * that is not perf script output; pv_perf_message() tells which.
+ * that is not perf script output (or a stack the stack table cannot
+ * hold); pv_perf_message() tells which, from the handle's struct pv_err
+ * (error.h).
  */
 #ifndef PV_PERFSCRIPT_H
 #define PV_PERFSCRIPT_H

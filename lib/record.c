@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "input.h"
 #include "record.h"
 #include "xalloc.h"
@@ -37,7 +38,7 @@ struct pv_reader {
 	enum pv_direction sample_direction;
 	uint64_t sample_level;
 	int failed;
-	char err[512];
+	struct pv_err err;
 };
 
 /* Bytes that end the scan of a field: its TAB, or an escape in it. */
@@ -121,7 +122,7 @@ pv_reader_lineno(const struct pv_reader *r)
 const char *
 pv_reader_error(const struct pv_reader *r)
 {
-	return r->err;
+	return pv_err_msg(&r->err);
 }
 
 static int
@@ -134,7 +135,7 @@ bad(struct pv_reader *r, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(r->err, sizeof(r->err), fmt, ap);
+	pv_err_vset(&r->err, fmt, ap);
 	va_end(ap);
 	r->failed = 1;
 	return -1;

@@ -242,7 +242,7 @@ count_funcs(struct event *e, const uint32_t *frame, size_t nframe,
 	}
 }
 
-static void
+static int
 add_path(struct pv_html *h, struct event *e, const struct pv_str *frame,
 	 size_t nframe, uint64_t w0, uint64_t w1)
 {
@@ -252,8 +252,10 @@ add_path(struct pv_html *h, struct event *e, const struct pv_str *frame,
 	for (i = 0; i < nframe; i++)
 		h->frames[i] = pv_symtab_intern(&h->names, frame[i].s,
 						frame[i].len);
-	pv_flametree_add(&e->tree, h->frames, nframe, w0, w1);
+	if (pv_flametree_add(&e->tree, h->frames, nframe, w0, w1) < 0)
+		return bad(h, "%s", pv_err_msg(&e->tree.err));
 	count_funcs(e, h->frames, nframe, w0, w1, h->names.nsym);
+	return 0;
 }
 
 static int
@@ -317,9 +319,8 @@ dstack(struct pv_html *h, const struct pv_record *rec)
 	raw = pv_record_raw_field(rec, 4);
 	if (pv_frame_list_split(&h->fl, raw.s, raw.len) < 0)
 		return bad(h, "dstack record: bad escape in the frame list");
-	add_path(h, event_of(h, rec->field[1], 1), h->fl.frame, h->fl.nframe,
-		 w0, w1);
-	return 0;
+	return add_path(h, event_of(h, rec->field[1], 1), h->fl.frame,
+			h->fl.nframe, w0, w1);
 }
 
 /*
@@ -387,13 +388,15 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 		return 0;
 	case PV_REC_STACK:
 		if (rec->folded == 2)	/* diff-folded: both sides at once */
-			add_path(h, event_of(h, nameless, 0), rec->frame,
-				 rec->nframe, rec->period, rec->period2);
-		else if (h->role == ROLE_BASE || h->role == ROLE_TARGET)
-			add_path(h, event_of(h, rec->event, 0), rec->frame,
-				 rec->nframe,
-				 h->role == ROLE_BASE ? rec->period : 0,
-				 h->role == ROLE_TARGET ? rec->period : 0);
+			return add_path(h, event_of(h, nameless, 0),
+					rec->frame, rec->nframe, rec->period,
+					rec->period2);
+		if (h->role == ROLE_BASE || h->role == ROLE_TARGET)
+			return add_path(h, event_of(h, rec->event, 0),
+					rec->frame, rec->nframe,
+					h->role == ROLE_BASE ? rec->period : 0,
+					h->role == ROLE_TARGET ? rec->period :
+					0);
 		return 0;
 	case PV_REC_OTHER:
 		if (pv_str_eq(rec->field[0], "total"))

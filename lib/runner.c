@@ -67,15 +67,15 @@ child(char *const argv[], const int go[2], const int report[2], int out,
 fail:
 	e = errno;
 	if (write(report[1], &e, sizeof(e)) < 0)
-		_exit(127);
-	_exit(127);
+		_Exit(127);
+	_Exit(127);
 }
 
+/* "WHAT 'NAME': strerror(errno)" in err; returns -1 */
 static int
-fail(char *msg, size_t msglen, const char *what, const char *name)
+fail(struct pv_err *err, const char *what, const char *name)
 {
-	snprintf(msg, msglen, "%s '%s': %s", what, name, strerror(errno));
-	return -1;
+	return pv_err_set_errno(err, errno, "%s '%s'", what, name);
 }
 
 /* Wait for the child, reading the sampler's rings meanwhile. */
@@ -110,9 +110,9 @@ wait_sampled(pid_t pid, struct pv_sampler *s, volatile sig_atomic_t *stop,
 int
 pv_runner_run(char *const argv[], const char *outpath, const char *errpath,
 	      struct pv_sampler *sampler, volatile sig_atomic_t *stop,
-	      struct pv_run_result *res, char *msg, size_t msglen)
+	      struct pv_run_result *res, struct pv_err *err)
 {
-	int out, err, go[2], report[2], status, e, sampler_failed = 0;
+	int out, efd, go[2], report[2], status, e, sampler_failed = 0;
 	struct rusage ru;
 	double t0;
 	ssize_t n;
@@ -120,36 +120,36 @@ pv_runner_run(char *const argv[], const char *outpath, const char *errpath,
 
 	memset(res, 0, sizeof(*res));
 	if ((out = open_output(outpath)) < 0)
-		return fail(msg, msglen, "cannot create", outpath);
-	if ((err = open_output(errpath)) < 0) {
+		return fail(err, "cannot create", outpath);
+	if ((efd = open_output(errpath)) < 0) {
 		close(out);
-		return fail(msg, msglen, "cannot create", errpath);
+		return fail(err, "cannot create", errpath);
 	}
 	if (pipe2(go, O_CLOEXEC) != 0 || pipe2(report, O_CLOEXEC) != 0) {
 		close(out);
-		close(err);
-		return fail(msg, msglen, "cannot run", argv[0]);
+		close(efd);
+		return fail(err, "cannot run", argv[0]);
 	}
 	pid = fork();
 	if (pid < 0) {
 		e = errno;
 		close(out);
-		close(err);
+		close(efd);
 		close(go[0]);
 		close(go[1]);
 		close(report[0]);
 		close(report[1]);
 		errno = e;
-		return fail(msg, msglen, "cannot run", argv[0]);
+		return fail(err, "cannot run", argv[0]);
 	}
 	if (pid == 0)
-		child(argv, go, report, out, err);
+		child(argv, go, report, out, efd);
 	close(out);
-	close(err);
+	close(efd);
 	close(go[0]);
 	close(report[1]);
 	if (sampler != NULL && pv_sampler_attach(sampler, pid) != 0) {
-		snprintf(msg, msglen, "%s", pv_sampler_error(sampler));
+		pv_err_set(err, "%s", pv_sampler_error(sampler));
 		sampler_failed = 1;
 		kill(pid, SIGKILL);
 	}
@@ -160,7 +160,7 @@ pv_runner_run(char *const argv[], const char *outpath, const char *errpath,
 	close(report[0]);
 	if (sampler != NULL && !sampler_failed &&
 	    wait_sampled(pid, sampler, stop, &res->interrupted) != 0) {
-		snprintf(msg, msglen, "%s", pv_sampler_error(sampler));
+		pv_err_set(err, "%s", pv_sampler_error(sampler));
 		sampler_failed = 1;
 		kill(pid, SIGKILL);
 	}
@@ -172,12 +172,12 @@ pv_runner_run(char *const argv[], const char *outpath, const char *errpath,
 		if (wait4(pid, &status, 0, &ru) >= 0)
 			break;
 		if (errno != EINTR)
-			return fail(msg, msglen, "cannot wait for", argv[0]);
+			return fail(err, "cannot wait for", argv[0]);
 	}
 	res->wall = now() - t0;
 	if (sampler != NULL && !sampler_failed &&
 	    pv_sampler_detach(sampler) != 0) {
-		snprintf(msg, msglen, "%s", pv_sampler_error(sampler));
+		pv_err_set(err, "%s", pv_sampler_error(sampler));
 		return -1;
 	}
 	if (sampler_failed) {
@@ -187,7 +187,7 @@ pv_runner_run(char *const argv[], const char *outpath, const char *errpath,
 	}
 	if (n == (ssize_t)sizeof(e)) {
 		errno = e;
-		return fail(msg, msglen, "cannot run", argv[0]);
+		return fail(err, "cannot run", argv[0]);
 	}
 	if (stop != NULL && *stop)
 		res->interrupted = 1;

@@ -15,7 +15,7 @@
  * terminal's), waited for and the run marked interrupted.
  *
  * Nothing here prints or exits except on out of memory; errors are -1
- * with a message in the caller's buffer.
+ * with the message in the caller's struct pv_err (error.h).
  */
 #ifndef PV_RUNNER_H
 #define PV_RUNNER_H
@@ -23,6 +23,8 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "error.h"
 
 struct pv_sampler;
 struct pv_strbuf;
@@ -36,15 +38,16 @@ struct pv_run_result {
 
 /*
  * Run argv (argv[0] looked up in PATH) with stdout and stderr written to
- * the files out and err (created or truncated; NULL: /dev/null).  With a
- * sampler, the child is sampled from its exec to its exit.  Returns 0 when
- * the command ran (whatever its exit status), -1 when it could not be
- * started (a file could not be created, fork or exec failed, sampling was
- * refused), with a message in msg.
+ * the files outpath and errpath (created or truncated; NULL: /dev/null).
+ * With a sampler, the child is sampled from its exec to its exit.  Returns
+ * 0 when the command ran (whatever its exit status), -1 when it could not
+ * be started (a file could not be created, fork or exec failed, sampling
+ * was refused), with the message in err.
  */
-int pv_runner_run(char *const argv[], const char *out, const char *err,
-		  struct pv_sampler *sampler, volatile sig_atomic_t *stop,
-		  struct pv_run_result *res, char *msg, size_t msglen);
+int pv_runner_run(char *const argv[], const char *outpath,
+		  const char *errpath, struct pv_sampler *sampler,
+		  volatile sig_atomic_t *stop, struct pv_run_result *res,
+		  struct pv_err *err);
 
 /* Whether a result is a successful run: exited with status 0. */
 int pv_runner_ok(const struct pv_run_result *res);

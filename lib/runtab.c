@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "runtab.h"
 #include "xalloc.h"
 
@@ -176,7 +175,7 @@ new_run(struct pv_runtab *t, struct pv_runset *set, uint64_t id)
 		if (!pv_arena_is_last(&t->runs, set->run, set->alloc * sz))
 			n = set->alloc < 4 ? 4 : 2 * set->alloc;
 		if (n > SIZE_MAX / sz)
-			pv_die("out of memory");
+			pv_xalloc_die();
 		set->run = pv_arena_resize(&t->runs, set->run,
 					   set->alloc * sz, n * sz);
 		set->alloc = n;
@@ -564,7 +563,7 @@ sorted(struct pv_runtab *t, const int section[3])
 		rank[sym[i].id] = (uint32_t)i;
 	/* from an arena: a large one is on huge pages, faulted in fewer */
 	if (t->nset > SIZE_MAX / sizeof(*row))
-		pv_die("out of memory");
+		pv_xalloc_die();
 	row = pv_arena_alloc(&rows, (t->nset ? t->nset : 1) * sizeof(*row));
 	for (i = 0; i < t->nset; i++) {
 		const struct pv_runset *set = &t->set[i];

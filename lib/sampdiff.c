@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "diag.h"
 #include "hash.h"
 #include "inorder.h"
 #include "sampdiff.h"
@@ -942,7 +941,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	/* each experiment's baselines against its targets */
 	i = pairs_bound(side, nside, v);
 	if (i > SIZE_MAX / sizeof(*l.c) / 2)
-		pv_die("out of memory");
+		pv_xalloc_die();
 	l.c = pv_arena_alloc(&l.arena, (i ? i : 1) * sizeof(*l.c));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l.set = pv_arena_alloc(&l.arena, 2 * (i ? i : 1) * sizeof(*l.set));

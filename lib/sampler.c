@@ -107,7 +107,8 @@ struct pv_sampler {
 	size_t frames_alloc;
 	uint64_t samples, lost, seq;
 	struct pv_strbuf tmp;
-	char err[1024];
+	int failed;		/* a stack could not be kept: err says why */
+	struct pv_err err;
 };
 
 int
@@ -174,43 +175,42 @@ read_paranoid(void)
 
 /* The message for an event the kernel did not open. */
 static void
-explain(struct pv_sampler *s, int e, char *err, size_t errlen,
-	int *refused)
+explain(struct pv_sampler *s, int e, struct pv_err *err, int *refused)
 {
 	int par = read_paranoid();
 
 	if (e == EACCES || e == EPERM) {
 		*refused = 1;
 		if (s->opt.all_cpus)
-			snprintf(err, errlen, "sampling refused: "
-				 "perf_event_paranoid is %d; sampling every "
-				 "CPU needs it at -1 or 0 (sysctl "
-				 "kernel.perf_event_paranoid=0) or "
-				 "CAP_PERFMON (or root)", par);
+			pv_err_set(err, "sampling refused: "
+				   "perf_event_paranoid is %d; sampling every "
+				   "CPU needs it at -1 or 0 (sysctl "
+				   "kernel.perf_event_paranoid=0) or "
+				   "CAP_PERFMON (or root)", par);
 		else if (!s->opt.user_only)
-			snprintf(err, errlen, "sampling refused: "
-				 "perf_event_paranoid is %d; kernel call "
-				 "chains need it at 1 or less (sysctl "
-				 "kernel.perf_event_paranoid=1) or "
-				 "CAP_PERFMON; --user-only samples without "
-				 "them at 2", par);
+			pv_err_set(err, "sampling refused: "
+				   "perf_event_paranoid is %d; kernel call "
+				   "chains need it at 1 or less (sysctl "
+				   "kernel.perf_event_paranoid=1) or "
+				   "CAP_PERFMON; --user-only samples without "
+				   "them at 2", par);
 		else
-			snprintf(err, errlen, "sampling refused: "
-				 "perf_event_paranoid is %d; sampling needs "
-				 "it at 2 or less (sysctl "
-				 "kernel.perf_event_paranoid=2) or "
-				 "CAP_PERFMON", par);
+			pv_err_set(err, "sampling refused: "
+				   "perf_event_paranoid is %d; sampling needs "
+				   "it at 2 or less (sysctl "
+				   "kernel.perf_event_paranoid=2) or "
+				   "CAP_PERFMON", par);
 	} else if (e == ENOENT || e == EOPNOTSUPP ||
 		   (e == EINVAL && s->ev->type == PERF_TYPE_HARDWARE)) {
-		snprintf(err, errlen, "event '%s' is not supported here: "
-			 "%s (cpu-clock always is)", s->ev->name,
-			 strerror(e));
+		pv_err_set(err, "event '%s' is not supported here: "
+			   "%s (cpu-clock always is)", s->ev->name,
+			   strerror(e));
 	} else if (e == ENOSYS) {
-		snprintf(err, errlen, "perf_event_open is not available: "
-			 "the kernel lacks CONFIG_PERF_EVENTS");
+		pv_err_set(err, "perf_event_open is not available: "
+			   "the kernel lacks CONFIG_PERF_EVENTS");
 	} else {
-		snprintf(err, errlen, "cannot open event '%s': %s",
-			 s->ev->name, strerror(e));
+		pv_err_set(err, "cannot open event '%s': %s",
+			   s->ev->name, strerror(e));
 	}
 }
 
@@ -251,7 +251,7 @@ online_cpus(struct pv_sampler *s)
 }
 
 struct pv_sampler *
-pv_sampler_new(const struct pv_sampler_opts *opts, char *err, size_t errlen,
+pv_sampler_new(const struct pv_sampler_opts *opts, struct pv_err *err,
 	       int *refused)
 {
 	struct pv_sampler *s = pv_xcalloc(1, sizeof(*s));
@@ -270,8 +270,10 @@ pv_sampler_new(const struct pv_sampler_opts *opts, char *err, size_t errlen,
 			s->ev = &events[i];
 	if (s->ev == NULL || s->opt.frequency == 0 ||
 	    (s->opt.ring_pages & (s->opt.ring_pages - 1)) != 0) {
-		snprintf(err, errlen, s->ev == NULL ? "unknown event '%s'" :
-			 "bad sampling options for '%s'", ev);
+		if (s->ev == NULL)
+			pv_err_set(err, "unknown event '%s'", ev);
+		else
+			pv_err_set(err, "bad sampling options for '%s'", ev);
 		free(s);
 		return NULL;
 	}
@@ -283,7 +285,7 @@ pv_sampler_new(const struct pv_sampler_opts *opts, char *err, size_t errlen,
 	fd = s->opt.all_cpus ? perf_open(&a, -1, s->cpu[0]) :
 		perf_open(&a, 0, -1);
 	if (fd < 0) {
-		explain(s, errno, err, errlen, refused);
+		explain(s, errno, err, refused);
 		pv_sampler_free(s);
 		return NULL;
 	}
@@ -354,7 +356,7 @@ pv_sampler_lost(const struct pv_sampler *s)
 const char *
 pv_sampler_error(const struct pv_sampler *s)
 {
-	return s->err;
+	return pv_err_msg(&s->err);
 }
 
 /* Processes and threads by id. */
@@ -661,7 +663,11 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 	}
 	for (k = 0; k < n; k++)
 		s->frames[k + 1] = leaf[n - 1 - k];
-	pv_stacktab_add(s->stacks, s->event_id, s->frames, n + 1, 1, period);
+	if (pv_stacktab_add(s->stacks, s->event_id, s->frames, n + 1, 1,
+			    period) == NULL && !s->failed) {
+		s->err = s->stacks->err;
+		s->failed = 1;
+	}
 }
 
 static void
@@ -926,7 +932,7 @@ pv_sampler_attach(struct pv_sampler *s, pid_t pid)
 			int e = errno, refused;
 
 			close_rings(s);
-			explain(s, e, s->err, sizeof(s->err), &refused);
+			explain(s, e, &s->err, &refused);
 			return -1;
 		}
 		rg->fd = fd;
@@ -937,9 +943,8 @@ pv_sampler_attach(struct pv_sampler *s, pid_t pid)
 		s->nring++;
 		if (rg->base == MAP_FAILED) {
 			rg->base = NULL;
-			snprintf(s->err, sizeof(s->err), "cannot map the "
-				 "sampling buffer: %s (perf_event_mlock_kb)",
-				 strerror(errno));
+			pv_err_set(&s->err, "cannot map the sampling buffer: "
+				   "%s (perf_event_mlock_kb)", strerror(errno));
 			close_rings(s);
 			return -1;
 		}
@@ -977,8 +982,7 @@ pv_sampler_poll(struct pv_sampler *s, int fd, int timeout_ms)
 		timeout_ms = 100;
 	rc = poll(s->pfd, n, timeout_ms);
 	if (rc < 0 && errno != EINTR) {
-		snprintf(s->err, sizeof(s->err), "poll: %s",
-			 strerror(errno));
+		pv_err_set_errno(&s->err, errno, "poll");
 		return -1;
 	}
 	/*
@@ -991,6 +995,8 @@ pv_sampler_poll(struct pv_sampler *s, int fd, int timeout_ms)
 	collect(s);
 	if (s->opt.all_cpus || s->buf.len > PENDING_MAX)
 		process(s);
+	if (s->failed)
+		return -1;
 	if (rc <= 0)
 		return 0;
 	for (r = 0; r < s->nring; r++)
@@ -1010,5 +1016,5 @@ pv_sampler_detach(struct pv_sampler *s)
 	collect(s);
 	process(s);
 	close_rings(s);
-	return 0;
+	return s->failed ? -1 : 0;
 }

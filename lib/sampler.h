@@ -21,11 +21,11 @@
  * in the kernel, anonymous memory or outside any module); kernel frames
  * suffixed "_[k]" with annotate_kernel.
  *
- * Errors are returned as -1 with a message in pv_sampler_error(); when
- * the kernel refuses the events for lack of privilege, the message says
- * what to change (perf_event_paranoid, CAP_PERFMON) and
- * pv_sampler_refused() is true.  Nothing here prints or exits except on
- * out of memory.
+ * Errors are returned as -1 with a message in pv_sampler_error() (the
+ * handle's struct pv_err, error.h); when the kernel refuses the events for
+ * lack of privilege, the message says what to change (perf_event_paranoid,
+ * CAP_PERFMON) and pv_sampler_refused() is true.  Nothing here prints or
+ * exits except on out of memory.
  */
 #ifndef PV_SAMPLER_H
 #define PV_SAMPLER_H
@@ -34,6 +34,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "error.h"
 #include "stacktab.h"
 #include "symtab.h"
 
@@ -55,13 +56,13 @@ struct pv_sampler;
 int pv_sampler_event_known(const char *name);
 
 /*
- * A sampler with the given options (copied).  Returns NULL and a message
+ * A sampler with the given options (copied).  Returns NULL and the message
  * in err when the options are bad or the events cannot be opened (this
  * tries them once on the calling process, so that a refusal is known
  * before any run); *refused is set when the reason is privilege.
  */
 struct pv_sampler *pv_sampler_new(const struct pv_sampler_opts *opts,
-				  char *err, size_t errlen, int *refused);
+				  struct pv_err *err, int *refused);
 void pv_sampler_free(struct pv_sampler *s);
 
 /*

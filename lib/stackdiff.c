@@ -204,15 +204,21 @@ sat_add(struct pv_stackdiff *d, uint64_t a, uint64_t b)
 	return a + b;
 }
 
-static void
+static int
 add_ids(struct pv_stackdiff *d, int side, uint32_t ev, const uint32_t *frame,
 	size_t nframe, uint64_t samples, uint64_t period)
 {
-	size_t n = d->stacks.nstack;
+	size_t n = d->stacks.nstack, i;
 	struct pv_stack *s = pv_stacktab_add(&d->stacks, ev, frame, nframe,
 					     0, 0);
-	size_t i = (size_t)(s - d->stacks.stack);
 	struct pv_stackdiff_stack *p;
+
+	if (s == NULL) {
+		snprintf(d->err, sizeof(d->err), "%.*s",
+			 (int)sizeof(d->err) - 1, pv_err_msg(&d->stacks.err));
+		return -1;
+	}
+	i = (size_t)(s - d->stacks.stack);
 
 	/* as the stacks: grown when they are, each entry set when new */
 	if (d->stacks.alloc > d->pair_alloc) {
@@ -226,9 +232,10 @@ add_ids(struct pv_stackdiff *d, int side, uint32_t ev, const uint32_t *frame,
 	p->period[side] = sat_add(d, p->period[side], period);
 	p->samples[side] = sat_add(d, p->samples[side], samples);
 	p->presence |= side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET;
+	return 0;
 }
 
-void
+int
 pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 const struct pv_str *frame, size_t nframe, uint64_t samples,
 		 uint64_t period)
@@ -252,7 +259,7 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 	for (i = 0; i < nframe; i++)
 		d->frames[i] = norm_id(d, frame[i], i);
 	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
-	add_ids(d, side, ev, d->frames, nframe, samples, period);
+	return add_ids(d, side, ev, d->frames, nframe, samples, period);
 }
 
 static int
@@ -306,12 +313,15 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
 	d->ndprev = rec->nframe;
 	i = pv_symtab_intern(&d->names, ev.s, ev.len);
 	/* a side with no count did not have the stack */
-	if (pb != 0 || pt == 0)
-		add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe,
-			pb, pb);
-	if (pt != 0 || pb == 0)
-		add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames,
-			rec->nframe, pt, pt);
+	if (((pb != 0 || pt == 0) &&
+	     add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe,
+		     pb, pb) < 0) ||
+	    ((pt != 0 || pb == 0) &&
+	     add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames, rec->nframe,
+		     pt, pt) < 0)) {
+		snprintf(err, errlen, "%s", d->err);
+		return -1;
+	}
 	return 0;
 }
 
@@ -398,8 +408,10 @@ pair_events(struct pv_stackdiff *d)
 		for (side = 0; side < 2; side++) {
 			if (!(pair[i].presence & (1u << side)))
 				continue;
-			add_ids(d, side, e, s->frame, s->nframe,
-				pair[i].samples[side], pair[i].period[side]);
+			/* the same stacks again: the table holds them */
+			(void)add_ids(d, side, e, s->frame, s->nframe,
+				      pair[i].samples[side],
+				      pair[i].period[side]);
 		}
 	}
 	free(pair);

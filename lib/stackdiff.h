@@ -127,9 +127,11 @@ void pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack);
 /*
  * Add a stack seen on side (PV_SIDE_BASE or PV_SIDE_TARGET): its event
  * (empty: absent), frames root first, as read (they are normalised here),
- * and its sample and period sums.
+ * and its sample and period sums.  Returns 0, or -1 with a message in err
+ * when the stack is new and the stack table cannot hold it
+ * (stacktab.h).
  */
-void pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
+int pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		      const struct pv_str *frame, size_t nframe,
 		      uint64_t samples, uint64_t period);
 

@@ -6,11 +6,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "hash.h"
+#include "record.h"
 #include "sort.h"
 #include "stacktab.h"
 #include "xalloc.h"
+
+/* PV_TEST_MAX_STACKS, when it holds a number below the limit */
+static size_t
+max_stacks(void)
+{
+	const char *s = getenv("PV_TEST_MAX_STACKS");
+	uint64_t v;
+
+	if (s != NULL && pv_parse_u64(s, strlen(s), &v) == 0 &&
+	    v < PV_STACKTAB_MAX)
+		return (size_t)v;
+	return PV_STACKTAB_MAX;
+}
 
 void
 pv_stacktab_init(struct pv_stacktab *t)
@@ -18,6 +31,7 @@ pv_stacktab_init(struct pv_stacktab *t)
 	memset(t, 0, sizeof(*t));
 	t->mask = 1023;
 	t->slot = pv_xcalloc(t->mask + 1, sizeof(*t->slot));
+	t->max = max_stacks();
 }
 
 void
@@ -90,8 +104,16 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 			return s;
 		}
 	}
-	if (nframe > UINT32_MAX || t->nstack >= UINT32_MAX - 1)
-		pv_die("too many distinct stacks");
+	if (nframe > UINT32_MAX) {
+		pv_err_set(&t->err, "a stack of more than %lu frames",
+			   (unsigned long)UINT32_MAX);
+		return NULL;
+	}
+	if (t->nstack >= t->max) {
+		pv_err_set(&t->err, "too many distinct stacks (more than %zu)",
+			   t->max);
+		return NULL;
+	}
 	PV_GROW(t->stack, t->nstack + 1, t->alloc);
 	s = &t->stack[t->nstack++];
 	copy = pv_arena_alloc(&t->arena, nframe * sizeof(*frame) + 1);
@@ -263,6 +285,27 @@ pv_stacktab_sorted(const struct pv_stacktab *t, const struct pv_symtab *names)
 }
 
 void
+pv_stacktab_write(const struct pv_stacktab *t, const struct pv_symtab *names,
+		  FILE *out)
+{
+	struct pv_stack **v = pv_stacktab_sorted(t, names);
+	struct pv_str *fr = NULL;
+	size_t i, k, alloc = 0;
+
+	for (i = 0; i < t->nstack; i++) {
+		const struct pv_stack *s = v[i];
+
+		PV_GROW(fr, s->nframe, alloc);
+		for (k = 0; k < s->nframe; k++)
+			fr[k] = pv_symtab_get(names, s->frame[k]);
+		pv_write_stack(out, pv_symtab_get(names, s->event),
+			       s->samples, s->period, fr, s->nframe);
+	}
+	free(fr);
+	free(v);
+}
+
+int
 pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
 		  const struct pv_stacktab *src,
 		  const struct pv_symtab *src_names)
@@ -290,9 +333,11 @@ pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
 			/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 			frame[k] = map[id];
 		}
-		pv_stacktab_add(dst, frame[0], frame + 1, s->nframe,
-				s->samples, s->period);
+		if (pv_stacktab_add(dst, frame[0], frame + 1, s->nframe,
+				    s->samples, s->period) == NULL)
+			break;
 	}
 	free(frame);
 	free(map);
+	return i < src->nstack ? -1 : 0;
 }

@@ -5,15 +5,26 @@
  * the table).  Adding the same stack again adds to its sample count and
  * period sum; memory grows with the distinct stacks only.  Counts saturate
  * at UINT64_MAX rather than wrap, and pv_stacktab_overflowed() says so.
+ *
+ * A table holds at most max distinct stacks (PV_STACKTAB_MAX, as many as
+ * a 32-bit index counts, unless the environment variable
+ * PV_TEST_MAX_STACKS sets a smaller number: a knob for the tests of the
+ * error path, as git's GIT_TEST_* variables are).  A new stack past the
+ * limit, or one of more than UINT32_MAX frames, is an error: the add
+ * returns NULL with the message in err, and the table is unchanged.
  */
 #ifndef PV_STACKTAB_H
 #define PV_STACKTAB_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "arena.h"
+#include "error.h"
 #include "symtab.h"
+
+#define PV_STACKTAB_MAX ((size_t)UINT32_MAX - 1)
 
 struct pv_stack {
 	uint64_t hash;
@@ -34,7 +45,9 @@ struct pv_stacktab {
 	 */
 	uint64_t *slot;
 	size_t mask;
+	size_t max;		/* distinct stacks allowed */
 	int overflow;
+	struct pv_err err;
 };
 
 void pv_stacktab_init(struct pv_stacktab *t);
@@ -47,7 +60,10 @@ void pv_stacktab_release(struct pv_stacktab *t);
  */
 void pv_stacktab_reserve(struct pv_stacktab *t, size_t n);
 
-/* Add samples and period to the stack (event, frame[0..nframe)). */
+/*
+ * Add samples and period to the stack (event, frame[0..nframe)).  Returns
+ * the stack, or NULL (err set) when it is new and cannot be held.
+ */
 struct pv_stack *pv_stacktab_add(struct pv_stacktab *t, uint32_t event,
 				 const uint32_t *frame, size_t nframe,
 				 uint64_t samples, uint64_t period);
@@ -60,9 +76,11 @@ pv_stacktab_overflowed(const struct pv_stacktab *t)
 
 /*
  * Add every stack of src (named in src_names) to dst (named in names),
- * as if they had been added to dst one by one, in src's order.
+ * as if they had been added to dst one by one, in src's order.  Returns 0,
+ * or -1 (dst's err set) when dst cannot hold them: dst then holds those
+ * that came before.
  */
-void pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
+int pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
 		       const struct pv_stacktab *src,
 		       const struct pv_symtab *src_names);
 
@@ -75,5 +93,13 @@ void pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
  */
 struct pv_stack **pv_stacktab_sorted(const struct pv_stacktab *t,
 				     const struct pv_symtab *names);
+
+/*
+ * Write the table as stack records (pv-format(5)) to out, in the order of
+ * pv_stacktab_sorted(): what pv-parse and pv-collect write of a profile.
+ * The caller checks out's errors at the end, as with every writer.
+ */
+void pv_stacktab_write(const struct pv_stacktab *t,
+		       const struct pv_symtab *names, FILE *out);
 
 #endif

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -38,7 +37,7 @@ pv_strbuf_grow(struct pv_strbuf *sb, size_t extra)
 	int fresh = sb->alloc == 0;
 
 	if (extra > SIZE_MAX - sb->len - 1)
-		pv_die("out of memory");
+		pv_xalloc_die();
 	want = sb->len + extra + 1;
 	if (want <= sb->alloc)
 		return;
@@ -108,8 +107,15 @@ pv_strbuf_vaddf(struct pv_strbuf *sb, const char *fmt, va_list ap)
 	n = vsnprintf(sb->buf + sb->len, sb->alloc ? sb->alloc - sb->len : 0,
 		      fmt, cp);
 	va_end(cp);
+	/*
+	 * The formats are checked at compile time (the format attribute)
+	 * and none converts wide characters, so vsnprintf fails only when
+	 * the result would pass INT_MAX bytes (EOVERFLOW): a string no
+	 * allocation made here could hold, reported as xalloc reports a
+	 * size that overflows.
+	 */
 	if (n < 0)
-		pv_die("vsnprintf failed");
+		pv_xalloc_die();
 	if ((size_t)n >= (sb->alloc ? sb->alloc - sb->len : 0)) {
 		pv_strbuf_grow(sb, (size_t)n);
 		n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);

@@ -4,16 +4,39 @@
 #include "config.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
-#include "diag.h"
 #include "xalloc.h"
 
-static noreturn void
-oom(void)
+static const char *progname = "pv";
+
+void
+pv_xalloc_set_name(const char *name)
 {
-	pv_die("out of memory");
+	if (name != NULL && *name != '\0')
+		progname = name;
+}
+
+void
+pv_xalloc_die(void)
+{
+	static const char msg[] = ": out of memory\n";
+	struct iovec iov[2];
+	ssize_t r;
+
+	iov[0].iov_base = (void *)progname;
+	iov[0].iov_len = strlen(progname);
+	iov[1].iov_base = (void *)msg;
+	iov[1].iov_len = sizeof(msg) - 1;
+	/* the output so far first, as before any fatal message */
+	fflush(stdout);
+	r = writev(STDERR_FILENO, iov, 2);	/* one line, one write */
+	(void)r;	/* nothing is left to tell a failure to */
+	exit(2);
 }
 
 void *
@@ -22,7 +45,7 @@ pv_xmalloc(size_t size)
 	void *p = malloc(size ? size : 1);
 
 	if (p == NULL)
-		oom();
+		pv_xalloc_die();
 	return p;
 }
 
@@ -32,7 +55,7 @@ pv_xcalloc(size_t nmemb, size_t size)
 	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
 
 	if (p == NULL)
-		oom();
+		pv_xalloc_die();
 	return p;
 }
 
@@ -42,7 +65,7 @@ pv_xrealloc(void *ptr, size_t size)
 	void *p = realloc(ptr, size ? size : 1);
 
 	if (p == NULL)
-		oom();
+		pv_xalloc_die();
 	return p;
 }
 
@@ -50,8 +73,18 @@ void *
 pv_xreallocarray(void *ptr, size_t nmemb, size_t size)
 {
 	if (size != 0 && nmemb > SIZE_MAX / size)
-		oom();
+		pv_xalloc_die();
 	return pv_xrealloc(ptr, nmemb * size);
+}
+
+void *
+pv_xaligned_alloc(size_t align, size_t size)
+{
+	void *p = aligned_alloc(align, size ? size : align);
+
+	if (p == NULL)
+		pv_xalloc_die();
+	return p;
 }
 
 char *
@@ -60,7 +93,7 @@ pv_xmemdup(const void *p, size_t len)
 	char *s;
 
 	if (len == SIZE_MAX)
-		oom();
+		pv_xalloc_die();
 	s = pv_xmalloc(len + 1);
 	memcpy(s, p, len);
 	s[len] = '\0';

@@ -2,11 +2,19 @@
  * xalloc: allocators that never return NULL.  On failure they print
  * "PROG: out of memory" and exit with status 2; they are the only lib/ code
  * allowed to exit, as in git and elfutils.
+ *
+ * The die path is this module's own, so that the bottom layer depends on
+ * nothing above it (the front end's diag is in lib/fe/): it flushes stdout
+ * (the records written so far go out before the message, as with every
+ * other fatal error), writes the fixed message to file descriptor 2 with
+ * writev(2), which needs no memory, and calls exit(2).  PROG is the name the
+ * front end gives pv_xalloc_set_name() when it starts ("pv" until then).
  */
 #ifndef PV_XALLOC_H
 #define PV_XALLOC_H
 
 #include <stddef.h>
+#include <stdnoreturn.h>
 
 void *pv_xmalloc(size_t size);
 void *pv_xcalloc(size_t nmemb, size_t size);
@@ -15,6 +23,22 @@ void *pv_xrealloc(void *ptr, size_t size);
 void *pv_xreallocarray(void *ptr, size_t nmemb, size_t size);
 char *pv_xstrdup(const char *s);
 char *pv_xmemdup(const void *p, size_t len);	/* NUL-terminated copy */
+/* aligned_alloc(3): align a power of two, size a multiple of it */
+void *pv_xaligned_alloc(size_t align, size_t size);
+
+/*
+ * The name the message starts with; the string is borrowed and must live
+ * as long as the program (argv[0]'s last component).
+ */
+void pv_xalloc_set_name(const char *name);
+
+/*
+ * The die path itself, for code that sizes memory on its own and finds
+ * that a size does not fit (an overflowing multiplication, a string longer
+ * than printf can count): such a request is one no allocator could meet,
+ * and is reported as out of memory.
+ */
+noreturn void pv_xalloc_die(void);
 
 /*
  * Grow the array ptr, holding alloc elements, so that it holds at least

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "sampdiff.h"
 #include "verdict.h"
@@ -164,12 +165,8 @@ main(int argc, char **argv)
 		case 'r':
 			opt.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

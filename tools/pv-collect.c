@@ -23,14 +23,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#if defined(__has_include)
-#if __has_include("bench.h")
-#include "bench.h"
-#define HAVE_BENCH 1
-#endif
-#endif
-
 #include "diag.h"
+#include "opt.h"
+#include "bench.h"
 #include "envinfo.h"
 #include "hash.h"
 #include "input.h"
@@ -273,7 +268,6 @@ add_sample(FILE *out, const struct collect *c, const struct level *l,
 	pv_write_sample(out, &r);
 }
 
-#ifdef HAVE_BENCH
 static int
 parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 {
@@ -299,7 +293,6 @@ parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 	pv_input_close(in);
 	return rc < 0 || msg->len > 0 ? -1 : 0;
 }
-#endif
 
 /*
  * The --parser hook: turn a run's output files into sample records on
@@ -311,7 +304,6 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 	     const char *outpath, const char *errpath, FILE *out,
 	     struct pv_strbuf *msg)
 {
-#ifdef HAVE_BENCH
 	struct pv_bench_opts bo = PV_BENCH_OPTS_INIT;
 	struct pv_bench *b;
 	int rc;
@@ -333,11 +325,6 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 	}
 	pv_bench_free(b);
 	return rc;
-#else
-	(void)c; (void)l; (void)run; (void)outpath; (void)errpath; (void)out;
-	pv_strbuf_addstr(msg, "no benchmark output parsers in this build");
-	return -1;
-#endif
 }
 
 static void
@@ -366,7 +353,8 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 	struct pv_strbuf desc = PV_STRBUF_INIT, pmsg = PV_STRBUF_INIT;
 	struct pv_sampler *s = NULL;
 	struct pv_run_result res;
-	char **argv, msg[1024];
+	struct pv_err why;
+	char **argv;
 	int ok;
 
 	argv = pv_runner_expand(c->opt->argv, l->name);
@@ -379,8 +367,8 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 		pv_sampler_sink(s, &c->names, &l->stacks);
 	}
 	if (pv_runner_run(argv, out.buf, err.buf, s, &stop_signal, &res,
-			  msg, sizeof(msg)) != 0)
-		pv_die("%s", msg);
+			  &why) != 0)
+		pv_die("%s", pv_err_msg(&why));
 	ok = pv_runner_ok(&res);
 	if (ok && !warmup && c->opt->parser != NULL &&
 	    parse_output(c, l, n, out.buf, err.buf, l->records, &pmsg) != 0)
@@ -551,25 +539,8 @@ write_section(FILE *out, struct collect *c, struct level *l)
 		fwrite(buf, 1, n, out);
 	if (ferror(l->records))
 		pv_die_errno("cannot read a temporary file");
-	if (c->sampler != NULL) {
-		struct pv_stack **v = pv_stacktab_sorted(&l->stacks,
-							 &c->names);
-		struct pv_str *fr = NULL;
-		size_t alloc = 0, k;
-
-		for (i = 0; i < l->stacks.nstack; i++) {
-			PV_GROW(fr, v[i]->nframe, alloc);
-			for (k = 0; k < v[i]->nframe; k++)
-				fr[k] = pv_symtab_get(&c->names,
-						      v[i]->frame[k]);
-			pv_write_stack(out, pv_symtab_get(&c->names,
-							  v[i]->event),
-				       v[i]->samples, v[i]->period, fr,
-				       v[i]->nframe);
-		}
-		free(fr);
-		free(v);
-	}
+	if (c->sampler != NULL)
+		pv_stacktab_write(&l->stacks, &c->names, out);
 	pv_strbuf_release(&sb);
 }
 
@@ -664,16 +635,16 @@ setup_env(struct collect *c)
 {
 	struct pv_envinfo_opts eo = { getenv("PV_COLLECT_SYSROOT"),
 				      c->opt->config_ref };
-	char err[512];
+	struct pv_err err;
 	time_t t = time(NULL);
 	struct tm tm;
 
 	pv_envinfo_init(&c->env);
-	if (pv_envinfo_collect(&c->env, &eo, err, sizeof(err)) != 0) {
+	if (pv_envinfo_collect(&c->env, &eo, &err) != 0) {
 		if (c->env.errline >= 0)
 			pv_die_at(eo.config_ref, (unsigned long)c->env.errline,
-				  "%s", err);
-		pv_die("%s", err);
+				  "%s", pv_err_msg(&err));
+		pv_die("%s", pv_err_msg(&err));
 	}
 	if (c->opt->source != NULL)
 		pv_envinfo_git(c->opt->source, &c->commit, &c->branch,
@@ -735,14 +706,9 @@ parse_args(struct options *o, int argc, char **argv)
 			o->profile = 1;
 			break;
 		case OPT_PARSER:
-#ifdef HAVE_BENCH
 			if (!pv_bench_known(optarg) ||
 			    strcmp(optarg, "mmtests") == 0)
 				pv_die("unknown parser '%s'", optarg);
-#else
-			pv_die("--parser: no benchmark output parsers in "
-			       "this build");
-#endif
 			o->parser = optarg;
 			break;
 		case OPT_ROLE:
@@ -799,12 +765,8 @@ parse_args(struct options *o, int argc, char **argv)
 		case OPT_ADDRS:
 			o->sopt.addrs = 1;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(ch, usage, help);
 		}
 	}
 	if (optind == argc) {
@@ -843,19 +805,18 @@ main(int argc, char **argv)
 	if (opt.profile) {
 		struct pv_strbuf ks = PV_STRBUF_INIT;
 		const char *root = getenv("PV_COLLECT_SYSROOT");
-		char err[1024];
+		struct pv_err err;
 		int refused = 0;
 
 		if (root != NULL && *root != '\0') {
 			pv_strbuf_addf(&ks, "%s/proc/kallsyms", root);
 			opt.sopt.kallsyms = ks.buf;
 		}
-		c.sampler = pv_sampler_new(&opt.sopt, err, sizeof(err),
-					   &refused);
+		c.sampler = pv_sampler_new(&opt.sopt, &err, &refused);
 		pv_strbuf_release(&ks);
 		opt.sopt.kallsyms = NULL;
 		if (c.sampler == NULL)
-			pv_die("%s", err);
+			pv_die("%s", pv_err_msg(&err));
 	}
 	setup_env(&c);
 	setup_levels(&c);

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "input.h"
 #include "record.h"
 #include "sampdiff.h"
@@ -236,8 +237,10 @@ read_input(struct diff *st, const char *path, int fixed)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "a diff-folded line (two counts) where "
 				  "stacks were expected");
-		pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
-				 rec.nframe, rec.samples, rec.period);
+		if (pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
+				     rec.nframe, rec.samples, rec.period) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", st->sd.err);
 		st->nstack++;
 	}
 	if (rc < 0)
@@ -516,12 +519,8 @@ main(int argc, char **argv)
 		case OPT_CV_MAX:
 			opt.cmp.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "bench.h"
 #include "input.h"
 #include "perfscript.h"
@@ -82,26 +83,6 @@ struct options {
 	const char *suite, *test;	/* for benchmark output */
 	uint64_t level, run;
 };
-
-static void
-write_stacks(const struct pv_stacktab *stacks, const struct pv_symtab *names)
-{
-	struct pv_stack **v = pv_stacktab_sorted(stacks, names);
-	struct pv_str *fr = NULL;
-	size_t i, k, alloc = 0;
-
-	for (i = 0; i < stacks->nstack; i++) {
-		const struct pv_stack *s = v[i];
-
-		PV_GROW(fr, s->nframe, alloc);
-		for (k = 0; k < s->nframe; k++)
-			fr[k] = pv_symtab_get(names, s->frame[k]);
-		pv_write_stack(stdout, pv_symtab_get(names, s->event),
-			       s->samples, s->period, fr, s->nframe);
-	}
-	free(fr);
-	free(v);
-}
 
 /* The --meta facts, as meta records. */
 static void
@@ -371,8 +352,10 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_warn("%s: %lu more lines skipped with warnings", name,
 			warned - MAX_WARNINGS);
 	for (i = 1; i < n; i++) {
-		pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
-				  &c[i].names);
+		/* the parts fitted alone, not together: no line to name */
+		if (pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
+				      &c[i].names) < 0)
+			pv_die("%s: %s", name, pv_err_msg(&c[0].stacks.err));
 		chunk_release(&c[i]);
 	}
 	if (pv_stacktab_overflowed(&c[0].stacks))
@@ -391,7 +374,7 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_write_kv(stdout, "env", k, v);
 	}
 	write_meta(opt);
-	write_stacks(&c[0].stacks, &c[0].names);
+	pv_stacktab_write(&c[0].stacks, &c[0].names, stdout);
 	chunk_release(&c[0]);
 }
 
@@ -619,12 +602,8 @@ main(int argc, char **argv)
 						    sizeof(*opt.meta));
 			opt.meta[opt.nmeta++] = optarg;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

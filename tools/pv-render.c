@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "record.h"
 #include "render_html.h"
 #include "render_svg.h"
@@ -139,7 +140,7 @@ keep_event(struct render *st, struct pv_str ev)
 }
 
 static void
-add_stack(struct render *st, const struct pv_record *rec)
+add_stack(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 {
 	uint32_t ev;
 	size_t i;
@@ -151,8 +152,10 @@ add_stack(struct render *st, const struct pv_record *rec)
 	for (i = 0; i < rec->nframe; i++)
 		st->frames[i] = pv_symtab_intern(&st->names, rec->frame[i].s,
 						 rec->frame[i].len);
-	pv_stacktab_add(&st->stacks, ev, st->frames, rec->nframe,
-			rec->samples, rec->period);
+	if (pv_stacktab_add(&st->stacks, ev, st->frames, rec->nframe,
+			    rec->samples, rec->period) == NULL)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&st->stacks.err));
 }
 
 /* A record of a comparison (pv-diff), or a diff-folded line. */
@@ -167,10 +170,14 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 	if (rec->folded == 2) {
 		if (!keep_event(st, ev))
 			return;
-		pv_stackdiff_add(&st->diff, PV_SIDE_BASE, ev, rec->frame,
-				 rec->nframe, rec->period, rec->period);
-		pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, ev, rec->frame,
-				 rec->nframe, rec->period2, rec->period2);
+		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, ev, rec->frame,
+				     rec->nframe, rec->period,
+				     rec->period) < 0 ||
+		    pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, ev,
+				     rec->frame, rec->nframe, rec->period2,
+				     rec->period2) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", st->diff.err);
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
 		if (!keep_event(st, ev))
 			return;
@@ -230,7 +237,7 @@ read_file(struct render *st, const char *path)
 		if (rec.folded == 2)
 			add_diff(st, &rec, r);
 		else
-			add_stack(st, &rec);
+			add_stack(st, &rec, r);
 	}
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
@@ -423,12 +430,8 @@ main(int argc, char **argv)
 		case OPT_MIN_WIDTH:
 			opt.svg.min_width = parse_px(optarg, "--min-width");
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "inorder.h"
 #include "record.h"
 #include "runtab.h"
@@ -424,12 +425,8 @@ main(int argc, char **argv)
 		case 'S':
 			opt.no_samples = 1;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 

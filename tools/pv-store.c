@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "diag.h"
+#include "opt.h"
 #include "field.h"
 #include "git.h"
 #include "input.h"
@@ -832,12 +833,8 @@ main(int argc, char **argv)
 		case 's':
 			opt.store = optarg;
 			break;
-		case 'h':
-			pv_usage_exit(usage, help, PV_EXIT_OK);
-		case 'V':
-			pv_version_exit();
 		default:
-			pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			pv_opt_common(c, usage, help);
 		}
 	}
 	if (optind == argc) {

@@ -164,6 +164,20 @@ gen_perf_sumoverflow() {
 }
 # folded lines with no frames at all, twice (an empty stack)
 gen_empty_frames() { printf ' 1\n 2\n' >"$1"; }
+# well-formed inputs of three distinct stacks, for the limits of the stack
+# table and the call tree (lowered with PV_TEST_MAX_STACKS and
+# PV_TEST_MAX_PATHS): perf script text, two sections of stacks, pv-diff's
+# output of them, and diff-folded lines
+gen_perf_stacks() {
+	{
+		perf_sample app 1 cycles leaf a main
+		perf_sample app 1 cycles b main
+		perf_sample app 1 cycles c main
+	} >"$1"
+}
+gen_pv_pair() { pv_pair >"$1"; }
+gen_pv_dstacks() { pv_pair | pv-diff >"$1"; [ -s "$1" ]; }
+gen_dfold() { printf 'main;a 1 2\nmain;b 3 0\nmain;c 0 4\n' >"$1"; }
 
 # Benchmark samples, for pv-stat, pv-diff's sample mode and pv-classify
 # (the st_* inputs; rv_* are pv-stat -S output, stat_* pv-stat output,

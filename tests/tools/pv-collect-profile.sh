@@ -2,7 +2,8 @@
 # pv-collect --profile: the stacks of a program with known hot functions
 # (tests/tools/pv-collect-hot, built by make check), their agreement with
 # perf record -g + perf script + pv-parse on the same program, kernel frames and
-# their _[k] mark, and sampling refused for lack of privilege.
+# their _[k] mark, a profile past the stack table's limit, and sampling
+# refused for lack of privilege.
 #
 # Agreement: the share of samples whose leaf is hot_one, hot_two or
 # hot_four (truth: 1/7, 2/7, 4/7 of the time) must agree between the two
@@ -138,6 +139,16 @@ else
 	else fail "cycles unsupported: status $st"; fi
 	expect_golden cycles.want cycles.err cycles-stderr
 fi
+
+# More distinct stacks than the stack table holds (its limit lowered by
+# PV_TEST_MAX_STACKS): trouble, with the message, and no output file.
+PV_TEST_MAX_STACKS=1 pv-collect -p --frequency=999 -r 1 -o many.out -- \
+	"$HOT" 20 2>many.err
+st=$?
+echo 'pv-collect: too many distinct stacks (more than 1)' >many.want
+if [ $st -eq 2 ] && [ ! -e many.out ]; then pass
+else fail "too many stacks: status $st"; fi
+expect_golden many.want many.err too-many-stacks-stderr
 
 # Refused: an unprivileged user at perf_event_paranoid 2 (not changed
 # here: a test must not lower the machine's guard for others).

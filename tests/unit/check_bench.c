@@ -670,6 +670,55 @@ START_TEST(test_line_ends)
 END_TEST
 
 /*
+ * A meta or env record is written once a section: again only with another
+ * type, key or value.  Many distinct ones, in one pass.
+ */
+START_TEST(test_kv_once)
+{
+	static const char *const in[] = {
+		"meta a b", "meta a b", "env a b", "meta a c", "meta a b",
+		"meta a\tb c", "meta a b\tc", "lat 1 us lower",
+	};
+	struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
+	struct pv_bench *b;
+	char *buf = NULL;
+	size_t blen = 0, i, n;
+	FILE *f = open_memstream(&buf, &blen);
+	char line[64];
+
+	b = pv_bench_new("generic", &o, f);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++)
+		ck_assert_int_eq(pv_bench_line(b, in[i], strlen(in[i])), 0);
+	ck_assert_int_eq(pv_bench_finish(b), 0);
+	pv_bench_free(b);
+	fflush(f);
+	ck_assert_str_eq(buf, "meta\ta\tb\nenv\ta\tb\nmeta\ta\tc\n"
+			 "meta\ta\tb c\nmeta\ta\tb\\tc\n"
+			 "sample\tgeneric\t-\t-\tlat\tus\tlower\t-\t1\t-\t1\n");
+	fclose(f);
+	free(buf);
+
+	buf = NULL;
+	f = open_memstream(&buf, &blen);
+	b = pv_bench_new("generic", &o, f);
+	for (i = 0; i < 20000; i++) {
+		n = (size_t)snprintf(line, sizeof(line), "meta k v%zu",
+				     i % 10000);
+		ck_assert_int_eq(pv_bench_line(b, line, n), 0);
+	}
+	ck_assert_int_eq(pv_bench_line(b, "lat 1 us lower", 14), 0);
+	ck_assert_int_eq(pv_bench_finish(b), 0);
+	pv_bench_free(b);
+	fflush(f);
+	for (i = n = 0; i < blen; i++)
+		n += buf[i] == '\n';
+	ck_assert_uint_eq(n, 10000 + 1);
+	fclose(f);
+	free(buf);
+}
+END_TEST
+
+/*
  * Concatenated outputs: each invocation is the next RUN with its own
  * level; a wrong will-it-scale average is reported.
  */
@@ -870,6 +919,7 @@ bench_suite(void)
 	tcase_add_test(tc, test_mmtests_bad_file);
 	tcase_add_test(tc, test_mmtests_empty);
 	tcase_add_test(tc, test_line_ends);
+	tcase_add_test(tc, test_kv_once);
 	tcase_add_test(tc, test_concatenated);
 	tcase_add_test(tc, test_sysbench_oltp);
 	tcase_add_test(tc, test_unixbench_log_matches_report);

@@ -72,12 +72,13 @@ START_TEST(facts)
 {
 	struct pv_envinfo env;
 	struct pv_envinfo_opts o = { root, NULL };
-	char err[256], ref[128];
+	struct pv_err err;
+	char ref[128];
 
 	snprintf(ref, sizeof(ref), "%s/ref", root);
 	o.config_ref = ref;
 	pv_envinfo_init(&env);
-	ck_assert_int_eq(pv_envinfo_collect(&env, &o, err, sizeof(err)), 0);
+	ck_assert_int_eq(pv_envinfo_collect(&env, &o, &err), 0);
 	ck_assert_str_eq(pv_envinfo_get(&env, "kernel-release"),
 			 "6.1.0-test");
 	ck_assert_str_eq(pv_envinfo_get(&env, "kernel-version"),
@@ -116,21 +117,21 @@ START_TEST(config_hash)
 {
 	struct pv_envinfo a, b;
 	struct pv_envinfo_opts o = { root, NULL };
-	char err[256];
+	struct pv_err err;
 
 	pv_envinfo_init(&a);
 	pv_envinfo_init(&b);
-	ck_assert_int_eq(pv_envinfo_collect(&a, &o, err, sizeof(err)), 0);
+	ck_assert_int_eq(pv_envinfo_collect(&a, &o, &err), 0);
 	/* another compiler, a comment: the same configuration */
 	put("/boot/config-6.1.0-test", "# new\nCONFIG_X=y\n"
 	    "# CONFIG_Y is not set\nCONFIG_CC_VERSION_TEXT=\"gcc 2\"\n");
-	ck_assert_int_eq(pv_envinfo_collect(&b, &o, err, sizeof(err)), 0);
+	ck_assert_int_eq(pv_envinfo_collect(&b, &o, &err), 0);
 	ck_assert_str_eq(pv_envinfo_get(&a, "kernel-config-hash"),
 			 pv_envinfo_get(&b, "kernel-config-hash"));
 	pv_envinfo_release(&b);
 	put("/boot/config-6.1.0-test", "CONFIG_X=m\n# CONFIG_Y is not set\n");
 	pv_envinfo_init(&b);
-	ck_assert_int_eq(pv_envinfo_collect(&b, &o, err, sizeof(err)), 0);
+	ck_assert_int_eq(pv_envinfo_collect(&b, &o, &err), 0);
 	ck_assert_str_ne(pv_envinfo_get(&a, "kernel-config-hash"),
 			 pv_envinfo_get(&b, "kernel-config-hash"));
 	pv_envinfo_release(&a);
@@ -142,12 +143,13 @@ START_TEST(missing_ref)
 {
 	struct pv_envinfo env;
 	struct pv_envinfo_opts o = { root, "/nonexistent/ref" };
-	char err[256];
+	struct pv_err err;
 
 	pv_envinfo_init(&env);
-	ck_assert_int_eq(pv_envinfo_collect(&env, &o, err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "cannot read the reference kernel configuration"
-			 " '/nonexistent/ref': No such file or directory");
+	ck_assert_int_eq(pv_envinfo_collect(&env, &o, &err), -1);
+	ck_assert_str_eq(pv_err_msg(&err), "cannot read the reference kernel "
+			 "configuration '/nonexistent/ref': No such file or "
+			 "directory");
 	pv_envinfo_release(&env);
 }
 END_TEST

@@ -92,6 +92,36 @@ START_TEST(test_saturate)
 }
 END_TEST
 
+/*
+ * Past the limit of call paths (lowered here): the stack that would pass
+ * it is refused with a message, known paths still gain weight.
+ */
+START_TEST(test_limit)
+{
+	struct pv_flametree t;
+	static const uint32_t a[] = { 1, 2 }, b[] = { 1, 3 }, c[] = { 1 };
+
+	pv_flametree_init(&t);
+	ck_assert_uint_eq(t.max, PV_FLAMETREE_MAX);
+	t.max = 2;
+	ck_assert_int_eq(pv_flametree_add(&t, a, 2, 1, 0), 0);
+	ck_assert_int_eq(pv_flametree_add(&t, b, 2, 1, 0), -1);
+	ck_assert_str_eq(pv_err_msg(&t.err),
+			 "too many distinct call paths (more than 2)");
+	ck_assert_uint_eq(t.nnode, 3);
+	ck_assert_int_eq(pv_flametree_add(&t, c, 1, 0, 5), 0);
+	ck_assert_int_eq(pv_flametree_add(&t, a, 2, 0, 1), 0);
+	ck_assert_uint_eq(t.node[1].w[1], 6);
+	pv_flametree_release(&t);
+
+	setenv("PV_TEST_MAX_PATHS", "4", 1);
+	pv_flametree_init(&t);
+	ck_assert_uint_eq(t.max, 4);
+	pv_flametree_release(&t);
+	unsetenv("PV_TEST_MAX_PATHS");
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -101,6 +131,7 @@ suite(void)
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_many);
 	tcase_add_test(tc, test_saturate);
+	tcase_add_test(tc, test_limit);
 	suite_add_tcase(s, tc);
 	return s;
 }

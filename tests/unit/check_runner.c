@@ -79,7 +79,8 @@ slurp(const char *path)
 
 START_TEST(run_ok)
 {
-	char out[64], err[64], msg[256];
+	struct pv_err msg;
+	char out[64], err[64];
 	char *argv[] = { "sh", "-c", "echo out; echo err >&2; "
 			 "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done",
 			 NULL };
@@ -88,8 +89,8 @@ START_TEST(run_ok)
 
 	snprintf(out, sizeof(out), "%s/o", dir);
 	snprintf(err, sizeof(err), "%s/e", dir);
-	ck_assert_int_eq(pv_runner_run(argv, out, err, NULL, NULL, &res, msg,
-				       sizeof(msg)), 0);
+	ck_assert_int_eq(pv_runner_run(argv, out, err, NULL, NULL, &res,
+				       &msg), 0);
 	ck_assert(pv_runner_ok(&res));
 	ck_assert_str_eq(slurp(out), "out\n");
 	ck_assert_str_eq(slurp(err), "err\n");
@@ -105,19 +106,19 @@ END_TEST
 
 START_TEST(run_failed)
 {
-	char msg[256];
+	struct pv_err msg;
 	char *argv[] = { "sh", "-c", "exit 3", NULL };
 	char *kill9[] = { "sh", "-c", "kill -9 $$", NULL };
 	struct pv_run_result res;
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 
 	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, NULL, &res,
-				       msg, sizeof(msg)), 0);
+				       &msg), 0);
 	ck_assert(!pv_runner_ok(&res));
 	pv_runner_describe(&res, &sb);
 	ck_assert_str_eq(sb.buf, "exit status 3");
 	ck_assert_int_eq(pv_runner_run(kill9, NULL, NULL, NULL, NULL, &res,
-				       msg, sizeof(msg)), 0);
+				       &msg), 0);
 	pv_strbuf_reset(&sb);
 	pv_runner_describe(&res, &sb);
 	ck_assert_str_eq(sb.buf, "killed by signal 9 (KILL)");
@@ -127,31 +128,34 @@ END_TEST
 
 START_TEST(run_missing)
 {
-	char msg[256], out[80];
+	struct pv_err msg;
+	char out[80];
 	char *argv[] = { "/nonexistent/pv-no-such-command", NULL };
 	char *ok[] = { "true", NULL };
 	struct pv_run_result res;
 
 	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, NULL, &res,
-				       msg, sizeof(msg)), -1);
-	ck_assert_str_eq(msg, "cannot run '/nonexistent/pv-no-such-command':"
-			 " No such file or directory");
+				       &msg), -1);
+	ck_assert_str_eq(pv_err_msg(&msg), "cannot run "
+			 "'/nonexistent/pv-no-such-command': "
+			 "No such file or directory");
 	snprintf(out, sizeof(out), "%s/no/such/dir", dir);
-	ck_assert_int_eq(pv_runner_run(ok, out, NULL, NULL, NULL, &res, msg,
-				       sizeof(msg)), -1);
-	ck_assert(strstr(msg, "cannot create") == msg);
+	ck_assert_int_eq(pv_runner_run(ok, out, NULL, NULL, NULL, &res,
+				       &msg), -1);
+	ck_assert(strstr(pv_err_msg(&msg), "cannot create") ==
+		  pv_err_msg(&msg));
 }
 END_TEST
 
 START_TEST(run_stop)
 {
-	char msg[256];
+	struct pv_err msg;
 	char *argv[] = { "sleep", "5", NULL };
 	volatile sig_atomic_t stop = 1;
 	struct pv_run_result res;
 
 	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, NULL, &stop, &res,
-				       msg, sizeof(msg)), 0);
+				       &msg), 0);
 	ck_assert(res.interrupted);
 	ck_assert(!pv_runner_ok(&res));
 }

@@ -29,16 +29,17 @@ END_TEST
 START_TEST(bad_options)
 {
 	struct pv_sampler_opts o = { .event = "nosuch", .frequency = 99 };
-	char err[256];
+	struct pv_err err;
 	int refused = 7;
 
-	ck_assert_ptr_null(pv_sampler_new(&o, err, sizeof(err), &refused));
-	ck_assert_str_eq(err, "unknown event 'nosuch'");
+	ck_assert_ptr_null(pv_sampler_new(&o, &err, &refused));
+	ck_assert_str_eq(pv_err_msg(&err), "unknown event 'nosuch'");
 	ck_assert_int_eq(refused, 0);
 	o.event = NULL;
 	o.ring_pages = 3;
-	ck_assert_ptr_null(pv_sampler_new(&o, err, sizeof(err), &refused));
-	ck_assert_str_eq(err, "bad sampling options for 'cpu-clock'");
+	ck_assert_ptr_null(pv_sampler_new(&o, &err, &refused));
+	ck_assert_str_eq(pv_err_msg(&err),
+			 "bad sampling options for 'cpu-clock'");
 }
 END_TEST
 
@@ -51,23 +52,24 @@ START_TEST(sample_child)
 	struct pv_stacktab stacks;
 	struct pv_run_result res;
 	struct pv_sampler *s;
-	char err[1024];
+	struct pv_err err;
 	uint64_t n = 0, period = 0;
 	size_t i;
 	int refused;
 
-	s = pv_sampler_new(&o, err, sizeof(err), &refused);
+	s = pv_sampler_new(&o, &err, &refused);
 	if (s == NULL) {
 		ck_assert(refused);	/* anything else is a failure */
-		fprintf(stderr, "check_sampler: not sampled here: %s\n", err);
+		fprintf(stderr, "check_sampler: not sampled here: %s\n",
+			pv_err_msg(&err));
 		return;
 	}
 	ck_assert_str_eq(pv_sampler_event(s), "cpu-clock");
 	pv_symtab_init(&names);
 	pv_stacktab_init(&stacks);
 	pv_sampler_sink(s, &names, &stacks);
-	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res, err,
-				       sizeof(err)), 0);
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res,
+				       &err), 0);
 	ck_assert(pv_runner_ok(&res));
 	ck_assert_uint_gt(stacks.nstack, 0);
 	for (i = 0; i < stacks.nstack; i++) {
@@ -108,7 +110,7 @@ START_TEST(unresolved_kernel)
 	struct pv_stacktab stacks;
 	struct pv_run_result res;
 	struct pv_sampler *s;
-	char err[1024];
+	struct pv_err err;
 	size_t i, j, nk = 0;
 	int refused, fd = mkstemp(ks);
 	FILE *f;
@@ -118,18 +120,19 @@ START_TEST(unresolved_kernel)
 	ck_assert_ptr_nonnull(f);
 	fputs("0000000000000000 T _stext\n0000000000000000 T _etext\n", f);
 	ck_assert_int_eq(fclose(f), 0);
-	s = pv_sampler_new(&o, err, sizeof(err), &refused);
+	s = pv_sampler_new(&o, &err, &refused);
 	unlink(ks);
 	if (s == NULL) {
 		ck_assert(refused);
-		fprintf(stderr, "check_sampler: not sampled here: %s\n", err);
+		fprintf(stderr, "check_sampler: not sampled here: %s\n",
+			pv_err_msg(&err));
 		return;
 	}
 	pv_symtab_init(&names);
 	pv_stacktab_init(&stacks);
 	pv_sampler_sink(s, &names, &stacks);
-	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res, err,
-				       sizeof(err)), 0);
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res,
+				       &err), 0);
 	ck_assert(pv_runner_ok(&res));
 	for (i = 0; i < stacks.nstack; i++) {
 		struct pv_stack *st = &stacks.stack[i];

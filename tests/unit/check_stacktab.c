@@ -11,6 +11,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,6 +217,112 @@ START_TEST(test_many)
 }
 END_TEST
 
+/* Stack records in the folded order, names escaped as pv-format(5) says. */
+START_TEST(test_write)
+{
+	struct pv_symtab names;
+	struct pv_stacktab t;
+	uint32_t f[3], ev, ev2;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	ev = pv_symtab_intern(&names, "cycles", 6);
+	ev2 = pv_symtab_intern(&names, "", 0);
+	f[0] = pv_symtab_intern(&names, "main", 4);
+	f[1] = pv_symtab_intern(&names, "b;c", 3);
+	f[2] = pv_symtab_intern(&names, "a\tx", 3);
+	pv_stacktab_add(&t, ev, f, 2, 1, 10);
+	pv_stacktab_add(&t, ev2, f, 1, 2, 5);
+	pv_stacktab_add(&t, ev, (uint32_t[]){ f[0], f[2] }, 2, 3, 7);
+	pv_stacktab_add(&t, ev, f, 2, 1, 1);
+	out = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(out);
+	pv_stacktab_write(&t, &names, out);
+	ck_assert_int_eq(fclose(out), 0);
+	ck_assert_str_eq(buf,
+			 "stack\tcycles\t3\t7\tmain;a\\tx\n"
+			 "stack\tcycles\t2\t11\tmain;b\\;c\n"
+			 "stack\t-\t2\t5\tmain\n");
+	free(buf);
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+END_TEST
+
+/*
+ * Past the limit (lowered here; PV_STACKTAB_MAX cannot be reached in a
+ * test): a new stack is refused with a message and the table is left as
+ * it was, a known one still counts; a merge stops at the limit.
+ */
+START_TEST(test_limit)
+{
+	struct pv_symtab names, src_names;
+	struct pv_stacktab t, src;
+	uint32_t f[1];
+	size_t i;
+
+	pv_symtab_init(&names);
+	pv_stacktab_init(&t);
+	ck_assert_uint_eq(t.max, PV_STACKTAB_MAX);
+	t.max = 3;
+	for (i = 0; i < 3; i++) {
+		f[0] = (uint32_t)i;
+		ck_assert_ptr_nonnull(pv_stacktab_add(&t, 9, f, 1, 1, 1));
+	}
+	f[0] = 3;
+	ck_assert_ptr_null(pv_stacktab_add(&t, 9, f, 1, 1, 1));
+	ck_assert_str_eq(pv_err_msg(&t.err),
+			 "too many distinct stacks (more than 3)");
+	ck_assert_uint_eq(t.nstack, 3);
+	f[0] = 1;
+	ck_assert_ptr_eq(pv_stacktab_add(&t, 9, f, 1, 1, 1), &t.stack[1]);
+	ck_assert_uint_eq(t.stack[1].samples, 2);
+
+	/* a merge into a table with room for one more of src's stacks */
+	pv_symtab_init(&src_names);
+	pv_stacktab_init(&src);
+	f[0] = pv_symtab_intern(&src_names, "a", 1);
+	pv_stacktab_add(&src, f[0], f, 1, 1, 1);
+	f[0] = pv_symtab_intern(&src_names, "b", 1);
+	pv_stacktab_add(&src, f[0], f, 1, 1, 1);
+	t.max = 4;
+	ck_assert_int_eq(pv_stacktab_merge(&t, &names, &src, &src_names), -1);
+	ck_assert_uint_eq(t.nstack, 4);
+	t.max = 5;
+	ck_assert_int_eq(pv_stacktab_merge(&t, &names, &src, &src_names), 0);
+	ck_assert_uint_eq(t.nstack, 5);
+	ck_assert_uint_eq(t.stack[3].samples, 2);
+	pv_stacktab_release(&src);
+	pv_symtab_release(&src_names);
+	pv_stacktab_release(&t);
+	pv_symtab_release(&names);
+}
+END_TEST
+
+/* PV_TEST_MAX_STACKS lowers the limit of a new table, never raises it. */
+START_TEST(test_limit_env)
+{
+	struct pv_stacktab t;
+
+	setenv("PV_TEST_MAX_STACKS", "7", 1);
+	pv_stacktab_init(&t);
+	ck_assert_uint_eq(t.max, 7);
+	pv_stacktab_release(&t);
+	setenv("PV_TEST_MAX_STACKS", "99999999999999", 1);
+	pv_stacktab_init(&t);
+	ck_assert_uint_eq(t.max, PV_STACKTAB_MAX);
+	pv_stacktab_release(&t);
+	setenv("PV_TEST_MAX_STACKS", "seven", 1);
+	pv_stacktab_init(&t);
+	ck_assert_uint_eq(t.max, PV_STACKTAB_MAX);
+	pv_stacktab_release(&t);
+	unsetenv("PV_TEST_MAX_STACKS");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -228,6 +335,9 @@ main(void)
 	tcase_add_test(tc, test_many);
 	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_sorted);
+	tcase_add_test(tc, test_write);
+	tcase_add_test(tc, test_limit);
+	tcase_add_test(tc, test_limit_env);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

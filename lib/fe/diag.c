@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "diag.h"
-#include "record.h"
+#include "xalloc.h"
 
 const char *pv_progname = "pv";
 
@@ -50,6 +50,7 @@ pv_diag_init(const char *argv0)
 		slash = strrchr(argv0, '/');
 		pv_progname = slash != NULL ? slash + 1 : argv0;
 	}
+	pv_xalloc_set_name(pv_progname);
 	signal(SIGPIPE, SIG_DFL);
 	stream_stdout();
 }
@@ -176,27 +177,4 @@ pv_usage_exit(const char *usage, const char *help, int status)
 	fprintf(stderr, "Try '%s --help' for more information.\n",
 		pv_progname);
 	exit(status);
-}
-
-double
-pv_opt_number(const char *what, const char *s, double min, double max)
-{
-	double v;
-
-	if (pv_parse_double(s, strlen(s), &v) < 0 || v < min || v > max)
-		pv_die("%s '%s' is not a number from %g to %g", what, s, min,
-		       max);
-	return v;
-}
-
-unsigned long
-pv_opt_count(const char *what, const char *s, unsigned long min,
-	     unsigned long max)
-{
-	uint64_t v;
-
-	if (pv_parse_u64(s, strlen(s), &v) < 0 || v < min || v > max)
-		pv_die("%s '%s' is not a whole number from %lu to %lu", what,
-		       s, min, max);
-	return (unsigned long)v;
 }

@@ -1,11 +1,13 @@
 /*
  * diag: the program name, messages on stderr and the exit-status contract
- * shared by every pv tool.
+ * shared by every pv tool.  A front-end helper (lib/fe/, libpvfe.a, as
+ * libarchive's libarchive_fe/): only the tools link it, and lib/ is built
+ * without its directory on the include path, so that the library cannot
+ * print or exit through it.  Code in lib/ reports errors in its handles
+ * (error.h); the tool reports them here.
  *
  * Messages follow the GNU form that error_at_line(3) prints:
  *   "pv-parse: message" and, for input, "pv-parse:FILE:LINE: message".
- * Only the front ends (tools/) call the dying helpers; code in lib/ reports
- * errors through its handles and never prints.
  */
 #ifndef PV_DIAG_H
 #define PV_DIAG_H
@@ -23,10 +25,11 @@ enum {
 extern const char *pv_progname;
 
 /*
- * Set the program name from argv[0] (its last path component), restore the
- * default SIGPIPE action so that a closed pipe ends the tool quietly, and
- * make stdout fully buffered in blocks of 64 KiB (unless a terminal), a
- * pipe on it 1 MiB large where the system allows.
+ * Set the program name from argv[0] (its last path component), for these
+ * messages and xalloc's out-of-memory one; restore the default SIGPIPE
+ * action so that a closed pipe ends the tool quietly, and make stdout
+ * fully buffered in blocks of 64 KiB (unless a terminal), a pipe on it
+ * 1 MiB large where the system allows.
  */
 void pv_diag_init(const char *argv0);
 
@@ -47,16 +50,6 @@ noreturn void pv_die_at(const char *file, unsigned long line,
 /* Like pv_die(), appending ": strerror(errno)". */
 noreturn void pv_die_errno(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
-
-/*
- * The number in an option's argument s, checked: a finite decimal number
- * from min to max, or else "PROG: WHAT 'S' is not a number from MIN to
- * MAX" and exit with PV_EXIT_TROUBLE.
- */
-double pv_opt_number(const char *what, const char *s, double min, double max);
-/* The same for a count: a whole number from min to max. */
-unsigned long pv_opt_count(const char *what, const char *s,
-			   unsigned long min, unsigned long max);
 
 /* Print "PROG (pv-tools) VERSION" to stdout and exit 0 (for --version). */
 noreturn void pv_version_exit(void);
