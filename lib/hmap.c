@@ -9,15 +9,13 @@
 #include "hmap.h"
 #include "xalloc.h"
 
-uint64_t pv_hmap_noslot[1];
-
 /* the fewest slots a table that holds something has */
 #define MIN_SLOTS 64
 
 void
 pv_hmap_init(struct pv_hmap *m, size_t hint)
 {
-	m->slot = pv_hmap_noslot;
+	m->slot = NULL;
 	m->mask = 0;
 	m->count = 0;
 	if (hint > 0)
@@ -27,15 +25,14 @@ pv_hmap_init(struct pv_hmap *m, size_t hint)
 void
 pv_hmap_release(struct pv_hmap *m)
 {
-	if (m->slot != pv_hmap_noslot)
-		free(m->slot);
+	free(m->slot);
 	pv_hmap_init(m, 0);
 }
 
 void
 pv_hmap_reset(struct pv_hmap *m)
 {
-	if (m->slot != pv_hmap_noslot)
+	if (m->slot != NULL)
 		memset(m->slot, 0, (m->mask + 1) * sizeof(*m->slot));
 	m->count = 0;
 }
@@ -55,8 +52,7 @@ rehash(struct pv_hmap *m, size_t n)
 			;
 		slot[j] = old[i];
 	}
-	if (old != pv_hmap_noslot)
-		free(old);
+	free(old);
 	m->slot = slot;
 	m->mask = mask;
 }
@@ -65,7 +61,7 @@ void
 pv_hmap_grow(struct pv_hmap *m)
 {
 	/* twice the slots of a table that exists: calloc() refuses too many */
-	rehash(m, m->slot == pv_hmap_noslot ? MIN_SLOTS : (m->mask + 1) * 2);
+	rehash(m, m->slot == NULL ? MIN_SLOTS : (m->mask + 1) * 2);
 }
 
 void
@@ -76,7 +72,7 @@ pv_hmap_reserve(struct pv_hmap *m, size_t n)
 	/* a hint: a table too large for memory is left to grow and die */
 	while (slots / 2 < n && slots <= SIZE_MAX / 4 / sizeof(*m->slot))
 		slots *= 2;
-	if (m->slot == pv_hmap_noslot || slots > m->mask + 1)
+	if (m->slot == NULL || slots > m->mask + 1)
 		rehash(m, slots);
 }
 

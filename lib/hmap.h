@@ -24,8 +24,8 @@
  *
  * Entries are never removed one by one: pv_hmap_reset() forgets them all.
  * Ids are 0 to UINT32_MAX - 1 (PV_HMAP_NONE means none).  Lifecycle:
- * PV_HMAP_INIT or pv_hmap_init(); pv_hmap_release() frees the slots and
- * leaves the table initialised and empty.  Allocation failure dies
+ * PV_HMAP_INIT, zeros, or pv_hmap_init(); pv_hmap_release() frees the
+ * slots and leaves the table initialised and empty.  Allocation failure dies
  * (xalloc.h).
  */
 #ifndef PV_HMAP_H
@@ -35,14 +35,13 @@
 #include <stdint.h>
 
 struct pv_hmap {
-	uint64_t *slot;		/* mask + 1 slots */
+	uint64_t *slot;		/* mask + 1 slots, or NULL */
 	size_t mask;
 	size_t count;		/* ids held */
 };
 
-/* the one empty slot of a table not yet grown; never written */
-extern uint64_t pv_hmap_noslot[];
-#define PV_HMAP_INIT { pv_hmap_noslot, 0, 0 }
+/* all zeros: a table may also be initialised by memset() or calloc() */
+#define PV_HMAP_INIT { NULL, 0, 0 }
 
 #define PV_HMAP_NONE UINT32_MAX
 
@@ -72,6 +71,12 @@ pv_hmap_find(const struct pv_hmap *m, uint64_t hash, pv_hmap_eq_fn *eq,
 	size_t j = (size_t)(hash >> 32) & m->mask;
 	uint64_t s;
 
+	if (m->slot == NULL) {
+		/* pv_hmap_add_at() grows it first */
+		if (pos != NULL)
+			*pos = 0;
+		return PV_HMAP_NONE;
+	}
 	for (; (s = m->slot[j]) != 0; j = (j + 1) & m->mask) {
 		if ((s ^ hash) >> 32 == 0 && eq(ctx, (uint32_t)s - 1, key)) {
 			if (pos != NULL)

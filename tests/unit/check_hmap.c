@@ -144,8 +144,16 @@ START_TEST(test_empty)
 	pv_hmap_reset(&m);
 	pv_hmap_release(&m);
 	pv_hmap_release(&m);
-	ck_assert_ptr_eq(m.slot, pv_hmap_noslot);
-	ck_assert_uint_eq(pv_hmap_noslot[0], 0);
+	ck_assert_ptr_null(m.slot);
+	/* zeros are an empty table too */
+	memset(&m, 0, sizeof(m));
+	ck_assert_uint_eq(pv_hmap_find(&m, good_hash(key), key_eq, &k, &key,
+				       &pos), PV_HMAP_NONE);
+	k.key = &key;
+	pv_hmap_add_at(&m, pos, good_hash(key), 0);
+	ck_assert_uint_eq(pv_hmap_get(&m, good_hash(key), key_eq, &k, &key),
+			  0);
+	pv_hmap_release(&m);
 }
 END_TEST
 
