@@ -23,6 +23,7 @@
 #include "arena.h"
 #include "elfsym.h"
 #include "hash.h"
+#include "hmap.h"
 #include "input.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -40,7 +41,7 @@ struct seg {
 };
 
 struct inl {
-	uint64_t addr;		/* vaddr + 1; 0 for an empty slot */
+	uint64_t addr;		/* vaddr */
 	size_t n;
 	const char **name;
 };
@@ -59,8 +60,9 @@ struct pv_dso {
 	int fd;
 	Elf *elf;
 	Dwarf *dw;
-	struct inl *inl;
-	size_t ninl, inl_mask;
+	struct inl *inl;	/* looked up so far, by id */
+	size_t ninl, inl_alloc;
+	struct pv_hmap inl_map;	/* their ids by address */
 	char *image;	/* the vdso's copy */
 	struct pv_dso *next;
 };
@@ -104,6 +106,7 @@ dso_free(struct pv_dso *d)
 	free(d->seg);
 	free(d->sym);
 	free(d->inl);
+	pv_hmap_release(&d->inl_map);
 	if (d->dw != NULL)
 		dwarf_end(d->dw);
 	if (d->elf != NULL)
@@ -541,42 +544,33 @@ pv_dso_relative(const struct pv_dso *dso)
 	return dso->relative;
 }
 
+static int
+inl_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_dso *d = ctx;
+
+	return d->inl[id].addr == *(const uint64_t *)key;
+}
+
 /* The inlined subroutines at vaddr, outermost first, cached. */
 static const struct inl *
 inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
 {
 	Dwarf_Die cu, *scopes = NULL;
+	uint64_t h = pv_hash_fold(vaddr + 1, PV_HASH_K0);
 	struct inl *e;
-	size_t i;
+	size_t pos;
+	uint32_t id;
 	int n, k;
 
-	if (d->ninl * 2 >= d->inl_mask) {
-		size_t nmask = d->inl_mask ? d->inl_mask * 2 + 1 : 255;
-		struct inl *old = d->inl;
-
-		d->inl = pv_xcalloc(nmask + 1, sizeof(*d->inl));
-		for (i = 0; old != NULL && i <= d->inl_mask; i++) {
-			size_t j;
-
-			if (old[i].addr == 0)
-				continue;
-			j = pv_hash_fold(old[i].addr, PV_HASH_K0) & nmask;
-			while (d->inl[j].addr != 0)
-				j = (j + 1) & nmask;
-			d->inl[j] = old[i];
-		}
-		free(old);
-		d->inl_mask = nmask;
-	}
-	i = pv_hash_fold(vaddr + 1, PV_HASH_K0) & d->inl_mask;
-	while (d->inl[i].addr != 0) {
-		if (d->inl[i].addr == vaddr + 1)
-			return &d->inl[i];
-		i = (i + 1) & d->inl_mask;
-	}
-	e = &d->inl[i];
-	e->addr = vaddr + 1;
-	d->ninl++;
+	id = pv_hmap_find(&d->inl_map, h, inl_eq, d, &vaddr, &pos);
+	if (id != PV_HMAP_NONE)
+		return &d->inl[id];
+	PV_GROW(d->inl, d->ninl + 1, d->inl_alloc);
+	e = &d->inl[d->ninl];
+	memset(e, 0, sizeof(*e));
+	e->addr = vaddr;
+	pv_hmap_add_at(&d->inl_map, pos, h, (uint32_t)d->ninl++);
 	if (dwarf_addrdie(d->dw, vaddr, &cu) == NULL)
 		return e;
 	n = dwarf_getscopes(&cu, vaddr, &scopes);
