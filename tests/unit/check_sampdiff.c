@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "sampdiff.h"
+#include "rec_cmp.h"
 
 static struct pv_str
 S(const char *s)
@@ -109,11 +110,12 @@ START_TEST(test_roundtrip)
 	struct pv_str fld[40];
 	struct pv_record rec;
 	struct pv_cmp c, d;
-	char err[256], *p, *q;
+	struct pv_err err = PV_ERR_INIT;
+	char *p, *q;
 	size_t n = 0;
 
 	pv_cmp_compute(&k, B, 5, T, 2, &o, &c);
-	pv_cmp_format(&sb, &c);
+	pv_rec_cmp_write(&sb, &c);
 	pv_strbuf_setlen(&sb, sb.len - 1);	/* the newline */
 	for (p = sb.buf; (q = strchr(p, '\t')) != NULL; p = q + 1)
 		fld[n++] = (struct pv_str){ p, (size_t)(q - p) };
@@ -122,14 +124,14 @@ START_TEST(test_roundtrip)
 	rec.type = PV_REC_OTHER;
 	rec.field = fld;
 	rec.nfield = n;
-	ck_assert_int_eq(pv_cmp_parse(&rec, &d, err, sizeof(err)), 0);
-	pv_cmp_format(&sb2, &d);
+	ck_assert_int_eq(pv_rec_cmp_parse(&rec, &d, &err), 0);
+	pv_rec_cmp_write(&sb2, &d);
 	pv_strbuf_setlen(&sb2, sb2.len - 1);
 	ck_assert_str_eq(sb.buf, sb2.buf);
 	ck_assert_uint_eq(d.flags, PV_CMP_FEW_RUNS);
 	rec.nfield = 5;
-	ck_assert_int_eq(pv_cmp_parse(&rec, &d, err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "a cmp record has 29 fields, not 5");
+	ck_assert_int_eq(pv_rec_cmp_parse(&rec, &d, &err), -1);
+	ck_assert_str_eq(pv_err_msg(&err), "a cmp record has 29 fields, not 5");
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&sb2);
 }
