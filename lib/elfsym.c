@@ -46,7 +46,7 @@ struct inl {
 	const char **name;
 };
 
-struct pv_dso {
+struct pv_elfsym_dso {
 	char *path;
 	const char *name;	/* "libc.so.6", "[vdso]", "anon" */
 	const char *unknown;	/* the name in brackets */
@@ -64,7 +64,7 @@ struct pv_dso {
 	size_t ninl, inl_alloc;
 	struct pv_hmap inl_map;	/* their ids by address */
 	char *image;	/* the vdso's copy */
-	struct pv_dso *next;
+	struct pv_elfsym_dso *next;
 };
 
 struct ksym {
@@ -78,7 +78,7 @@ struct pv_elfsym {
 	struct pv_arena arena;
 	struct ksym *k;
 	size_t nk;
-	struct pv_dso *dso;
+	struct pv_elfsym_dso *dso;
 };
 
 struct pv_elfsym *
@@ -100,7 +100,7 @@ pv_elfsym_set_debug_dir(struct pv_elfsym *es, const char *dir)
 }
 
 static void
-dso_free(struct pv_dso *d)
+dso_free(struct pv_elfsym_dso *d)
 {
 	free(d->path);
 	free(d->seg);
@@ -120,7 +120,7 @@ dso_free(struct pv_dso *d)
 void
 pv_elfsym_free(struct pv_elfsym *es)
 {
-	struct pv_dso *d, *next;
+	struct pv_elfsym_dso *d, *next;
 
 	if (es == NULL)
 		return;
@@ -263,7 +263,7 @@ cmp_sym(const void *a, const void *b)
 
 /* Read the function symbols of elf; 0 if it has none. */
 static size_t
-read_symbols(struct pv_elfsym *es, struct pv_dso *d, Elf *elf)
+read_symbols(struct pv_elfsym *es, struct pv_elfsym_dso *d, Elf *elf)
 {
 	Elf_Scn *scn = NULL, *use = NULL;
 	GElf_Shdr sh, ush = { 0 };
@@ -321,7 +321,7 @@ read_symbols(struct pv_elfsym *es, struct pv_dso *d, Elf *elf)
 }
 
 static void
-read_segments(struct pv_dso *d, Elf *elf)
+read_segments(struct pv_elfsym_dso *d, Elf *elf)
 {
 	size_t n, i, alloc = 0;
 
@@ -393,7 +393,7 @@ open_elf(const char *path, int *fd)
 
 /* This process's vdso, copied (one kernel: the sampled tasks' too). */
 static Elf *
-open_vdso(struct pv_dso *d)
+open_vdso(struct pv_elfsym_dso *d)
 {
 	const unsigned char *base =
 		(const unsigned char *)getauxval(AT_SYSINFO_EHDR);
@@ -414,8 +414,8 @@ open_vdso(struct pv_dso *d)
 }
 
 static void
-dso_load(struct pv_elfsym *es, struct pv_dso *d, const unsigned char *want,
-	 size_t wantlen)
+dso_load(struct pv_elfsym *es, struct pv_elfsym_dso *d,
+	 const unsigned char *want, size_t wantlen)
 {
 	unsigned char id[64];
 	size_t idlen = 0, i;
@@ -490,14 +490,14 @@ is_anon(const char *path)
 		strncmp(path, "/SYSV", 5) == 0;
 }
 
-struct pv_dso *
+struct pv_elfsym_dso *
 pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	      const unsigned char *bid, size_t len)
 {
 	uint64_t h = pv_hash(path, strlen(path), len);
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	const char *base;
-	struct pv_dso *d;
+	struct pv_elfsym_dso *d;
 
 	h = pv_hash(bid, len, h);
 	for (d = es->dso; d != NULL; d = d->next)
@@ -527,19 +527,19 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 }
 
 const char *
-pv_dso_name(const struct pv_dso *dso)
+pv_elfsym_dso_name(const struct pv_elfsym_dso *dso)
 {
 	return dso->name;
 }
 
 const char *
-pv_dso_unknown(const struct pv_dso *dso)
+pv_elfsym_dso_unknown(const struct pv_elfsym_dso *dso)
 {
 	return dso->unknown;
 }
 
 int
-pv_dso_relative(const struct pv_dso *dso)
+pv_elfsym_dso_relative(const struct pv_elfsym_dso *dso)
 {
 	return dso->relative;
 }
@@ -547,14 +547,14 @@ pv_dso_relative(const struct pv_dso *dso)
 static int
 inl_eq(const void *ctx, uint32_t id, const void *key)
 {
-	const struct pv_dso *d = ctx;
+	const struct pv_elfsym_dso *d = ctx;
 
 	return d->inl[id].addr == *(const uint64_t *)key;
 }
 
 /* The inlined subroutines at vaddr, outermost first, cached. */
 static const struct inl *
-inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
+inlined(struct pv_elfsym *es, struct pv_elfsym_dso *d, uint64_t vaddr)
 {
 	Dwarf_Die cu, *scopes = NULL;
 	uint64_t h = pv_hash_fold(vaddr + 1, PV_HASH_K0);
@@ -599,7 +599,7 @@ inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
 }
 
 size_t
-pv_elfsym_resolve(struct pv_elfsym *es, struct pv_dso *d, uint64_t off,
+pv_elfsym_resolve(struct pv_elfsym *es, struct pv_elfsym_dso *d, uint64_t off,
 		  const char **names, size_t max)
 {
 	uint64_t vaddr = 0;

@@ -52,7 +52,7 @@ static const struct event {
 
 struct map {
 	uint64_t start, end, pgoff;
-	struct pv_dso *dso;
+	struct pv_elfsym_dso *dso;
 };
 
 struct proc {
@@ -618,8 +618,9 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			m = pv_elfsym_resolve(s->es, mp->dso, off, names, 16);
 			if (m == 0) {
 				leaf[n++] = unknown_frame(s,
-					pv_dso_name(mp->dso),
-					pv_dso_relative(mp->dso) ? off : a, 0);
+					pv_elfsym_dso_name(mp->dso),
+					pv_elfsym_dso_relative(mp->dso) ?
+					off : a, 0);
 				continue;
 			}
 			/* innermost inlined function first: leaf order */
