@@ -1,7 +1,10 @@
 /*
- * record: the pv interchange format, pv-format(5).  This module is the only
- * code that knows its syntax: it reads records (and plain folded stacks)
- * from a pv_input and writes them to a stdio stream.
+ * record: the pv interchange format, pv-format(5).  This module knows its
+ * syntax: it reads records (and plain folded stacks) from a pv_input and
+ * writes them to a stdio stream.  The fields of the record types are
+ * written (and, for the types the reader leaves as PV_REC_OTHER, parsed)
+ * by one codec per type, lib/rec_*.c, from the field primitives of
+ * field.h; nothing else formats a record.
  *
  * A stream is text, one record a line, fields separated by TAB, the first
  * field naming the record type.  In every field, backslash, TAB, newline
