@@ -44,7 +44,7 @@ rehash(struct pv_hmap *m, size_t n)
 	uint64_t *old = m->slot, *slot = pv_xcalloc(n, sizeof(*slot));
 	size_t i, j, mask = n - 1;
 
-	for (i = 0; m->count > 0 && i <= m->mask; i++) {
+	for (i = 0; old != NULL && i <= m->mask; i++) {
 		if (old[i] == 0)
 			continue;
 		for (j = (size_t)(old[i] >> 32) & mask; slot[j] != 0;

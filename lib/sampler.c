@@ -383,6 +383,7 @@ get_proc(struct pv_sampler *s, uint32_t pid, int create)
 		return s->proc[id];
 	if (!create)
 		return NULL;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	PV_GROW(s->proc, s->nproc + 1, s->proc_alloc);
 	s->proc[s->nproc] = pv_xcalloc(1, sizeof(struct proc));
 	s->proc[s->nproc]->pid = pid;
