@@ -64,7 +64,6 @@ struct pv_elfsym_dso {
 	size_t ninl, inl_alloc;
 	struct pv_hmap inl_map;	/* their ids by address */
 	char *image;	/* the vdso's copy */
-	struct pv_elfsym_dso *next;
 };
 
 struct ksym {
@@ -78,7 +77,9 @@ struct pv_elfsym {
 	struct pv_arena arena;
 	struct ksym *k;
 	size_t nk;
-	struct pv_elfsym_dso *dso;
+	struct pv_elfsym_dso **dso;	/* by id */
+	size_t ndso, dso_alloc;
+	struct pv_hmap dso_map;		/* their ids by path and build id */
 };
 
 struct pv_elfsym *
@@ -120,14 +121,14 @@ dso_free(struct pv_elfsym_dso *d)
 void
 pv_elfsym_free(struct pv_elfsym *es)
 {
-	struct pv_elfsym_dso *d, *next;
+	size_t i;
 
 	if (es == NULL)
 		return;
-	for (d = es->dso; d != NULL; d = next) {
-		next = d->next;
-		dso_free(d);
-	}
+	for (i = 0; i < es->ndso; i++)
+		dso_free(es->dso[i]);
+	free(es->dso);
+	pv_hmap_release(&es->dso_map);
 	free(es->k);
 	free(es->debug_dir);
 	pv_arena_release(&es->arena);
@@ -490,6 +491,22 @@ is_anon(const char *path)
 		strncmp(path, "/SYSV", 5) == 0;
 }
 
+/* a dso looked for: its path, and the hash of the path and build id */
+struct dsokey {
+	const char *path;
+	uint64_t hash;
+};
+
+static int
+dso_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_elfsym *es = ctx;
+	const struct pv_elfsym_dso *d = es->dso[id];
+	const struct dsokey *k = key;
+
+	return d->hash == k->hash && strcmp(d->path, k->path) == 0;
+}
+
 struct pv_elfsym_dso *
 pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	      const unsigned char *bid, size_t len)
@@ -498,11 +515,16 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	const char *base;
 	struct pv_elfsym_dso *d;
+	struct dsokey key;
+	size_t pos;
+	uint32_t id;
 
 	h = pv_hash(bid, len, h);
-	for (d = es->dso; d != NULL; d = d->next)
-		if (d->hash == h && strcmp(d->path, path) == 0)
-			return d;
+	key.path = path;
+	key.hash = h;
+	id = pv_hmap_find(&es->dso_map, h, dso_eq, es, &key, &pos);
+	if (id != PV_HMAP_NONE)
+		return es->dso[id];
 	d = pv_xcalloc(1, sizeof(*d));
 	d->path = pv_xstrdup(path);
 	d->hash = h;
@@ -521,8 +543,10 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	d->relative = (path[0] == '/' && !is_anon(path)) ||
 		strcmp(path, "[vdso]") == 0;
 	dso_load(es, d, bid, len);
-	d->next = es->dso;
-	es->dso = d;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	PV_GROW(es->dso, es->ndso + 1, es->dso_alloc);
+	es->dso[es->ndso] = d;
+	pv_hmap_add_at(&es->dso_map, pos, h, (uint32_t)es->ndso++);
 	return d;
 }
 
