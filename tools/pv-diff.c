@@ -16,8 +16,8 @@
  * keys that name the version under test) are refused; every key gets a cmp
  * record: the change on the log scale, oriented so that worse is negative,
  * Welch and bootstrap intervals, Welch's and Mann-Whitney's p-values,
- * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c).  The
- * input passes through unchanged.
+ * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c pairs the
+ * sections, lib/cmp.c compares).  The input passes through unchanged.
  *
  * The mode is told by the first stack or sample record of the input;
  * standard input is first copied to a temporary file so that it can be
