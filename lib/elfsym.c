@@ -23,6 +23,7 @@
 #include "arena.h"
 #include "elfsym.h"
 #include "hash.h"
+#include "hmap.h"
 #include "input.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -40,12 +41,12 @@ struct seg {
 };
 
 struct inl {
-	uint64_t addr;		/* vaddr + 1; 0 for an empty slot */
+	uint64_t addr;		/* vaddr */
 	size_t n;
 	const char **name;
 };
 
-struct pv_dso {
+struct pv_elfsym_dso {
 	char *path;
 	const char *name;	/* "libc.so.6", "[vdso]", "anon" */
 	const char *unknown;	/* the name in brackets */
@@ -59,10 +60,10 @@ struct pv_dso {
 	int fd;
 	Elf *elf;
 	Dwarf *dw;
-	struct inl *inl;
-	size_t ninl, inl_mask;
+	struct inl *inl;	/* looked up so far, by id */
+	size_t ninl, inl_alloc;
+	struct pv_hmap inl_map;	/* their ids by address */
 	char *image;	/* the vdso's copy */
-	struct pv_dso *next;
 };
 
 struct ksym {
@@ -76,7 +77,9 @@ struct pv_elfsym {
 	struct pv_arena arena;
 	struct ksym *k;
 	size_t nk;
-	struct pv_dso *dso;
+	struct pv_elfsym_dso **dso;	/* by id */
+	size_t ndso, dso_alloc;
+	struct pv_hmap dso_map;		/* their ids by path and build id */
 };
 
 struct pv_elfsym *
@@ -98,12 +101,13 @@ pv_elfsym_set_debug_dir(struct pv_elfsym *es, const char *dir)
 }
 
 static void
-dso_free(struct pv_dso *d)
+dso_free(struct pv_elfsym_dso *d)
 {
 	free(d->path);
 	free(d->seg);
 	free(d->sym);
 	free(d->inl);
+	pv_hmap_release(&d->inl_map);
 	if (d->dw != NULL)
 		dwarf_end(d->dw);
 	if (d->elf != NULL)
@@ -117,14 +121,14 @@ dso_free(struct pv_dso *d)
 void
 pv_elfsym_free(struct pv_elfsym *es)
 {
-	struct pv_dso *d, *next;
+	size_t i;
 
 	if (es == NULL)
 		return;
-	for (d = es->dso; d != NULL; d = next) {
-		next = d->next;
-		dso_free(d);
-	}
+	for (i = 0; i < es->ndso; i++)
+		dso_free(es->dso[i]);
+	free(es->dso);
+	pv_hmap_release(&es->dso_map);
 	free(es->k);
 	free(es->debug_dir);
 	pv_arena_release(&es->arena);
@@ -260,7 +264,7 @@ cmp_sym(const void *a, const void *b)
 
 /* Read the function symbols of elf; 0 if it has none. */
 static size_t
-read_symbols(struct pv_elfsym *es, struct pv_dso *d, Elf *elf)
+read_symbols(struct pv_elfsym *es, struct pv_elfsym_dso *d, Elf *elf)
 {
 	Elf_Scn *scn = NULL, *use = NULL;
 	GElf_Shdr sh, ush = { 0 };
@@ -318,7 +322,7 @@ read_symbols(struct pv_elfsym *es, struct pv_dso *d, Elf *elf)
 }
 
 static void
-read_segments(struct pv_dso *d, Elf *elf)
+read_segments(struct pv_elfsym_dso *d, Elf *elf)
 {
 	size_t n, i, alloc = 0;
 
@@ -390,7 +394,7 @@ open_elf(const char *path, int *fd)
 
 /* This process's vdso, copied (one kernel: the sampled tasks' too). */
 static Elf *
-open_vdso(struct pv_dso *d)
+open_vdso(struct pv_elfsym_dso *d)
 {
 	const unsigned char *base =
 		(const unsigned char *)getauxval(AT_SYSINFO_EHDR);
@@ -411,8 +415,8 @@ open_vdso(struct pv_dso *d)
 }
 
 static void
-dso_load(struct pv_elfsym *es, struct pv_dso *d, const unsigned char *want,
-	 size_t wantlen)
+dso_load(struct pv_elfsym *es, struct pv_elfsym_dso *d,
+	 const unsigned char *want, size_t wantlen)
 {
 	unsigned char id[64];
 	size_t idlen = 0, i;
@@ -487,19 +491,40 @@ is_anon(const char *path)
 		strncmp(path, "/SYSV", 5) == 0;
 }
 
-struct pv_dso *
+/* a dso looked for: its path, and the hash of the path and build id */
+struct dsokey {
+	const char *path;
+	uint64_t hash;
+};
+
+static int
+dso_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_elfsym *es = ctx;
+	const struct pv_elfsym_dso *d = es->dso[id];
+	const struct dsokey *k = key;
+
+	return d->hash == k->hash && strcmp(d->path, k->path) == 0;
+}
+
+struct pv_elfsym_dso *
 pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	      const unsigned char *bid, size_t len)
 {
 	uint64_t h = pv_hash(path, strlen(path), len);
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	const char *base;
-	struct pv_dso *d;
+	struct pv_elfsym_dso *d;
+	struct dsokey key;
+	size_t pos;
+	uint32_t id;
 
 	h = pv_hash(bid, len, h);
-	for (d = es->dso; d != NULL; d = d->next)
-		if (d->hash == h && strcmp(d->path, path) == 0)
-			return d;
+	key.path = path;
+	key.hash = h;
+	id = pv_hmap_find(&es->dso_map, h, dso_eq, es, &key, &pos);
+	if (id != PV_HMAP_NONE)
+		return es->dso[id];
 	d = pv_xcalloc(1, sizeof(*d));
 	d->path = pv_xstrdup(path);
 	d->hash = h;
@@ -518,65 +543,58 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	d->relative = (path[0] == '/' && !is_anon(path)) ||
 		strcmp(path, "[vdso]") == 0;
 	dso_load(es, d, bid, len);
-	d->next = es->dso;
-	es->dso = d;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	PV_GROW(es->dso, es->ndso + 1, es->dso_alloc);
+	es->dso[es->ndso] = d;
+	pv_hmap_add_at(&es->dso_map, pos, h, (uint32_t)es->ndso++);
 	return d;
 }
 
 const char *
-pv_dso_name(const struct pv_dso *dso)
+pv_elfsym_dso_name(const struct pv_elfsym_dso *dso)
 {
 	return dso->name;
 }
 
 const char *
-pv_dso_unknown(const struct pv_dso *dso)
+pv_elfsym_dso_unknown(const struct pv_elfsym_dso *dso)
 {
 	return dso->unknown;
 }
 
 int
-pv_dso_relative(const struct pv_dso *dso)
+pv_elfsym_dso_relative(const struct pv_elfsym_dso *dso)
 {
 	return dso->relative;
 }
 
+static int
+inl_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_elfsym_dso *d = ctx;
+
+	return d->inl[id].addr == *(const uint64_t *)key;
+}
+
 /* The inlined subroutines at vaddr, outermost first, cached. */
 static const struct inl *
-inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
+inlined(struct pv_elfsym *es, struct pv_elfsym_dso *d, uint64_t vaddr)
 {
 	Dwarf_Die cu, *scopes = NULL;
+	uint64_t h = pv_hash_fold(vaddr + 1, PV_HASH_K0);
 	struct inl *e;
-	size_t i;
+	size_t pos;
+	uint32_t id;
 	int n, k;
 
-	if (d->ninl * 2 >= d->inl_mask) {
-		size_t nmask = d->inl_mask ? d->inl_mask * 2 + 1 : 255;
-		struct inl *old = d->inl;
-
-		d->inl = pv_xcalloc(nmask + 1, sizeof(*d->inl));
-		for (i = 0; old != NULL && i <= d->inl_mask; i++) {
-			size_t j;
-
-			if (old[i].addr == 0)
-				continue;
-			j = pv_hash_fold(old[i].addr, PV_HASH_K0) & nmask;
-			while (d->inl[j].addr != 0)
-				j = (j + 1) & nmask;
-			d->inl[j] = old[i];
-		}
-		free(old);
-		d->inl_mask = nmask;
-	}
-	i = pv_hash_fold(vaddr + 1, PV_HASH_K0) & d->inl_mask;
-	while (d->inl[i].addr != 0) {
-		if (d->inl[i].addr == vaddr + 1)
-			return &d->inl[i];
-		i = (i + 1) & d->inl_mask;
-	}
-	e = &d->inl[i];
-	e->addr = vaddr + 1;
-	d->ninl++;
+	id = pv_hmap_find(&d->inl_map, h, inl_eq, d, &vaddr, &pos);
+	if (id != PV_HMAP_NONE)
+		return &d->inl[id];
+	PV_GROW(d->inl, d->ninl + 1, d->inl_alloc);
+	e = &d->inl[d->ninl];
+	memset(e, 0, sizeof(*e));
+	e->addr = vaddr;
+	pv_hmap_add_at(&d->inl_map, pos, h, (uint32_t)d->ninl++);
 	if (dwarf_addrdie(d->dw, vaddr, &cu) == NULL)
 		return e;
 	n = dwarf_getscopes(&cu, vaddr, &scopes);
@@ -605,7 +623,7 @@ inlined(struct pv_elfsym *es, struct pv_dso *d, uint64_t vaddr)
 }
 
 size_t
-pv_elfsym_resolve(struct pv_elfsym *es, struct pv_dso *d, uint64_t off,
+pv_elfsym_resolve(struct pv_elfsym *es, struct pv_elfsym_dso *d, uint64_t off,
 		  const char **names, size_t max)
 {
 	uint64_t vaddr = 0;

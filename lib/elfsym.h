@@ -33,7 +33,7 @@
 #include <stdint.h>
 
 struct pv_elfsym;
-struct pv_dso;
+struct pv_elfsym_dso;
 
 struct pv_elfsym *pv_elfsym_new(int inline_frames);
 void pv_elfsym_free(struct pv_elfsym *es);
@@ -63,7 +63,7 @@ const char *pv_elfsym_kernel(const struct pv_elfsym *es, uint64_t addr,
  * build_id (len bytes, 0 if unknown) is the id the kernel reported for
  * the mapping.  Never NULL: a file that cannot be read has no symbols.
  */
-struct pv_dso *pv_elfsym_dso(struct pv_elfsym *es, const char *path,
+struct pv_elfsym_dso *pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 			     const unsigned char *build_id, size_t len);
 
 /*
@@ -71,12 +71,12 @@ struct pv_dso *pv_elfsym_dso(struct pv_elfsym *es, const char *path,
  * pv-parse(1): the base name of the file ("libc.so.6"), "[vdso]" as it is,
  * "anon" for anonymous memory (JIT code, which perf names after its map
  * file /tmp/perf-PID.map, a name that changes with every process), and
- * "unknown" for a path without a base name.  pv_dso_unknown() is the name
- * of an unresolved frame in the dso, that name in brackets: "[libc.so.6]",
- * "[[vdso]]", "[anon]".
+ * "unknown" for a path without a base name.  pv_elfsym_dso_unknown() is the
+ * name of an unresolved frame in the dso, that name in brackets:
+ * "[libc.so.6]", "[[vdso]]", "[anon]".
  */
-const char *pv_dso_name(const struct pv_dso *dso);
-const char *pv_dso_unknown(const struct pv_dso *dso);
+const char *pv_elfsym_dso_name(const struct pv_elfsym_dso *dso);
+const char *pv_elfsym_dso_unknown(const struct pv_elfsym_dso *dso);
 
 /*
  * Whether perf script gives the addresses in the dso as file offsets
@@ -84,7 +84,7 @@ const char *pv_dso_unknown(const struct pv_dso *dso);
  * and the vdso, rather than as mapped (anonymous memory, [heap], [stack]).
  * File offsets do not move with address space randomisation.
  */
-int pv_dso_relative(const struct pv_dso *dso);
+int pv_elfsym_dso_relative(const struct pv_elfsym_dso *dso);
 
 /*
  * Name the code at file offset off of dso: the containing function, then
@@ -92,7 +92,7 @@ int pv_dso_relative(const struct pv_dso *dso);
  * innermost.  Writes at most max names to names[] and returns how many
  * (0: no symbol contains the address).
  */
-size_t pv_elfsym_resolve(struct pv_elfsym *es, struct pv_dso *dso,
+size_t pv_elfsym_resolve(struct pv_elfsym *es, struct pv_elfsym_dso *dso,
 			 uint64_t off, const char **names, size_t max);
 
 #endif

@@ -51,6 +51,12 @@ pv_field_add_opt_str(struct pv_strbuf *sb, struct pv_str s)
 }
 
 void
+pv_field_next(struct pv_strbuf *sb)
+{
+	pv_strbuf_addch(sb, '\t');
+}
+
+void
 pv_field_add_raw(struct pv_strbuf *sb, const char *s, size_t len)
 {
 	pv_strbuf_addch(sb, '\t');
@@ -115,6 +121,16 @@ pv_field_get_size(struct pv_str f, size_t *v)
 }
 
 int
+pv_field_get_opt_size(struct pv_str f, size_t *v)
+{
+	if (pv_str_eq(f, "-")) {
+		*v = 0;
+		return 0;
+	}
+	return pv_field_get_size(f, v);
+}
+
+int
 pv_field_get_num(struct pv_str f, double *v)
 {
 	char buf[64], *end;
@@ -137,6 +153,16 @@ pv_field_get_num(struct pv_str f, double *v)
 int
 pv_field_get_finite(struct pv_str f, double *v)
 {
+	return pv_parse_double(f.s, f.len, v);
+}
+
+int
+pv_field_get_opt_finite(struct pv_str f, double *v)
+{
+	if (pv_str_eq(f, "-")) {
+		*v = NAN;
+		return 0;
+	}
 	return pv_parse_double(f.s, f.len, v);
 }
 

@@ -37,6 +37,11 @@ void pv_field_add_str(struct pv_strbuf *sb, struct pv_str s);
 /* a string field, '-' for NULL, "" or an empty pv_str */
 void pv_field_add_opt(struct pv_strbuf *sb, const char *s);
 void pv_field_add_opt_str(struct pv_strbuf *sb, struct pv_str s);
+/*
+ * the TAB that begins a field the caller appends itself, in pieces (a
+ * list of names or numbers that need no escapes)
+ */
+void pv_field_next(struct pv_strbuf *sb);
 /* a field already written as the format wants it: no escaping */
 void pv_field_add_raw(struct pv_strbuf *sb, const char *s, size_t len);
 /* a whole number; the _opt form writes PV_NONE as '-' */
@@ -53,10 +58,14 @@ int pv_field_get_u64(struct pv_str f, uint64_t *v);
 int pv_field_get_opt_u64(struct pv_str f, uint64_t *v);
 /* a count that fits a size_t */
 int pv_field_get_size(struct pv_str f, size_t *v);
+/* the same, or '-' for 0 (a count that was not given) */
+int pv_field_get_opt_size(struct pv_str f, size_t *v);
 /* a derived number: finite, inf, -inf, or '-' for NaN */
 int pv_field_get_num(struct pv_str f, double *v);
 /* a finite number (measured values) */
 int pv_field_get_finite(struct pv_str f, double *v);
+/* the same, or '-' for NaN */
+int pv_field_get_opt_finite(struct pv_str f, double *v);
 
 /*
  * Set e to "WHAT 'VALUE' is not EXPECTED" with the value cut to 40 bytes,

@@ -1,6 +1,6 @@
 /*
  * hash: a fast, non-cryptographic 64-bit hash of byte strings, for the
- * project's hash tables (symtab, stacktab).  Not for anything an attacker
+ * project's hash table (hmap.h).  Not for anything an attacker
  * may aim collisions at: the tables stay correct under collisions, only
  * slower.
  */

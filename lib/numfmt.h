@@ -10,7 +10,7 @@
  * same for the same input on every IEEE-754 machine.  NaN is written
  * "-" (the format's absent value), infinities "inf" and "-inf".  Values
  * that must read back exactly (sample and runval values) use
- * pv_format_double() of record.h instead.
+ * pv_numfmt_exact() instead.
  */
 #ifndef PV_NUMFMT_H
 #define PV_NUMFMT_H
@@ -30,9 +30,8 @@ void pv_numfmt(struct pv_strbuf *sb, double v);
 
 /*
  * pv_numfmt_exact() writes v into buf (at least PV_NUMFMT_MAX bytes), NUL
- * terminated, and returns its length: the same bytes as pv_format_double()
- * of record.h, that is printf's "%.15g", else "%.16g", else "%.17g",
- * whichever is the first that strtod() reads back as v.  Doubles that are
+ * terminated, and returns its length: printf's "%.15g", else "%.16g",
+ * else "%.17g", whichever is the first that strtod() reads back as v.  Doubles that are
  * whole numbers below 1e15, and the others whose digits the exact 128-bit
  * arithmetic here can produce (decimal exponents from about -5 to 15),
  * are formatted without printf and without strtod; the rest (subnormals,

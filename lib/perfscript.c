@@ -19,6 +19,7 @@
 
 #include "error.h"
 #include "hash.h"
+#include "hmap.h"
 #include "perfscript.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -31,7 +32,6 @@
  * and modules do not.
  */
 struct fline {
-	uint64_t hash;
 	const char *key;	/* symbol, module, address, back to back */
 	uint32_t flen, mlen, pclen;
 	uint32_t nid;		/* 0: a line that gives no frame */
@@ -53,8 +53,7 @@ struct pv_perf {
 
 	struct fline *fl;
 	size_t nfl, fl_alloc;
-	uint32_t *slot;		/* fl index + 1 */
-	size_t mask;
+	struct pv_hmap flmap;	/* fl indices by their lines' parts */
 
 	/* the sample being read */
 	int in_event;
@@ -93,8 +92,7 @@ pv_perf_new(const struct pv_perf_opts *opt, struct pv_symtab *names,
 		p->seen_event = 1;
 		p->header_state = 2;
 	}
-	p->mask = 4095;
-	p->slot = pv_xcalloc(p->mask + 1, sizeof(*p->slot));
+	pv_hmap_init(&p->flmap, 2048);
 	pv_strbuf_init(&p->tmp, 256);
 	pv_strbuf_init(&p->func, 256);
 	pv_strbuf_init(&p->rust, 256);
@@ -115,7 +113,7 @@ pv_perf_free(struct pv_perf *p)
 	free(p->env);
 	pv_arena_release(&p->arena);
 	free(p->fl);
-	free(p->slot);
+	pv_hmap_release(&p->flmap);
 	free(p->lines);
 	free(p->stack);
 	pv_strbuf_release(&p->tmp);
@@ -500,22 +498,6 @@ fix_rust(const char *s, size_t len, struct pv_strbuf *out)
 	return 1;
 }
 
-static void
-grow_cache(struct pv_perf *p)
-{
-	size_t mask = p->mask * 2 + 1, i, j;
-	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
-
-	for (i = 0; i < p->nfl; i++) {
-		for (j = p->fl[i].hash & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = (uint32_t)i + 1;
-	}
-	free(p->slot);
-	p->slot = slot;
-	p->mask = mask;
-}
-
 /* Name the frames of a new cache entry. */
 static void
 name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
@@ -554,6 +536,27 @@ name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
 	free(ids);
 }
 
+/* the parts of a frame line looked for in the cache */
+struct flkey {
+	const char *func, *mod, *pc;
+	size_t flen, mlen, pclen;
+	unsigned char java;
+};
+
+static int
+fline_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_perf *p = ctx;
+	const struct fline *e = &p->fl[id];
+	const struct flkey *k = key;
+
+	return e->flen == k->flen && e->mlen == k->mlen &&
+		e->pclen == k->pclen && e->java == k->java &&
+		memcmp(e->key, k->func, k->flen) == 0 &&
+		memcmp(e->key + k->flen, k->mod, k->mlen) == 0 &&
+		memcmp(e->key + k->flen + k->mlen, k->pc, k->pclen) == 0;
+}
+
 /* The cache entry of a frame line, or WEIRD for a line of another shape. */
 static uint32_t
 fline_of(struct pv_perf *p, const char *text, size_t len)
@@ -562,6 +565,8 @@ fline_of(struct pv_perf *p, const char *text, size_t len)
 	size_t pclen, flen, mlen, x, j;
 	uint64_t h;
 	struct fline *e;
+	struct flkey k;
+	uint32_t id;
 	char *key;
 
 	if (frame_parts(text, len, &pc, &pclen, &func, &flen, &mod, &mlen) < 0)
@@ -581,20 +586,20 @@ fline_of(struct pv_perf *p, const char *text, size_t len)
 	    pv_hash(mod, mlen, flen) * PV_HASH_K2;
 	if (pclen)
 		h ^= pv_hash(pc, pclen, mlen);
-	for (j = h & p->mask; p->slot[j]; j = (j + 1) & p->mask) {
-		e = &p->fl[p->slot[j] - 1];
-		if (e->hash == h && e->flen == flen && e->mlen == mlen &&
-		    e->pclen == pclen && e->java == p->is_java &&
-		    memcmp(e->key, func, flen) == 0 &&
-		    memcmp(e->key + flen, mod, mlen) == 0 &&
-		    memcmp(e->key + flen + mlen, pc, pclen) == 0)
-			return p->slot[j] - 1;
-	}
+	k.func = func;
+	k.mod = mod;
+	k.pc = pc;
+	k.flen = flen;
+	k.mlen = mlen;
+	k.pclen = pclen;
+	k.java = (unsigned char)p->is_java;
+	id = pv_hmap_find(&p->flmap, h, fline_eq, p, &k, &j);
+	if (id != PV_HMAP_NONE)
+		return id;
 
 	PV_GROW(p->fl, p->nfl + 1, p->fl_alloc);
 	e = &p->fl[p->nfl];
 	memset(e, 0, sizeof(*e));
-	e->hash = h;
 	key = pv_arena_alloc(&p->arena, flen + mlen + pclen + 1);
 	memcpy(key, func, flen);
 	memcpy(key + flen, mod, mlen);
@@ -605,10 +610,8 @@ fline_of(struct pv_perf *p, const char *text, size_t len)
 	e->pclen = (uint32_t)pclen;
 	e->java = (unsigned char)p->is_java;
 	name_frames(p, e, func, flen, mod, mlen, pc, pclen);
-	p->slot[j] = (uint32_t)++p->nfl;
-	if (p->nfl * 2 > p->mask + 1)
-		grow_cache(p);
-	return (uint32_t)(p->nfl - 1);
+	pv_hmap_add_at(&p->flmap, j, h, (uint32_t)p->nfl);
+	return (uint32_t)p->nfl++;
 }
 
 /* Add the frames of a frame line to the sample; PV_PERF_WARN if weird. */

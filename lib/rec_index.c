@@ -12,6 +12,7 @@
 
 #include "field.h"
 #include "rec_index.h"
+#include "rec_section.h"
 #include "sha256.h"
 
 void
@@ -36,9 +37,9 @@ pv_rec_index_write(struct pv_strbuf *sb, const struct pv_rec_index *ix)
 
 	switch (ix->type) {
 	case PV_REC_INDEX_HEAD:
-		pv_field_type(sb, PV_FORMAT_NAME);
-		pv_field_add_u64(sb, PV_FORMAT_VERSION);
-		break;
+		/* the pv-format record has its codec */
+		pv_rec_pv_format_write(sb);
+		return;
 	case PV_REC_INDEX_ADD:
 		pv_field_type(sb, "add");
 		pv_field_add_opt_str(sb, ix->version);

@@ -12,6 +12,8 @@
 
 #include "error.h"
 #include "input.h"
+#include "rec_sample.h"
+#include "rec_section.h"
 #include "record.h"
 #include "xalloc.h"
 
@@ -751,20 +753,6 @@ pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame)
 	pv_strbuf_add(sb, s + start, len - start);
 }
 
-void
-pv_format_double(struct pv_strbuf *sb, double v)
-{
-	char buf[40];
-	int prec;
-
-	for (prec = 15; prec <= 17; prec++) {
-		snprintf(buf, sizeof(buf), "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			break;
-	}
-	pv_strbuf_addstr(sb, buf);
-}
-
 static struct pv_strbuf linebuf = PV_STRBUF_INIT;
 
 static void
@@ -790,30 +778,56 @@ add_opt(const char *s)
 	add_field(s, strlen(s));
 }
 
+/* A C string as a pv_str, "" for NULL. */
+static struct pv_str
+cstr(const char *s)
+{
+	struct pv_str r = { s != NULL ? s : "", s != NULL ? strlen(s) : 0 };
+
+	return r;
+}
+
+/* Write the line a codec formatted into linebuf. */
+static void
+put_record(FILE *out)
+{
+	fwrite(linebuf.buf, 1, linebuf.len, out);
+	pv_strbuf_reset(&linebuf);
+}
+
 void
 pv_write_version(FILE *out)
 {
-	fprintf(out, "%s\t%d\n", PV_FORMAT_NAME, PV_FORMAT_VERSION);
+	pv_rec_pv_format_write(&linebuf);
+	put_record(out);
 }
 
 void
 pv_write_section(FILE *out, const char *role, const char *version,
 		 const char *experiment)
 {
-	pv_strbuf_addstr(&linebuf, "section");
-	add_opt(role);
-	add_opt(version);
-	add_opt(experiment);
-	put_line(out);
+	pv_rec_section_write(&linebuf, cstr(role), cstr(version),
+			     cstr(experiment));
+	put_record(out);
 }
 
 void
 pv_write_kv(FILE *out, const char *type, const char *key, const char *value)
 {
-	pv_strbuf_addstr(&linebuf, type);
-	add_field(key, strlen(key));
-	add_field(value, strlen(value));
-	put_line(out);
+	struct pv_str f[3];
+
+	if (strcmp(type, "meta") == 0) {
+		pv_rec_meta_write(&linebuf, cstr(key), cstr(value));
+	} else if (strcmp(type, "env") == 0) {
+		pv_rec_env_write(&linebuf, cstr(key), cstr(value));
+	} else {
+		f[0] = cstr(type);
+		f[1] = cstr(key);
+		f[2] = cstr(value);
+		pv_write_fields(out, f, 3);
+		return;
+	}
+	put_record(out);
 }
 
 void
@@ -837,32 +851,11 @@ pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
 	put_line(out);
 }
 
-static void
-add_num(uint64_t v)
-{
-	if (v == PV_NONE)
-		pv_strbuf_addstr(&linebuf, "\t-");
-	else
-		pv_strbuf_addf(&linebuf, "\t%llu", (unsigned long long)v);
-}
-
 void
 pv_write_sample(FILE *out, const struct pv_record *rec)
 {
-	pv_strbuf_addstr(&linebuf, "sample");
-	add_field(rec->suite.s, rec->suite.len);
-	add_field(rec->test.s, rec->test.len);
-	add_field(rec->operation.s, rec->operation.len);
-	add_field(rec->metric.s, rec->metric.len);
-	add_field(rec->unit.s, rec->unit.len);
-	pv_strbuf_addstr(&linebuf, rec->direction == PV_LOWER_BETTER ?
-			 "\tlower" : "\thigher");
-	add_num(rec->level);
-	add_num(rec->run);
-	add_num(rec->seq);
-	pv_strbuf_addch(&linebuf, '\t');
-	pv_format_double(&linebuf, rec->val);
-	put_line(out);
+	pv_rec_sample_write(&linebuf, rec);
+	put_record(out);
 }
 
 void

@@ -1,7 +1,10 @@
 /*
- * record: the pv interchange format, pv-format(5).  This module is the only
- * code that knows its syntax: it reads records (and plain folded stacks)
- * from a pv_input and writes them to a stdio stream.
+ * record: the pv interchange format, pv-format(5).  This module knows its
+ * syntax: it reads records (and plain folded stacks) from a pv_input and
+ * writes them to a stdio stream.  The fields of the record types are
+ * written (and, for the types the reader leaves as PV_REC_OTHER, parsed)
+ * by one codec per type, lib/rec_*.c, from the field primitives of
+ * field.h; nothing else formats a record.
  *
  * A stream is text, one record a line, fields separated by TAB, the first
  * field naming the record type.  In every field, backslash, TAB, newline
@@ -165,13 +168,15 @@ int pv_parse_double(const char *s, size_t len, double *out);
 /*
  * Writing.  Every writer appends whole lines to out with stdio; the caller
  * checks the stream's errors once, at the end (pv_close_stdout()).
- * Strings given as (pointer, length) may hold any bytes.
+ * Strings given as (pointer, length) may hold any bytes.  The records of
+ * the types read above are formatted by their codecs (rec_section.h,
+ * rec_sample.h), which these write to a stream.
  */
 void pv_write_version(FILE *out);
 /* NULL or "" for an absent value */
 void pv_write_section(FILE *out, const char *role, const char *version,
 		      const char *experiment);
-/* type is "meta" or "env" (or another key-value record type) */
+/* type is "meta" or "env" (another type: its three fields, escaped) */
 void pv_write_kv(FILE *out, const char *type, const char *key,
 		 const char *value);
 void pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
@@ -190,11 +195,6 @@ void pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield);
  * for a name inside a frame list).
  */
 void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
-/*
- * Write a double the shortest way that reads back to the same value
- * ("%.15g" to "%.17g").
- */
-void pv_format_double(struct pv_strbuf *sb, double v);
 
 /*
  * Frame lists outside the stack record, for record types of other modules

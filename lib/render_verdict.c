@@ -15,13 +15,13 @@
 #include "xalloc.h"
 
 void
-pv_vreport_init(struct pv_vreport *r)
+pv_render_verdict_init(struct pv_render_verdict *r)
 {
 	memset(r, 0, sizeof(*r));
 }
 
 void
-pv_vreport_release(struct pv_vreport *r)
+pv_render_verdict_release(struct pv_render_verdict *r)
 {
 	free(r->v);
 	free(r->sys);
@@ -31,7 +31,7 @@ pv_vreport_release(struct pv_vreport *r)
 }
 
 static struct pv_str
-keep(struct pv_vreport *r, struct pv_str s)
+keep(struct pv_render_verdict *r, struct pv_str s)
 {
 	struct pv_str k = { pv_arena_memdup(&r->arena, s.s, s.len), s.len };
 
@@ -39,7 +39,7 @@ keep(struct pv_vreport *r, struct pv_str s)
 }
 
 static void
-keep_key(struct pv_vreport *r, struct pv_runkey *k)
+keep_key(struct pv_render_verdict *r, struct pv_runkey *k)
 {
 	k->role = keep(r, k->role);
 	k->version = keep(r, k->version);
@@ -52,7 +52,8 @@ keep_key(struct pv_vreport *r, struct pv_runkey *k)
 }
 
 int
-pv_vreport_add(struct pv_vreport *r, const struct pv_record *rec)
+pv_render_verdict_add(struct pv_render_verdict *r,
+		      const struct pv_record *rec)
 {
 	if (rec->type != PV_REC_OTHER)
 		return 0;
@@ -62,8 +63,7 @@ pv_vreport_add(struct pv_vreport *r, const struct pv_record *rec)
 
 		PV_GROW(r->v, r->nv + 1, r->valloc);
 		v = &r->v[r->nv];
-		if (pv_verdict_parse(rec, v, &reason, r->err,
-				     sizeof(r->err)) < 0)
+		if (pv_rec_verdict_parse(rec, v, &reason, &r->err) < 0)
 			return -1;
 		keep_key(r, &v->cmp.key);
 		v->reason = pv_arena_memdup(&r->arena, reason.s, reason.len);
@@ -71,13 +71,13 @@ pv_vreport_add(struct pv_vreport *r, const struct pv_record *rec)
 		return 1;
 	}
 	if (pv_str_eq(rec->field[0], "systematic")) {
-		struct pv_vreport_sys *s;
+		struct pv_render_verdict_sys *s;
 		struct pv_str levels;
 
 		PV_GROW(r->sys, r->nsys + 1, r->sysalloc);
 		s = &r->sys[r->nsys];
-		if (pv_sysreg_parse(rec, &s->key, &s->s, &levels, r->err,
-				    sizeof(r->err)) < 0)
+		if (pv_rec_systematic_parse(rec, &s->key, &s->s, &levels,
+					    &r->err) < 0)
 			return -1;
 		keep_key(r, &s->key);
 		s->levels = pv_arena_memdup(&r->arena, levels.s, levels.len);
@@ -85,12 +85,11 @@ pv_vreport_add(struct pv_vreport *r, const struct pv_record *rec)
 		return 1;
 	}
 	if (pv_str_eq(rec->field[0], "detect")) {
-		struct pv_vreport_detect *d;
+		struct pv_render_verdict_detect *d;
 
 		PV_GROW(r->det, r->ndet + 1, r->detalloc);
 		d = &r->det[r->ndet];
-		if (pv_detect_parse(rec, &d->c, &d->mde, r->err,
-				    sizeof(r->err)) < 0)
+		if (pv_rec_detect_parse(rec, &d->c, &d->mde, &r->err) < 0)
 			return -1;
 		keep_key(r, &d->c.key);
 		r->ndet++;
@@ -148,11 +147,11 @@ cmp_rank(const void *a, const void *b)
 		return x->severity > y->severity ? -1 : 1;
 	if (x->cmp.change != y->cmp.change)
 		return x->cmp.change < y->cmp.change ? -1 : 1;
-	return pv_runkey_cmp(&x->cmp.key, &y->cmp.key);
+	return pv_rec_key_cmp(&x->cmp.key, &y->cmp.key);
 }
 
 static size_t
-select_class(struct pv_vreport *r, enum pv_class c,
+select_class(struct pv_render_verdict *r, enum pv_class c,
 	     const struct pv_verdict **out)
 {
 	size_t i, n = 0;
@@ -201,7 +200,7 @@ put_ranked(FILE *out, const struct pv_verdict **sel, size_t n, int band)
 }
 
 void
-pv_vreport_text(struct pv_vreport *r, FILE *out)
+pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 {
 	const struct pv_verdict **sel;
 	size_t count[4] = { 0 }, bands[4] = { 0 }, i, n;
@@ -232,7 +231,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 		fputs("\nSystematic regressions (every level worse, pooled "
 		      "effect significant):\n", out);
 		for (i = 0; i < r->nsys; i++) {
-			const struct pv_vreport_sys *s = &r->sys[i];
+			const struct pv_render_verdict_sys *s = &r->sys[i];
 
 			fputs("  ", out);
 			put_key(out, &s->key, 0);
@@ -285,7 +284,7 @@ pv_vreport_text(struct pv_vreport *r, FILE *out)
 		fprintf(out, "  %7s %8s %8s %9s  %s\n", "runs", "rcv-base",
 			"rcv-targ", "mde", "key");
 		for (i = 0; i < r->ndet; i++) {
-			const struct pv_vreport_detect *d = &r->det[i];
+			const struct pv_render_verdict_detect *d = &r->det[i];
 			char runs[32];
 
 			snprintf(runs, sizeof(runs), "%zu/%zu", d->c.nb,
@@ -361,7 +360,7 @@ same_suite(const struct pv_runkey *a, const struct pv_runkey *b)
 }
 
 void
-pv_vreport_junit(struct pv_vreport *r, FILE *out)
+pv_render_verdict_junit(struct pv_render_verdict *r, FILE *out)
 {
 	size_t i, j, k, fails = 0, skips = 0;
 

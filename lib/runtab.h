@@ -12,11 +12,9 @@
  *
  * Memory grows with the distinct keys and runs, not with the values.
  *
- * Records (pv-format(5)):
- *   runval ROLE VERSION EXPERIMENT SUITE TEST OPERATION METRIC UNIT
- *          DIRECTION LEVEL RUN NVALUES VALUE
- * carries a reduced run; reading it back (pv_runtab_add_runval()) gives the
- * same run, which is how partial results merge.
+ * A runval record (rec_sample.h) carries a reduced run; reading it back
+ * (pv_runtab_add_runval()) gives the same run, which is how partial
+ * results merge.
  */
 #ifndef PV_RUNTAB_H
 #define PV_RUNTAB_H
@@ -26,15 +24,10 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "error.h"
+#include "rec_key.h"
 #include "record.h"
 #include "symtab.h"
-
-struct pv_runkey {
-	struct pv_str role, version, experiment;	/* "" when absent */
-	struct pv_str suite, test, operation, metric, unit;
-	enum pv_direction direction;
-	uint64_t level;		/* PV_NONE when absent */
-};
 
 struct pv_run {
 	uint64_t id;
@@ -61,7 +54,7 @@ struct pv_runtab {
 	struct pv_strbuf scratch;
 	struct pv_runset *last;	/* the set of the previous sample */
 	struct pv_strbuf last_raw;	/* its key as written, or empty */
-	char err[256];
+	struct pv_err err;
 };
 
 void pv_runtab_init(struct pv_runtab *t);
@@ -75,7 +68,7 @@ struct pv_runset *pv_runtab_get(struct pv_runtab *t,
 
 /*
  * Add a sample record of the section (role, version, experiment).  Returns
- * 0, or -1 with a message in t->err when the values of its run add up to
+ * 0, or -1 with t->err set when the values of its run add up to
  * more than a double holds (the sample is then not added).
  */
 int pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
@@ -84,7 +77,7 @@ int pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 
 /*
  * Add a runval record (as PV_REC_OTHER, its fields split).  Returns 0, or
- * -1 with a message in t->err when the record is malformed or its run is
+ * -1 with t->err set when the record is malformed or its run is
  * already there (a run must not be cut across the inputs of a merge).
  */
 int pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec);
@@ -106,8 +99,7 @@ void pv_runset_sort(struct pv_runset *set);
 void pv_runset_values(const struct pv_runset *set, double *out);
 
 /*
- * The sets ordered by key (fields byte-wise, level numerically with
- * absent levels first); the caller frees the array.
+ * The sets ordered by key (pv_rec_key_cmp()); the caller frees the array.
  */
 struct pv_runset **pv_runtab_sorted(struct pv_runtab *t);
 
@@ -117,36 +109,12 @@ struct pv_runset **pv_runtab_sorted(struct pv_runtab *t);
  */
 struct pv_runset **pv_runtab_sorted_sides(struct pv_runtab *t);
 
-/* Key order, as pv_runtab_sorted() uses it. */
-int pv_runkey_cmp(const struct pv_runkey *a, const struct pv_runkey *b);
-/* The same without ROLE and VERSION (what pairs baseline and target). */
-int pv_runkey_cmp_measure(const struct pv_runkey *a,
-			  const struct pv_runkey *b);
-
 /*
- * Append the key's fields, escaped, each preceded by a TAB, to sb:
- * with_section selects ROLE VERSION EXPERIMENT first.
- */
-void pv_runkey_format(struct pv_strbuf *sb, const struct pv_runkey *key,
-		      int with_section);
-
-/*
- * The key of a set of t as pv_runkey_format(sb, &set->key, 1) appends it,
+ * The key of a set of t as pv_rec_key_add(sb, &set->key, 1) appends it,
  * kept from when the set was made.
  */
 struct pv_str pv_runtab_key_text(const struct pv_runtab *t,
 				 const struct pv_runset *set);
-
-/*
- * pv_runkey_format(sb, key, 1) for a key whose fields from EXPERIMENT on
- * are those of text, a key as pv_runtab_key_text() gives it.
- */
-void pv_runkey_format_text(struct pv_strbuf *sb, const struct pv_runkey *key,
-			   struct pv_str text);
-
-/* Only ROLE VERSION EXPERIMENT, each escaped and preceded by a TAB. */
-void pv_runkey_format_section(struct pv_strbuf *sb,
-			      const struct pv_runkey *key);
 
 /*
  * Append the runval records of a set of t to sb, runs in ascending order
@@ -158,13 +126,5 @@ void pv_runset_format(struct pv_strbuf *sb, const struct pv_runtab *t,
 /* Write the runval records of a set of t, runs in ascending order. */
 void pv_runset_write(FILE *out, const struct pv_runtab *t,
 		     struct pv_runset *set);
-
-/*
- * Parse the key fields of one of our records, starting at field[first]
- * (ROLE ... LEVEL, 10 fields) into key (pointing into rec).  Returns 0, or
- * -1 with a message in err (size errlen).
- */
-int pv_runkey_parse(const struct pv_record *rec, size_t first,
-		    struct pv_runkey *key, char *err, size_t errlen);
 
 #endif

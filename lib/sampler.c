@@ -27,6 +27,7 @@
 
 #include "elfsym.h"
 #include "hash.h"
+#include "hmap.h"
 #include "input.h"
 #include "sampler.h"
 #include "strbuf.h"
@@ -51,7 +52,7 @@ static const struct event {
 
 struct map {
 	uint64_t start, end, pgoff;
-	struct pv_dso *dso;
+	struct pv_elfsym_dso *dso;
 };
 
 struct proc {
@@ -89,11 +90,13 @@ struct pv_sampler {
 	size_t ncpu;
 	struct ring *ring;
 	size_t nring;
-	/* processes and threads, by id (open addressing, id + 1) */
+	/* processes and threads, and the tables of their ids */
 	struct proc **proc;
-	size_t nproc, proc_mask;
+	size_t nproc, proc_alloc;
+	struct pv_hmap proc_map;
 	struct thread *thread;
-	size_t nthread, thread_mask;
+	size_t nthread, thread_alloc;
+	struct pv_hmap thread_map;
 	/* the drain */
 	struct pv_strbuf buf;
 	struct rec *rec;
@@ -361,89 +364,59 @@ pv_sampler_error(const struct pv_sampler *s)
 
 /* Processes and threads by id. */
 
+static int
+proc_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_sampler *s = ctx;
+
+	return s->proc[id]->pid == *(const uint32_t *)key;
+}
+
 static struct proc *
 get_proc(struct pv_sampler *s, uint32_t pid, int create)
 {
-	size_t i;
+	uint64_t h = pv_hash_fold(pid + 1, PV_HASH_K1);
+	size_t pos;
+	uint32_t id = pv_hmap_find(&s->proc_map, h, proc_eq, s, &pid, &pos);
 
-	if (s->proc != NULL) {
-		i = pv_hash_fold(pid + 1, PV_HASH_K1) & s->proc_mask;
-		while (s->proc[i] != NULL) {
-			if (s->proc[i]->pid == pid)
-				return s->proc[i];
-			i = (i + 1) & s->proc_mask;
-		}
-	}
+	if (id != PV_HMAP_NONE)
+		return s->proc[id];
 	if (!create)
 		return NULL;
-	if (s->nproc * 2 >= s->proc_mask) {
-		size_t nmask = s->proc_mask ? s->proc_mask * 2 + 1 : 63, j;
-		struct proc **old = s->proc;
-
-		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-		s->proc = pv_xcalloc(nmask + 1, sizeof(*s->proc));
-		for (j = 0; old != NULL && j <= s->proc_mask; j++) {
-			if (old[j] == NULL)
-				continue;
-			i = pv_hash_fold(old[j]->pid + 1, PV_HASH_K1) & nmask;
-			while (s->proc[i] != NULL)
-				i = (i + 1) & nmask;
-			s->proc[i] = old[j];
-		}
-		free(old);
-		s->proc_mask = nmask;
-	}
-	i = pv_hash_fold(pid + 1, PV_HASH_K1) & s->proc_mask;
-	/* the table exists once its mask is set: the analyzer misses that */
-	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-	while (s->proc[i] != NULL)
-		i = (i + 1) & s->proc_mask;
-	s->proc[i] = pv_xcalloc(1, sizeof(struct proc));
-	s->proc[i]->pid = pid;
-	s->nproc++;
-	return s->proc[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	PV_GROW(s->proc, s->nproc + 1, s->proc_alloc);
+	s->proc[s->nproc] = pv_xcalloc(1, sizeof(struct proc));
+	s->proc[s->nproc]->pid = pid;
+	pv_hmap_add_at(&s->proc_map, pos, h, (uint32_t)s->nproc);
+	return s->proc[s->nproc++];
 }
 
+static int
+thread_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_sampler *s = ctx;
+
+	return s->thread[id].tid == *(const uint32_t *)key;
+}
+
+/* The thread of tid; the pointer is good until a new thread is added. */
 static struct thread *
 get_thread(struct pv_sampler *s, uint32_t tid, int create)
 {
-	size_t i;
+	uint64_t h = pv_hash_fold(tid + 1, PV_HASH_K2);
+	size_t pos;
+	uint32_t id = pv_hmap_find(&s->thread_map, h, thread_eq, s, &tid,
+				   &pos);
 
-	if (s->thread != NULL) {
-		i = pv_hash_fold(tid + 1, PV_HASH_K2) & s->thread_mask;
-		while (s->thread[i].tid != 0) {
-			if (s->thread[i].tid == tid + 1)
-				return &s->thread[i];
-			i = (i + 1) & s->thread_mask;
-		}
-	}
+	if (id != PV_HMAP_NONE)
+		return &s->thread[id];
 	if (!create)
 		return NULL;
-	if (s->nthread * 2 >= s->thread_mask) {
-		size_t nmask = s->thread_mask ? s->thread_mask * 2 + 1 : 63;
-		struct thread *old = s->thread;
-		size_t j;
-
-		s->thread = pv_xcalloc(nmask + 1, sizeof(*s->thread));
-		for (j = 0; old != NULL && j <= s->thread_mask; j++) {
-			if (old[j].tid == 0)
-				continue;
-			i = pv_hash_fold(old[j].tid, PV_HASH_K2) & nmask;
-			while (s->thread[i].tid != 0)
-				i = (i + 1) & nmask;
-			s->thread[i] = old[j];
-		}
-		free(old);
-		s->thread_mask = nmask;
-	}
-	i = pv_hash_fold(tid + 1, PV_HASH_K2) & s->thread_mask;
-	/* as in get_proc() */
-	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-	while (s->thread[i].tid != 0)
-		i = (i + 1) & s->thread_mask;
-	s->thread[i].tid = tid + 1;	/* 0 marks an empty slot */
-	s->nthread++;
-	return &s->thread[i];
+	PV_GROW(s->thread, s->nthread + 1, s->thread_alloc);
+	memset(&s->thread[s->nthread], 0, sizeof(*s->thread));
+	s->thread[s->nthread].tid = tid;
+	pv_hmap_add_at(&s->thread_map, pos, h, (uint32_t)s->nthread);
+	return &s->thread[s->nthread++];
 }
 
 static void
@@ -646,8 +619,9 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			m = pv_elfsym_resolve(s->es, mp->dso, off, names, 16);
 			if (m == 0) {
 				leaf[n++] = unknown_frame(s,
-					pv_dso_name(mp->dso),
-					pv_dso_relative(mp->dso) ? off : a, 0);
+					pv_elfsym_dso_name(mp->dso),
+					pv_elfsym_dso_relative(mp->dso) ?
+					off : a, 0);
 				continue;
 			}
 			/* innermost inlined function first: leaf order */
@@ -892,17 +866,18 @@ forget_tasks(struct pv_sampler *s)
 {
 	size_t i;
 
-	for (i = 0; s->proc != NULL && i <= s->proc_mask; i++)
-		if (s->proc[i] != NULL)
-			free_proc(s->proc[i]);
-	for (i = 0; s->thread != NULL && i <= s->thread_mask; i++)
+	for (i = 0; i < s->nproc; i++)
+		free_proc(s->proc[i]);
+	for (i = 0; i < s->nthread; i++)
 		free(s->thread[i].comm);
 	free(s->proc);
 	free(s->thread);
 	s->proc = NULL;
 	s->thread = NULL;
 	s->nproc = s->nthread = 0;
-	s->proc_mask = s->thread_mask = 0;
+	s->proc_alloc = s->thread_alloc = 0;
+	pv_hmap_release(&s->proc_map);
+	pv_hmap_release(&s->thread_map);
 }
 
 int

@@ -29,8 +29,7 @@ void
 pv_stacktab_init(struct pv_stacktab *t)
 {
 	memset(t, 0, sizeof(*t));
-	t->mask = 1023;
-	t->slot = pv_xcalloc(t->mask + 1, sizeof(*t->slot));
+	pv_hmap_init(&t->map, 512);
 	t->max = max_stacks();
 }
 
@@ -39,7 +38,7 @@ pv_stacktab_release(struct pv_stacktab *t)
 {
 	pv_arena_release(&t->arena);
 	free(t->stack);
-	free(t->slot);
+	pv_hmap_release(&t->map);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -52,24 +51,24 @@ pv_stacktab_reserve(struct pv_stacktab *t, size_t n)
 	}
 }
 
-#define TAG(h) ((h) & 0xffffffff00000000ULL)
+/* a stack looked for */
+struct stackkey {
+	uint32_t event;
+	const uint32_t *frame;
+	size_t nframe;
+};
 
-static void
-grow(struct pv_stacktab *t)
+static int
+stack_eq(const void *ctx, uint32_t id, const void *key)
 {
-	size_t mask = t->mask * 2 + 1, i, j;
-	uint64_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
+	const struct pv_stacktab *t = ctx;
+	const struct pv_stack *s = &t->stack[id];
+	const struct stackkey *k = key;
 
-	for (i = 0; i < t->nstack; i++) {
-		uint64_t h = t->stack[i].hash;
-
-		for (j = h & mask; slot[j]; j = (j + 1) & mask)
-			;
-		slot[j] = TAG(h) | (i + 1);
-	}
-	free(t->slot);
-	t->slot = slot;
-	t->mask = mask;
+	/* frame may be NULL when nframe is 0 (an empty stack) */
+	return s->event == k->event && s->nframe == k->nframe &&
+		(k->nframe == 0 || memcmp(s->frame, k->frame,
+					  k->nframe * sizeof(*k->frame)) == 0);
 }
 
 static uint64_t
@@ -87,22 +86,17 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 		size_t nframe, uint64_t samples, uint64_t period)
 {
 	uint64_t h = pv_hash(frame, nframe * sizeof(*frame), event);
+	struct stackkey key = { event, frame, nframe };
 	struct pv_stack *s;
-	uint32_t *copy;
+	uint32_t *copy, id;
 	size_t j;
 
-	for (j = h & t->mask; t->slot[j]; j = (j + 1) & t->mask) {
-		if (TAG(t->slot[j]) != TAG(h))
-			continue;
-		s = &t->stack[(uint32_t)t->slot[j] - 1];
-		/* frame may be NULL when nframe is 0 (an empty stack) */
-		if (s->hash == h && s->event == event && s->nframe == nframe &&
-		    (nframe == 0 ||
-		     memcmp(s->frame, frame, nframe * sizeof(*frame)) == 0)) {
-			s->samples = sat_add(t, s->samples, samples);
-			s->period = sat_add(t, s->period, period);
-			return s;
-		}
+	id = pv_hmap_find(&t->map, h, stack_eq, t, &key, &j);
+	if (id != PV_HMAP_NONE) {
+		s = &t->stack[id];
+		s->samples = sat_add(t, s->samples, samples);
+		s->period = sat_add(t, s->period, period);
+		return s;
 	}
 	if (nframe > UINT32_MAX) {
 		pv_err_set(&t->err, "a stack of more than %lu frames",
@@ -119,15 +113,12 @@ pv_stacktab_add(struct pv_stacktab *t, uint32_t event, const uint32_t *frame,
 	copy = pv_arena_alloc(&t->arena, nframe * sizeof(*frame) + 1);
 	if (nframe)
 		memcpy(copy, frame, nframe * sizeof(*frame));
-	s->hash = h;
 	s->frame = copy;
 	s->nframe = (uint32_t)nframe;
 	s->event = event;
 	s->samples = samples;
 	s->period = period;
-	t->slot[j] = TAG(h) | t->nstack;
-	if (t->nstack * 2 > t->mask + 1)
-		grow(t);
+	pv_hmap_add_at(&t->map, j, h, (uint32_t)(t->nstack - 1));
 	return s;
 }
 

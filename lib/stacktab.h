@@ -22,12 +22,12 @@
 
 #include "arena.h"
 #include "error.h"
+#include "hmap.h"
 #include "symtab.h"
 
 #define PV_STACKTAB_MAX ((size_t)UINT32_MAX - 1)
 
 struct pv_stack {
-	uint64_t hash;
 	const uint32_t *frame;	/* root first, in the table's arena */
 	uint32_t nframe;
 	uint32_t event;
@@ -38,13 +38,7 @@ struct pv_stacktab {
 	struct pv_arena arena;
 	struct pv_stack *stack;	/* in order of first appearance */
 	size_t nstack, alloc;
-	/*
-	 * open addressing: index + 1 in the low 32 bits (0 empty), the
-	 * hash's high 32 bits above, so that a probe reads the stack only
-	 * on a likely match
-	 */
-	uint64_t *slot;
-	size_t mask;
+	struct pv_hmap map;	/* the stacks' indices by event and frames */
 	size_t max;		/* distinct stacks allowed */
 	int overflow;
 	struct pv_err err;

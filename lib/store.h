@@ -258,7 +258,7 @@ const char *pv_store_scan_kinds(unsigned kinds);
 /* store_version.c: versions */
 
 /*
- * The baseline of version name among the live entries (see version.h for
+ * The baseline of version name among the live entries (see kver.h for
  * the kernel rule): for a kernel version name, its nearest stored ancestor
  * release; for a name git resolves to a commit (in the current work tree),
  * the nearest stored ancestor commit, the first stored commit that "git

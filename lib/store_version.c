@@ -1,6 +1,6 @@
 /*
  * store_version: questions about the stored versions (see store.h): the
- * baseline rule, by the kernel's release order (version.h) or by git's
+ * baseline rule, by the kernel's release order (kver.h) or by git's
  * ancestry of commits (git.h).
  */
 #include "config.h"
@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "git.h"
+#include "kver.h"
 #include "store.h"
-#include "version.h"
 #include "xalloc.h"
 
 struct commit_map {

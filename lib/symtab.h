@@ -11,20 +11,19 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "hmap.h"
 #include "record.h"
 
 struct pv_symtab_entry {
 	const char *s;		/* NUL-terminated copy */
 	size_t len;
-	uint64_t hash;
 };
 
 struct pv_symtab {
 	struct pv_arena arena;
-	struct pv_symtab_entry *sym;
+	struct pv_symtab_entry *sym;	/* by id */
 	size_t nsym, alloc;
-	uint32_t *slot;		/* open addressing: id + 1, 0 when empty */
-	size_t mask;
+	struct pv_hmap map;		/* the ids by their strings */
 };
 
 void pv_symtab_init(struct pv_symtab *t);

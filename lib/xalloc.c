@@ -87,6 +87,14 @@ pv_xaligned_alloc(size_t align, size_t size)
 	return p;
 }
 
+size_t
+pv_xmult(size_t a, size_t b)
+{
+	if (b != 0 && a > SIZE_MAX / b)
+		pv_xalloc_die();
+	return a * b;
+}
+
 char *
 pv_xmemdup(const void *p, size_t len)
 {

@@ -25,6 +25,8 @@ char *pv_xstrdup(const char *s);
 char *pv_xmemdup(const void *p, size_t len);	/* NUL-terminated copy */
 /* aligned_alloc(3): align a power of two, size a multiple of it */
 void *pv_xaligned_alloc(size_t align, size_t size);
+/* a * b, for sizes of memory to get elsewhere (an arena): dies on overflow */
+size_t pv_xmult(size_t a, size_t b);
 
 /*
  * The name the message starts with; the string is borrowed and must live

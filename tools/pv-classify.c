@@ -5,7 +5,7 @@
  * level, and the smallest change each comparison could have detected.
  *
  * Reads cmp records, passes the whole input on and appends verdict,
- * systematic and detect records (lib/verdict.c holds the rules; the man
+ * systematic and detect records (lib/classifier.c holds the rules; the man
  * page states them).  The exit status says whether something at or above
  * --fail-on was found, so that CI can gate on it.
  */
@@ -16,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classifier.h"
 #include "diag.h"
+#include "error.h"
 #include "opt.h"
+#include "rec_cmp.h"
 #include "record.h"
-#include "sampdiff.h"
-#include "verdict.h"
 
 static const char usage[] =
 	"pv-classify [-d DELTA] [-e BAND] [-f red|yellow|any] [-n RUNS] "
@@ -79,7 +80,7 @@ read_file(struct pv_classifier *cl, const char *path,
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
 	struct pv_cmp c;
-	char err[256];
+	struct pv_err err = PV_ERR_INIT;
 	int rc;
 
 	if (r == NULL)
@@ -90,10 +91,11 @@ read_file(struct pv_classifier *cl, const char *path,
 			continue;	/* computed again */
 		if (rec.type == PV_REC_OTHER &&
 		    pv_str_eq(rec.field[0], "cmp")) {
-			if (pv_cmp_parse(&rec, &c, err, sizeof(err)) < 0) {
+			if (pv_rec_cmp_parse(&rec, &c, &err) < 0) {
 				pass_flush(pass);
 				pv_die_at(pv_reader_name(r),
-					  pv_reader_lineno(r), "%s", err);
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&err));
 			}
 			pv_classifier_add(cl, &c);
 		}
@@ -124,7 +126,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct pv_verdict_opts opt = PV_VERDICT_OPTS_INIT;
+	struct pv_classifier_opts opt = PV_CLASSIFIER_OPTS_INIT;
 	enum pv_band fail_on = PV_BAND_RED;
 	struct pv_strbuf pass = PV_STRBUF_INIT;
 	struct pv_classifier cl;

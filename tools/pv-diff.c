@@ -16,8 +16,8 @@
  * keys that name the version under test) are refused; every key gets a cmp
  * record: the change on the log scale, oriented so that worse is negative,
  * Welch and bootstrap intervals, Welch's and Mann-Whitney's p-values,
- * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c).  The
- * input passes through unchanged.
+ * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c pairs the
+ * sections, lib/cmp.c compares).  The input passes through unchanged.
  *
  * The mode is told by the first stack or sample record of the input;
  * standard input is first copied to a temporary file so that it can be
@@ -36,6 +36,8 @@
 #include "diag.h"
 #include "opt.h"
 #include "input.h"
+#include "kvset.h"
+#include "rec_section.h"
 #include "record.h"
 #include "sampdiff.h"
 #include "stackdiff.h"
@@ -115,13 +117,21 @@ struct diff {
 
 static const char *const role_name[2] = { "baseline", "target" };
 
+/* Lines of the side, with their newlines; section: a section record. */
 static void
-add_line(struct side *s, const char *line, size_t len, int section)
+add_text(struct side *s, const char *text, size_t len, int section)
 {
 	if (!s->started)
 		s->sectioned = section;
 	s->started = 1;
-	pv_strbuf_add(&s->lines, line, len);
+	pv_strbuf_add(&s->lines, text, len);
+}
+
+/* A record of the side as read (without its newline). */
+static void
+add_line(struct side *s, const char *line, size_t len)
+{
+	add_text(s, line, len, 0);
 	pv_strbuf_addch(&s->lines, '\n');
 }
 
@@ -138,6 +148,7 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
 {
 	struct side *s = &st->side[side];
 	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_str role = { role_name[side], strlen(role_name[side]) };
 
 	if (pv_str_eq(rec->role, role_name[!side]))
 		pv_warn_at(pv_reader_name(r), pv_reader_lineno(r),
@@ -145,17 +156,8 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
 			   "operands decides)", role_name[!side],
 			   role_name[side]);
 
-	pv_strbuf_addf(&sb, "section\t%s\t", role_name[side]);
-	if (rec->version.len)
-		pv_escape(&sb, rec->version.s, rec->version.len, 0);
-	else
-		pv_strbuf_addch(&sb, '-');
-	pv_strbuf_addch(&sb, '\t');
-	if (rec->experiment.len)
-		pv_escape(&sb, rec->experiment.s, rec->experiment.len, 0);
-	else
-		pv_strbuf_addch(&sb, '-');
-	add_line(s, sb.buf, sb.len, 1);
+	pv_rec_section_write(&sb, role, rec->version, rec->experiment);
+	add_text(s, sb.buf, sb.len, 1);
 	pv_strbuf_release(&sb);
 	if (s->version == NULL)
 		s->version = dup_opt(rec->version);
@@ -230,7 +232,7 @@ read_input(struct diff *st, const char *path, int fixed)
 		}
 		st->side[cur].seen = 1;
 		if (rec.type != PV_REC_STACK) {
-			add_line(&st->side[cur], rec.raw.s, rec.raw.len, 0);
+			add_line(&st->side[cur], rec.raw.s, rec.raw.len);
 			continue;
 		}
 		if (rec.folded == 2)
@@ -365,7 +367,7 @@ samples_read(struct pv_sampdiff *d, const char *path)
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if ((use = pv_sampdiff_add(d, &rec)) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", d->err);
+				  "%s", pv_err_msg(&d->err));
 		if (use)
 			pv_write_raw(stdout, &rec);
 	}
@@ -391,7 +393,7 @@ run_samples(const struct options *opt, char **operand, int n)
 		samples_read(&d, operand[k]);
 	found = pv_sampdiff_finish(&d, stdout, opt->ignore, opt->nignore);
 	if (found < 0)
-		pv_die("%s", d.err);
+		pv_die("%s", pv_err_msg(&d.err));
 	if (d.npairs == 0)
 		pv_warn("no baseline and target sections of one experiment "
 			"to compare");
@@ -463,10 +465,10 @@ main(int argc, char **argv)
 	memset(&opt, 0, sizeof(opt));
 	opt.threshold = 1.0;
 	opt.cmp = cmp;
-	opt.ignore = pv_xreallocarray(NULL, pv_kv_default_nignore + (size_t)argc,
-				      sizeof(*opt.ignore));
-	for (k = 0; k < pv_kv_default_nignore; k++)
-		opt.ignore[opt.nignore++] = pv_kv_default_ignore[k];
+	opt.ignore = pv_xreallocarray(NULL, pv_kvset_default_nignore +
+				      (size_t)argc, sizeof(*opt.ignore));
+	for (k = 0; k < pv_kvset_default_nignore; k++)
+		opt.ignore[opt.nignore++] = pv_kvset_default_ignore[k];
 	while ((c = getopt_long(argc, argv, "rkxt:c:b:i:j:n:pshV", longopts,
 				NULL)) != -1) {
 		switch (c) {

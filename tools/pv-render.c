@@ -114,7 +114,7 @@ struct render {
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
 	struct pv_html *html;	/* --format=html */
-	struct pv_vreport verdicts;	/* text, junit: pv-classify's records */
+	struct pv_render_verdict verdicts;	/* text, junit: pv-classify's records */
 };
 
 /*
@@ -208,10 +208,10 @@ read_file(struct render *st, const char *path)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (st->opt->format == FMT_TEXT || st->opt->format == FMT_JUNIT) {
-			if (pv_vreport_add(&st->verdicts, &rec) < 0)
+			if (pv_render_verdict_add(&st->verdicts, &rec) < 0)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
-					  st->verdicts.err);
+					  pv_err_msg(&st->verdicts.err));
 			if (st->opt->format == FMT_JUNIT)
 				continue;
 		}
@@ -440,7 +440,7 @@ main(int argc, char **argv)
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
 	pv_stackdiff_init(&st.diff, &asis);
-	pv_vreport_init(&st.verdicts);
+	pv_render_verdict_init(&st.verdicts);
 	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
@@ -470,12 +470,12 @@ main(int argc, char **argv)
 		/* verdicts, suspects, or both, as the input holds */
 		verdicts = st.verdicts.nv || st.verdicts.nsys || st.verdicts.ndet;
 		if (verdicts)
-			pv_vreport_text(&st.verdicts, stdout);
+			pv_render_verdict_text(&st.verdicts, stdout);
 		if (!verdicts || st.nfunc || st.diff.stacks.nstack)
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
-		pv_vreport_junit(&st.verdicts, stdout);
+		pv_render_verdict_junit(&st.verdicts, stdout);
 		break;
 	case FMT_SVG:
 		render_svg(&st);
@@ -491,7 +491,7 @@ main(int argc, char **argv)
 	free(st.event);
 	free(st.other_name);
 	free(st.func);
-	pv_vreport_release(&st.verdicts);
+	pv_render_verdict_release(&st.verdicts);
 	pv_stackdiff_release(&st.diff);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);

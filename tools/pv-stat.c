@@ -27,9 +27,10 @@
 #include "diag.h"
 #include "opt.h"
 #include "inorder.h"
+#include "rec_stat.h"
 #include "record.h"
+#include "rollup.h"
 #include "runtab.h"
-#include "numfmt.h"
 #include "stats.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -119,7 +120,7 @@ read_file(struct state *st, const char *path)
 							 &rec) < 0)
 					pv_die_at(pv_reader_name(r),
 						  pv_reader_lineno(r), "%s",
-						  st->tab.err);
+						  pv_err_msg(&st->tab.err));
 			} else
 				st->merge_samples++;
 			if (!st->opt->no_samples)
@@ -138,7 +139,7 @@ read_file(struct state *st, const char *path)
 			    pv_runtab_add_runval(&st->tab, &rec) < 0)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
-					  st->tab.err);
+					  pv_err_msg(&st->tab.err));
 			break;
 		}
 	}
@@ -146,112 +147,6 @@ read_file(struct state *st, const char *path)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
 	pv_reader_close(r);
-}
-
-static void
-add_d(struct pv_strbuf *sb, double v)
-{
-	pv_strbuf_addch(sb, '\t');
-	pv_numfmt(sb, v);
-}
-
-static void
-format_stat(struct pv_strbuf *sb, struct pv_str key,
-	    const struct pv_summary *s)
-{
-	pv_strbuf_addstr(sb, "stat");
-	pv_strbuf_add(sb, key.s, key.len);
-	pv_strbuf_addch(sb, '\t');
-	pv_strbuf_addu(sb, s->n);
-	add_d(sb, s->mean);
-	add_d(sb, s->median);
-	add_d(sb, s->sd);
-	add_d(sb, s->cv);
-	add_d(sb, s->rcv);
-	add_d(sb, s->min);
-	add_d(sb, s->max);
-	add_d(sb, s->mean_lo);
-	add_d(sb, s->mean_hi);
-	add_d(sb, s->median_lo);
-	add_d(sb, s->median_hi);
-	add_d(sb, s->median_cover);
-	pv_strbuf_addch(sb, '\n');
-}
-
-/*
- * A roll-up scope: the keys of one test, one suite or one section.  It
- * keeps the robust CVs of its keys for their median.
- */
-struct roll {
-	const struct pv_runkey *first;
-	size_t keys, runs, min_n;
-	double *rcv;
-	size_t alloc;
-};
-
-static void
-roll_add(struct roll *r, const struct pv_runset *set, double rcv)
-{
-	if (r->keys == 0) {
-		r->first = &set->key;
-		r->runs = 0;
-		r->min_n = set->nrun;
-	}
-	PV_GROW(r->rcv, r->keys + 1, r->alloc);
-	r->rcv[r->keys++] = rcv;
-	r->runs += set->nrun;
-	if (set->nrun < r->min_n)
-		r->min_n = set->nrun;
-}
-
-static void
-roll_flush(struct pv_strbuf *sb, struct roll *r, const char *scope)
-{
-	const struct pv_runkey *k = r->first;
-	struct pv_str none = { "", 0 };
-
-	if (r->keys == 0)
-		return;
-	pv_stats_sort(r->rcv, r->keys);
-	pv_strbuf_reset(sb);
-	pv_strbuf_addstr(sb, "statroll");
-	pv_runkey_format_section(sb, k);
-	pv_strbuf_addf(sb, "\t%s", scope);
-	{
-		struct pv_str suite = strcmp(scope, "run") ? k->suite : none;
-		struct pv_str test = strcmp(scope, "test") == 0 ?
-			k->test : none;
-
-		pv_strbuf_addch(sb, '\t');
-		if (suite.len)
-			pv_escape(sb, suite.s, suite.len, 0);
-		else
-			pv_strbuf_addch(sb, '-');
-		pv_strbuf_addch(sb, '\t');
-		if (test.len)
-			pv_escape(sb, test.s, test.len, 0);
-		else
-			pv_strbuf_addch(sb, '-');
-	}
-	pv_strbuf_addch(sb, '\t');
-	pv_strbuf_addu(sb, r->keys);
-	pv_strbuf_addch(sb, '\t');
-	pv_strbuf_addu(sb, r->runs);
-	pv_strbuf_addch(sb, '\t');
-	pv_strbuf_addu(sb, r->min_n);
-	add_d(sb, pv_stats_median_sorted(r->rcv, r->keys));
-	add_d(sb, r->rcv[r->keys - 1]);
-	pv_strbuf_addch(sb, '\n');
-	fwrite(sb->buf, 1, sb->len, stdout);
-	r->keys = 0;
-}
-
-static int
-same_section(const struct pv_runkey *a, const struct pv_runkey *b)
-{
-	return pv_str_cmp(a->role, b->role) == 0 &&
-		pv_str_cmp(a->version, b->version) == 0 &&
-		pv_str_cmp(a->experiment, b->experiment) == 0;
 }
 
 /*
@@ -265,19 +160,28 @@ struct writer {
 	double *rcv;		/* of each set, for the roll-ups */
 	unsigned char *huge;	/* its runs too large to summarise */
 	struct pv_strbuf sb;
-	struct roll rt, rs, rr;
+	struct pv_rollup ru;	/* of the robust CVs */
 	struct pv_runset *stop;	/* the first huge set: nothing after it */
 };
 
-/* 1: the test's roll-up ends; 2: the suite's too; 3: the run's too. */
+/* A statroll record of the scope that ends. */
 static void
-flush_scopes(struct writer *w, int n)
+roll_write(void *arg, struct pv_roll *r, enum pv_scope scope)
 {
-	roll_flush(&w->sb, &w->rt, "test");
-	if (n > 1)
-		roll_flush(&w->sb, &w->rs, "suite");
-	if (n > 2)
-		roll_flush(&w->sb, &w->rr, "run");
+	struct writer *w = arg;
+	struct pv_statroll sr;
+
+	pv_stats_sort(r->value, r->keys);
+	sr.key = *r->first;
+	sr.scope = scope;
+	sr.keys = r->keys;
+	sr.runs = r->runs;
+	sr.min_n = r->min_runs;
+	sr.median_rcv = pv_stats_median_sorted(r->value, r->keys);
+	sr.max_rcv = r->value[r->keys - 1];
+	pv_strbuf_reset(&w->sb);
+	pv_rec_statroll_write(&w->sb, &sr);
+	fwrite(w->sb.buf, 1, w->sb.len, stdout);
 }
 
 static void
@@ -307,9 +211,9 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 				if (w->st->opt->no_samples)
 					pv_runset_format(&blk->text,
 							 &w->st->tab, set);
-				format_stat(&blk->text,
-					    pv_runtab_key_text(&w->st->tab,
-							       set), &s);
+				pv_rec_stat_write(&blk->text, &set->key,
+						  pv_runtab_key_text(&w->st->tab,
+								     set), &s);
 			}
 		}
 		blk->mark[i - blk->start] = blk->text.len;
@@ -330,14 +234,7 @@ write_block(void *arg, const struct pv_inorder_block *blk)
 
 		if (set->nrun == 0)
 			continue;
-		if (w->rr.keys && !same_section(w->rr.first, &set->key))
-			flush_scopes(w, 3);
-		else if (w->rs.keys &&
-			 pv_str_cmp(w->rs.first->suite, set->key.suite))
-			flush_scopes(w, 2);
-		else if (w->rt.keys &&
-			 pv_str_cmp(w->rt.first->test, set->key.test))
-			flush_scopes(w, 1);
+		pv_rollup_next(&w->ru, &set->key);
 		if (w->huge[i]) {
 			/* what comes before it is written, then the error */
 			w->stop = set;
@@ -345,9 +242,7 @@ write_block(void *arg, const struct pv_inorder_block *blk)
 		}
 		fwrite(blk->text.buf + from, 1, to - from, stdout);
 		from = to;
-		roll_add(&w->rt, set, w->rcv[i]);
-		roll_add(&w->rs, set, w->rcv[i]);
-		roll_add(&w->rr, set, w->rcv[i]);
+		pv_rollup_add(&w->ru, &set->key, set->nrun, w->rcv[i], NAN);
 	}
 }
 
@@ -365,6 +260,7 @@ write_all(struct state *st)
 				 sizeof(*w.rcv));
 	w.huge = pv_xcalloc(st->tab.nset ? st->tab.nset : 1, 1);
 	pv_strbuf_init(&w.sb, 0);
+	pv_rollup_init(&w.ru, 1, roll_write, &w);
 	memset(&job, 0, sizeof(job));
 	job.n = st->tab.nset;
 	job.block = 256;
@@ -375,11 +271,9 @@ write_all(struct state *st)
 	job.arg = &w;
 	pv_inorder_run(&job);
 	if (w.stop == NULL)
-		flush_scopes(&w, 3);
+		pv_rollup_end(&w.ru);
 	huge = w.stop;
-	free(w.rt.rcv);
-	free(w.rs.rcv);
-	free(w.rr.rcv);
+	pv_rollup_release(&w.ru);
 	free(w.rcv);
 	free(w.huge);
 	free(w.v);

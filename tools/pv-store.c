@@ -8,7 +8,7 @@
  * the baseline rule; "rm", "gc" and "verify" look after the store.  The
  * commands come from one table, commands[], which makes the usage and the
  * help too.  The files and their durability are lib/store*.c's; the kernel
- * rule is lib/version.c's; git is asked through lib/git.c.
+ * rule is lib/kver.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
@@ -23,9 +23,9 @@
 #include "field.h"
 #include "git.h"
 #include "input.h"
+#include "kver.h"
 #include "record.h"
 #include "store.h"
-#include "version.h"
 #include "xalloc.h"
 
 /*

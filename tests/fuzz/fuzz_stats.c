@@ -4,7 +4,7 @@
  * (lib/runtab: sample records by section, or with -m the runval records)
  * and its summaries; pv-diff's sample comparison (lib/sampdiff:
  * pv_sampdiff_add(), pv_sampdiff_finish()); pv-classify's reading of cmp
- * records and its classifier (lib/verdict); pv-render's reading of the
+ * records and its classifier (lib/classifier); pv-render's reading of the
  * verdict, systematic and detect records (lib/render_verdict) and its text
  * and JUnit reports.  The first byte picks pv-stat's -m and the
  * bootstrap's resamples (none, or pv-diff's 1000).
@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classifier.h"
 #include "fuzz.h"
 #include "record.h"
 #include "render_verdict.h"
@@ -21,7 +22,6 @@
 #include "sampdiff.h"
 #include "stats.h"
 #include "strbuf.h"
-#include "verdict.h"
 #include "xalloc.h"
 
 static struct pv_str
@@ -70,18 +70,18 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct pv_cmp_opts copt = PV_CMP_OPTS_INIT;
-	struct pv_verdict_opts vopt = PV_VERDICT_OPTS_INIT;
+	struct pv_classifier_opts vopt = PV_CLASSIFIER_OPTS_INIT;
 	struct pv_strbuf role = PV_STRBUF_INIT, version = PV_STRBUF_INIT;
 	struct pv_strbuf experiment = PV_STRBUF_INIT;
 	struct pv_runtab tab;
 	struct pv_sampdiff sd;
 	struct pv_classifier cl;
-	struct pv_vreport vr;
+	struct pv_render_verdict vr;
 	struct pv_reader *r;
 	struct pv_record rec;
 	struct pv_cmp c;
 	FILE *out = fuzz_devnull();
-	char err[256];
+	struct pv_err err = PV_ERR_INIT;
 	int merge, tab_ok = 1, sd_ok = 1, cl_ok = 1, vr_ok = 1;
 
 	if (size == 0)
@@ -94,7 +94,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pv_runtab_init(&tab);
 	pv_sampdiff_init(&sd, &copt);
 	pv_classifier_init(&cl, &vopt);
-	pv_vreport_init(&vr);
+	pv_render_verdict_init(&vr);
 	while (pv_reader_next(r, &rec) > 0) {
 		if (rec.type == PV_REC_SECTION) {
 			copy(&role, rec.role);
@@ -109,14 +109,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			tab_ok = pv_runtab_add_runval(&tab, &rec) == 0;
 		} else if (rec.type == PV_REC_OTHER && cl_ok &&
 			   pv_str_eq(rec.field[0], "cmp")) {
-			cl_ok = pv_cmp_parse(&rec, &c, err, sizeof(err)) == 0;
+			cl_ok = pv_rec_cmp_parse(&rec, &c, &err) == 0;
 			if (cl_ok)
 				pv_classifier_add(&cl, &c);
 		}
 		/* each tool stops at the first malformed record */
 		if (sd_ok && pv_sampdiff_add(&sd, &rec) < 0)
 			sd_ok = 0;
-		if (vr_ok && pv_vreport_add(&vr, &rec) < 0)
+		if (vr_ok && pv_render_verdict_add(&vr, &rec) < 0)
 			vr_ok = 0;
 	}
 	(void)pv_reader_error(r);
@@ -125,19 +125,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (tab_ok)
 		summarise(&tab, out);
 	if (sd_ok)
-		(void)pv_sampdiff_finish(&sd, out, pv_kv_default_ignore,
-					 pv_kv_default_nignore);
+		(void)pv_sampdiff_finish(&sd, out, pv_kvset_default_ignore,
+					 pv_kvset_default_nignore);
 	if (cl_ok) {
 		pv_classifier_run(&cl);
 		pv_classifier_write(&cl, out);
 		(void)pv_classifier_worst(&cl);
 	}
 	if (vr_ok) {
-		pv_vreport_text(&vr, out);
-		pv_vreport_junit(&vr, out);
+		pv_render_verdict_text(&vr, out);
+		pv_render_verdict_junit(&vr, out);
 	}
 
-	pv_vreport_release(&vr);
+	pv_render_verdict_release(&vr);
 	pv_classifier_release(&cl);
 	pv_sampdiff_release(&sd);
 	pv_runtab_release(&tab);

@@ -143,7 +143,7 @@ START_TEST(own_symbols)
 {
 	struct pv_elfsym *es = pv_elfsym_new(0);
 	const char *names[8];
-	struct pv_dso *d, *bad;
+	struct pv_elfsym_dso *d, *bad;
 	char path[512];
 	uint64_t off;
 	static const unsigned char other_id[] = { 1, 2, 3, 4 };
@@ -154,7 +154,7 @@ START_TEST(own_symbols)
 	ck_assert_ptr_eq(pv_elfsym_dso(es, path, NULL, 0), d);
 	ck_assert_uint_eq(pv_elfsym_resolve(es, d, off, names, 8), 1);
 	ck_assert_str_eq(names[0], "elfsym_target");
-	ck_assert_str_eq(pv_dso_unknown(d), "[check_elfsym]");
+	ck_assert_str_eq(pv_elfsym_dso_unknown(d), "[check_elfsym]");
 	/* replaced since mapped: another build id, no names */
 	bad = pv_elfsym_dso(es, path, other_id, sizeof(other_id));
 	ck_assert_ptr_ne(bad, d);
@@ -232,14 +232,14 @@ START_TEST(unknown_names)
 	};
 	struct pv_elfsym *es = pv_elfsym_new(0);
 	const char *names[2];
-	struct pv_dso *d;
+	struct pv_elfsym_dso *d;
 	size_t i;
 
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		d = pv_elfsym_dso(es, t[i].path, NULL, 0);
-		ck_assert_str_eq(pv_dso_name(d), t[i].name);
-		ck_assert_str_eq(pv_dso_unknown(d), t[i].unknown);
-		ck_assert_int_eq(pv_dso_relative(d), t[i].relative);
+		ck_assert_str_eq(pv_elfsym_dso_name(d), t[i].name);
+		ck_assert_str_eq(pv_elfsym_dso_unknown(d), t[i].unknown);
+		ck_assert_int_eq(pv_elfsym_dso_relative(d), t[i].relative);
 	}
 	d = pv_elfsym_dso(es, "/nonexistent/libx.so.1", NULL, 0);
 	ck_assert_uint_eq(pv_elfsym_resolve(es, d, 0x1000, names, 2), 0);
@@ -253,7 +253,7 @@ START_TEST(inline_frames)
 	const char *names[8];
 	char path[512];
 	uint64_t off;
-	struct pv_dso *d;
+	struct pv_elfsym_dso *d;
 
 	elfsym_outer();
 	/* the call instruction, inside the inlined body */

@@ -81,7 +81,8 @@ START_TEST(test_sum_overflow)
 			 0);
 	ck_assert_int_eq(pv_runtab_add_sample(&t, S("b"), S("v"), S("e"), &r),
 			 -1);
-	ck_assert_ptr_nonnull(strstr(t.err, "run 1 add up"));
+	ck_assert_str_eq(pv_err_msg(&t.err), "the values of run 1 add up to "
+			 "more than a double holds");
 	pv_runset_values(&t.set[0], v);
 	ck_assert(v[0] == 1.5e308);
 	pv_runtab_release(&t);
@@ -133,7 +134,9 @@ START_TEST(test_runval_roundtrip)
 		/* the same run again is refused */
 		if (line == buf) {
 			ck_assert_int_eq(pv_runtab_add_runval(&u, &r), -1);
-			ck_assert(strstr(u.err, "given twice") != NULL);
+			ck_assert_str_eq(pv_err_msg(&u.err), "run 3 of this "
+					 "key is given twice (a run cut "
+					 "across inputs?)");
 		}
 	}
 	pv_runset_values(&t.set[0], a);
@@ -147,7 +150,7 @@ START_TEST(test_runval_roundtrip)
 END_TEST
 
 /*
- * A set's key text is what pv_runkey_format() writes for it, escapes and
+ * A set's key text is what pv_rec_key_add() writes for it, escapes and
  * absent fields included; with ROLE and VERSION replaced as well.
  */
 START_TEST(test_key_text)
@@ -177,7 +180,7 @@ START_TEST(test_key_text)
 		k.level = i == 3 ? PV_NONE : 7 * i;
 		set = pv_runtab_get(&t, &k);
 		pv_strbuf_reset(&want);
-		pv_runkey_format(&want, &k, 1);
+		pv_rec_key_add(&want, &k, 1);
 		ck_assert_uint_eq(pv_runtab_key_text(&t, set).len, want.len);
 		ck_assert(memcmp(pv_runtab_key_text(&t, set).s, want.buf,
 				 want.len) == 0);
@@ -185,10 +188,10 @@ START_TEST(test_key_text)
 		other.role = S(names[(i + 3) % 4]);
 		other.version = S(names[i]);
 		pv_strbuf_reset(&want);
-		pv_runkey_format(&want, &other, 1);
+		pv_rec_key_add(&want, &other, 1);
 		pv_strbuf_reset(&got);
-		pv_runkey_format_text(&got, &other,
-				      pv_runtab_key_text(&t, set));
+		pv_rec_key_add_text(&got, &other,
+				    pv_runtab_key_text(&t, set));
 		ck_assert_str_eq(got.buf, want.buf);
 	}
 	pv_strbuf_release(&want);
@@ -238,7 +241,7 @@ START_TEST(test_key_text_from_lines)
 		struct pv_str got = pv_runtab_key_text(&t, &t.set[i]);
 
 		pv_strbuf_reset(&want);
-		pv_runkey_format(&want, &t.set[i].key, 1);
+		pv_rec_key_add(&want, &t.set[i].key, 1);
 		ck_assert_uint_eq(got.len, want.len);
 		ck_assert(memcmp(got.s, want.buf, want.len) == 0);
 	}
@@ -258,7 +261,7 @@ cmp_sides(const struct pv_runkey *a, const struct pv_runkey *b)
 	    (c = pv_str_cmp(a->role, b->role)) != 0 ||
 	    (c = pv_str_cmp(a->version, b->version)) != 0)
 		return c;
-	return pv_runkey_cmp_measure(a, b);
+	return pv_rec_key_cmp_measure(a, b);
 }
 
 /*
@@ -306,7 +309,7 @@ START_TEST(test_order_random)
 	v = pv_runtab_sorted(&t);
 	w = pv_runtab_sorted_sides(&t);
 	for (i = 1; i < t.nset; i++) {
-		ck_assert_int_lt(pv_runkey_cmp(&v[i - 1]->key, &v[i]->key), 0);
+		ck_assert_int_lt(pv_rec_key_cmp(&v[i - 1]->key, &v[i]->key), 0);
 		ck_assert_int_lt(cmp_sides(&w[i - 1]->key, &w[i]->key), 0);
 	}
 	free(v);

@@ -1,6 +1,8 @@
 /*
- * check_sampdiff: one comparison on known runs, orientation, flags, the
- * cmp record's round trip, and the comparability of sections.
+ * check_sampdiff: a sample comparison end to end: the records taken in
+ * and passed on or dropped, the sections paired, every key compared as
+ * pv_cmp_compute() compares it and written in key order with its
+ * roll-ups, and a pair measured under other conditions refused.
  */
 #include "config.h"
 
@@ -10,155 +12,191 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rec_check.h"
+#include "rec_cmp.h"
 #include "sampdiff.h"
 
-static struct pv_str
-S(const char *s)
-{
-	struct pv_str r = { s, strlen(s) };
+static const char stream[] =
+	"pv-format\t1\n"
+	"section\tbaseline\tA\texp\n"
+	"meta\tcc\tgcc-12\n"
+	"meta\tversion\tA\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t100\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t2\t-\t102\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t3\t-\t98\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t1\t-\t10\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t2\t-\t11\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t3\t-\t12\n"
+	"cmp\tstale\n"
+	"section\ttarget\tB\texp\n"
+	"meta\tcc\tgcc-12\n"
+	"meta\tversion\tB\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t90\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t2\t-\t91\n"
+	"sample\ts\tt\to\tm\tu\thigher\t-\t3\t-\t89\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t1\t-\t10\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t2\t-\t11\n"
+	"sample\ts\tt2\to\tm\tu\tlower\t4\t3\t-\t12.5\n"
+	"cmproll\tstale\n";
 
-	return r;
+/* Feed the stream to d: the records passed on, one letter each. */
+static void
+feed(struct pv_sampdiff *d, const char *text, char *passed)
+{
+	struct rec_back b;
+	int rc;
+
+	read_back_str(&b, text);
+	do {
+		rc = pv_sampdiff_add(d, &b.rec);
+		ck_assert_int_ge(rc, 0);
+		*passed++ = rc ? (char)b.rec.field[0].s[0] : '.';
+	} while (pv_reader_next(b.r, &b.rec) > 0);
+	*passed = '\0';
+	read_done(&b);
 }
 
-static struct pv_runkey
-key(enum pv_direction d)
+/* The cmp record pv_cmp_compute() gives for the key's runs. */
+static void
+want_cmp(struct pv_strbuf *sb, const char *test, enum pv_direction dir,
+	 uint64_t level, const double *b, const double *t,
+	 struct pv_cmp *c)
 {
+	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
 	struct pv_runkey k;
 
 	memset(&k, 0, sizeof(k));
-	k.role = S("v1");
-	k.version = S("v2");
-	k.experiment = S("e");
+	k.role = S("A");
+	k.version = S("B");
+	k.experiment = S("exp");
 	k.suite = S("s");
-	k.test = S("t");
+	k.test = S(test);
 	k.operation = S("o");
 	k.metric = S("m");
 	k.unit = S("u");
-	k.direction = d;
-	k.level = 4;
-	return k;
+	k.direction = dir;
+	k.level = level;
+	pv_cmp_compute(&k, b, 3, t, 3, &o, c);
+	pv_rec_cmp_write(sb, c);
 }
 
-static const double B[] = { 100, 102, 98, 101, 99 };
-static const double T[] = { 90, 91.5, 88, 91, 89.5 };
-
-static double
-mean_log(const double *v, size_t n)
+START_TEST(test_pair)
 {
-	double s = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		s += log(v[i]);
-	return s / (double)n;
-}
-
-START_TEST(test_change)
-{
+	static const double b1[] = { 100, 102, 98 }, t1[] = { 90, 91, 89 };
+	static const double b2[] = { 10, 11, 12 }, t2[] = { 10, 11, 12.5 };
 	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
-	struct pv_runkey k = key(PV_HIGHER_BETTER);
-	struct pv_cmp c;
-	double d = mean_log(T, 5) - mean_log(B, 5);
+	struct pv_strbuf want = PV_STRBUF_INIT;
+	struct pv_sampdiff d;
+	struct pv_cmp c1, c2;
+	struct pv_cmproll r;
+	struct pv_err e = PV_ERR_INIT;
+	struct rec_back b;
+	char passed[64], *out = NULL;
+	size_t len = 0, n;
+	FILE *f;
+	long found;
+	int s;
 
-	pv_cmp_compute(&k, B, 5, T, 5, &o, &c);
-	ck_assert_double_eq_tol(c.change, d, 1e-15);
-	ck_assert(c.hi < 0 && c.lo < c.change && c.change < c.hi);
-	ck_assert(c.boot_lo <= c.boot_hi && c.boot_hi < 0);
-	ck_assert_double_eq(c.cliff, -1);
-	ck_assert(c.g < 0 && c.p_welch < 0.001);
-	ck_assert_double_eq_tol(c.p_mwu, 2.0 / 252, 1e-15);
-	ck_assert_uint_eq(c.flags, 0);
-	/* lower is better: the same runs are an improvement */
-	k = key(PV_LOWER_BETTER);
-	pv_cmp_compute(&k, B, 5, T, 5, &o, &c);
-	ck_assert_double_eq_tol(c.change, -d, 1e-15);
-	ck_assert(c.lo > 0 && c.cliff == 1);
+	pv_sampdiff_init(&d, &o);
+	feed(&d, stream, passed);
+	/* the stale cmp and cmproll records are dropped */
+	ck_assert_str_eq(passed, "psmmssssss.smmssssss.");
+	f = open_memstream(&out, &len);
+	ck_assert_ptr_nonnull(f);
+	found = pv_sampdiff_finish(&d, f, pv_kvset_default_ignore,
+				   pv_kvset_default_nignore);
+	fclose(f);
+	ck_assert_uint_eq(d.npairs, 1);
+	ck_assert_uint_eq(d.ncmp, 2);
+	want_cmp(&want, "t", PV_HIGHER_BETTER, PV_NONE, b1, t1, &c1);
+	want_cmp(&want, "t2", PV_LOWER_BETTER, 4, b2, t2, &c2);
+	ck_assert_int_eq(found, (c1.hi < 0 || c1.lo > 0) +
+			 (c2.hi < 0 || c2.lo > 0));
+	/* cmp t, its test's roll-up, cmp t2, its test's, the suite's, all */
+	read_back_str(&b, out);
+	n = (size_t)(strchr(want.buf, '\n') - want.buf);
+	ck_assert(b.rec.raw.len == n && memcmp(b.rec.raw.s, want.buf, n) == 0);
+	for (s = 0; s < 5; s++) {
+		ck_assert_int_eq(pv_reader_next(b.r, &b.rec), 1);
+		if (s == 1) {
+			ck_assert_uint_eq(b.rec.raw.len, want.len - n - 2);
+			ck_assert(memcmp(b.rec.raw.s, want.buf + n + 1,
+					 b.rec.raw.len) == 0);
+			continue;
+		}
+		ck_assert_int_eq(pv_rec_cmproll_parse(&b.rec, &r, &e), 0);
+		ck_assert(str_is(r.key.role, "A") &&
+			  str_is(r.key.version, "B"));
+		switch (s) {
+		case 0:
+		case 2:
+			ck_assert_int_eq(r.scope, PV_SCOPE_TEST);
+			ck_assert(str_is(r.key.test, s ? "t2" : "t"));
+			ck_assert_uint_eq(r.keys, 1);
+			break;
+		default:
+			ck_assert_int_eq(r.scope, s == 3 ? PV_SCOPE_SUITE :
+					 PV_SCOPE_RUN);
+			ck_assert_uint_eq(r.keys, 2);
+			ck_assert_double_eq_tol(r.change, (c1.change +
+						c2.change) / 2, 1e-9);
+			ck_assert_double_eq_tol(r.worst, fmin(c1.change,
+						c2.change), 1e-9);
+		}
+	}
+	ck_assert_int_eq(pv_reader_next(b.r, &b.rec), 0);
+	read_done(&b);
+	free(out);
+	pv_strbuf_release(&want);
+	pv_sampdiff_release(&d);
 }
 END_TEST
 
-START_TEST(test_flags)
+START_TEST(test_refused)
 {
 	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
-	struct pv_runkey k = key(PV_HIGHER_BETTER);
-	static const double same[] = { 5, 5, 5 }, wide[] = { 1, 2, 4, 8 };
-	static const double neg[] = { 1, -1, 2 };
-	struct pv_cmp c;
+	struct pv_strbuf text = PV_STRBUF_INIT;
+	struct pv_sampdiff d;
+	char passed[64], *out = NULL;
+	size_t len = 0;
+	const char *cc;
+	FILE *f;
 
-	pv_cmp_compute(&k, B, 5, NULL, 0, &o, &c);
-	ck_assert_uint_eq(c.flags, PV_CMP_BASE_ONLY | PV_CMP_FEW_RUNS);
-	ck_assert(isnan(c.change) && isnan(c.p_welch));
-	pv_cmp_compute(&k, B, 2, T, 1, &o, &c);
-	ck_assert_uint_eq(c.flags, PV_CMP_FEW_RUNS);
-	ck_assert(!isnan(c.change) && isnan(c.lo) && isnan(c.p_welch));
-	pv_cmp_compute(&k, same, 3, same, 3, &o, &c);
-	ck_assert_uint_eq(c.flags, PV_CMP_ZERO_VAR);
-	ck_assert(c.change == 0 && c.p_welch == 1 && c.lo == 0);
-	pv_cmp_compute(&k, wide, 4, wide, 4, &o, &c);
-	ck_assert(c.flags & PV_CMP_UNSTABLE);
-	pv_cmp_compute(&k, neg, 3, B, 5, &o, &c);
-	ck_assert(c.flags & PV_CMP_NONPOSITIVE);
-	ck_assert(isnan(c.change));
+	/* the target built by another compiler */
+	pv_strbuf_addstr(&text, stream);
+	cc = strstr(strstr(text.buf, "section\ttarget"), "gcc-12");
+	text.buf[cc - text.buf + 5] = '3';
+	pv_sampdiff_init(&d, &o);
+	feed(&d, text.buf, passed);
+	f = open_memstream(&out, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(pv_sampdiff_finish(&d, f, pv_kvset_default_ignore,
+					    pv_kvset_default_nignore), -1);
+	fclose(f);
+	ck_assert_uint_eq(len, 0);
+	ck_assert_str_eq(pv_err_msg(&d.err), "experiment 'exp': baseline 'A' "
+			 "and target 'B' are not comparable: meta 'cc' "
+			 "('gcc-12' vs 'gcc-13')");
+	free(out);
+	pv_strbuf_release(&text);
+	pv_sampdiff_release(&d);
 }
 END_TEST
 
-START_TEST(test_roundtrip)
+/* a malformed runval record is ours: refused with its message */
+START_TEST(test_bad_runval)
 {
 	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
-	struct pv_runkey k = key(PV_HIGHER_BETTER);
-	struct pv_strbuf sb = PV_STRBUF_INIT, sb2 = PV_STRBUF_INIT;
-	struct pv_str fld[40];
-	struct pv_record rec;
-	struct pv_cmp c, d;
-	char err[256], *p, *q;
-	size_t n = 0;
+	struct pv_sampdiff d;
+	struct rec_back b;
 
-	pv_cmp_compute(&k, B, 5, T, 2, &o, &c);
-	pv_cmp_format(&sb, &c);
-	pv_strbuf_setlen(&sb, sb.len - 1);	/* the newline */
-	for (p = sb.buf; (q = strchr(p, '\t')) != NULL; p = q + 1)
-		fld[n++] = (struct pv_str){ p, (size_t)(q - p) };
-	fld[n++] = S(p);
-	memset(&rec, 0, sizeof(rec));
-	rec.type = PV_REC_OTHER;
-	rec.field = fld;
-	rec.nfield = n;
-	ck_assert_int_eq(pv_cmp_parse(&rec, &d, err, sizeof(err)), 0);
-	pv_cmp_format(&sb2, &d);
-	pv_strbuf_setlen(&sb2, sb2.len - 1);
-	ck_assert_str_eq(sb.buf, sb2.buf);
-	ck_assert_uint_eq(d.flags, PV_CMP_FEW_RUNS);
-	rec.nfield = 5;
-	ck_assert_int_eq(pv_cmp_parse(&rec, &d, err, sizeof(err)), -1);
-	ck_assert_str_eq(err, "a cmp record has 29 fields, not 5");
-	pv_strbuf_release(&sb);
-	pv_strbuf_release(&sb2);
-}
-END_TEST
-
-START_TEST(test_kvset)
-{
-	struct pv_kvset a, b;
-	struct pv_strbuf why = PV_STRBUF_INIT;
-	const char *ign[] = { "os-release", "env.cpu*" };
-
-	pv_kvset_init(&a);
-	pv_kvset_init(&b);
-	pv_kvset_add(&a, S("meta"), S("param.threads"), S("4"));
-	pv_kvset_add(&b, S("meta"), S("param.threads"), S("8"));
-	pv_kvset_add(&a, S("env"), S("os-release"), S("6.1"));
-	pv_kvset_add(&b, S("env"), S("os-release"), S("6.2"));
-	pv_kvset_add(&a, S("env"), S("cpudesc"), S("EPYC"));
-	pv_kvset_add(&b, S("env"), S("cpudesc"), S("Xeon"));
-	pv_kvset_add(&b, S("meta"), S("kconfig"), S("abc"));
-	pv_kvset_add(&a, S("meta"), S("cc"), S("gcc-12"));
-	pv_kvset_add(&a, S("meta"), S("cc"), S("gcc-13"));
-	ck_assert_uint_eq(pv_kvset_diff(&a, &b, ign, 2, &why), 3);
-	ck_assert_str_eq(why.buf, "meta 'cc' ('(several values)' vs "
-			 "'(none)'), meta 'kconfig' ('(none)' vs 'abc'), "
-			 "meta 'param.threads' ('4' vs '8')");
-	pv_strbuf_release(&why);
-	pv_kvset_release(&a);
-	pv_kvset_release(&b);
+	pv_sampdiff_init(&d, &o);
+	read_back_str(&b, "runval\ta\n");
+	ck_assert_int_eq(pv_sampdiff_add(&d, &b.rec), -1);
+	ck_assert_str_eq(pv_err_msg(&d.err), "a runval record has 14 fields, "
+			 "not 2");
+	read_done(&b);
+	pv_sampdiff_release(&d);
 }
 END_TEST
 
@@ -167,17 +205,10 @@ main(void)
 {
 	Suite *s = suite_create("sampdiff");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
-	tcase_add_test(tc, test_change);
-	tcase_add_test(tc, test_flags);
-	tcase_add_test(tc, test_roundtrip);
-	tcase_add_test(tc, test_kvset);
+	tcase_add_test(tc, test_pair);
+	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_bad_runval);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return run_suite(s);
 }

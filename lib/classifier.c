@@ -1,6 +1,6 @@
 /*
- * verdict: staged false-discovery control, the four classes, systematic
- * regressions and severity (see verdict.h and pv-classify(1)).
+ * classifier: staged false-discovery control, the four classes, systematic
+ * regressions and severity (see classifier.h and pv-classify(1)).
  */
 #include "config.h"
 
@@ -10,30 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classifier.h"
 #include "numfmt.h"
 #include "stats.h"
-#include "verdict.h"
 #include "xalloc.h"
 
-static const char *const class_name[] = {
-	"regression", "improvement", "no-change", "uncertain"
-};
-static const char *const band_name[] = { "-", "green", "yellow", "red" };
-
-const char *
-pv_class_name(enum pv_class c)
-{
-	return class_name[c];
-}
-
-const char *
-pv_band_name(enum pv_band b)
-{
-	return band_name[b];
-}
-
 void
-pv_classifier_init(struct pv_classifier *cl, const struct pv_verdict_opts *o)
+pv_classifier_init(struct pv_classifier *cl,
+		   const struct pv_classifier_opts *o)
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->opt = *o;
@@ -45,6 +29,7 @@ pv_classifier_release(struct pv_classifier *cl)
 {
 	free(cl->v);
 	free(cl->g);
+	free(cl->level);
 	pv_strbuf_release(&cl->why);
 	pv_arena_release(&cl->arena);
 	memset(cl, 0, sizeof(*cl));
@@ -99,7 +84,7 @@ cmp_verdict(const void *a, const void *b)
 {
 	const struct pv_verdict *x = a, *y = b;
 
-	return pv_runkey_cmp(&x->cmp.key, &y->cmp.key);
+	return pv_rec_key_cmp(&x->cmp.key, &y->cmp.key);
 }
 
 static int
@@ -426,7 +411,7 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c)
 static void
 classify(struct pv_classifier *cl, struct pv_verdict *v)
 {
-	const struct pv_verdict_opts *o = &cl->opt;
+	const struct pv_classifier_opts *o = &cl->opt;
 	const struct pv_cmp *c = &v->cmp;
 	double reg = log(1 - o->delta), imp = log(1 + o->delta);
 	double eq_lo = log(1 - o->delta_eq), eq_hi = log(1 + o->delta_eq);
@@ -669,20 +654,6 @@ pv_classifier_worst(const struct pv_classifier *cl)
 	return w;
 }
 
-static void
-add_d(struct pv_strbuf *sb, double v)
-{
-	pv_strbuf_addch(sb, '\t');
-	pv_numfmt(sb, v);
-}
-
-static void
-add_n(struct pv_strbuf *sb, size_t v)
-{
-	pv_strbuf_addch(sb, '\t');
-	pv_strbuf_addu(sb, v);
-}
-
 /* what the records gather before a write: a few KiB, not a line */
 #define WRITE_BLOCK 65536
 
@@ -695,6 +666,15 @@ put(struct pv_strbuf *sb, FILE *out, int last)
 	}
 }
 
+/* The text of verdict i's key, keys->buf[key[i], key[i + 1]). */
+static struct pv_str
+key_text(const struct pv_strbuf *keys, const size_t *key, size_t i)
+{
+	struct pv_str t = { keys->buf + key[i], key[i + 1] - key[i] };
+
+	return t;
+}
+
 /*
  * The verdicts, then the systematic regressions, then the detect records,
  * written in blocks.  Every verdict and detect record starts with the
@@ -705,222 +685,41 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT, keys = PV_STRBUF_INIT;
 	size_t *key = pv_xreallocarray(NULL, cl->n + 1, sizeof(*key));
-	size_t i, j;
+	size_t i, j, n;
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
 		key[i] = keys.len;
-		pv_runkey_format(&keys, &v->cmp.key, 1);
-		pv_strbuf_addstr(&sb, "verdict");
-		pv_strbuf_add(&sb, keys.buf + key[i], keys.len - key[i]);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addstr(&sb, class_name[v->cls]);
-		add_n(&sb, (size_t)v->severity);
-		pv_strbuf_addch(&sb, '\t');
-		pv_strbuf_addstr(&sb, band_name[v->band]);
-		add_d(&sb, v->cmp.change);
-		add_d(&sb, v->cmp.lo);
-		add_d(&sb, v->cmp.hi);
-		add_d(&sb, v->qvalue);
-		add_n(&sb, v->cmp.nb);
-		add_n(&sb, v->cmp.nt);
-		if (v->runs > 0)
-			add_n(&sb, v->runs);
-		else
-			pv_strbuf_addstr(&sb, "\t-");
-		pv_strbuf_addch(&sb, '\t');
-		pv_escape(&sb, v->reason, strlen(v->reason), 0);
-		pv_strbuf_addch(&sb, '\n');
+		pv_rec_key_add(&keys, &v->cmp.key, 1);
+		key[i + 1] = keys.len;
+		pv_rec_verdict_write(&sb, v, key_text(&keys, key, i));
 		put(&sb, out, 0);
 	}
-	key[cl->n] = keys.len;
 	for (i = 0; i < cl->ng; i++) {
 		const struct pv_sysreg *g = &cl->g[i];
-		const char *k = keys.buf + key[g->first];
-		size_t klen = key[g->first + 1] - key[g->first];
-		int first = 1;
 
 		if (!g->systematic)
 			continue;
-		pv_strbuf_addstr(&sb, "systematic");
-		/* the key without its LEVEL field, then the counts */
-		while (klen > 0 && k[klen - 1] != '\t')
-			klen--;
-		pv_strbuf_add(&sb, k, klen);
-		pv_strbuf_addu(&sb, g->levels);
-		add_n(&sb, g->regressed);
-		pv_strbuf_addch(&sb, '\t');
-		for (j = g->first; j < g->first + g->count; j++) {
-			const struct pv_verdict *v = &cl->v[j];
-
-			if (isnan(v->cmp.change))
-				continue;
-			if (!first)
-				pv_strbuf_addch(&sb, ',');
-			first = 0;
-			if (v->cmp.key.level == PV_NONE)
-				pv_strbuf_addch(&sb, '-');
-			else
-				pv_strbuf_addu(&sb, v->cmp.key.level);
-		}
-		add_n(&sb, g->bands[PV_BAND_RED]);
-		add_n(&sb, g->bands[PV_BAND_YELLOW]);
-		add_n(&sb, g->bands[PV_BAND_GREEN]);
-		add_d(&sb, g->dmin);
-		add_d(&sb, g->dmax);
-		add_d(&sb, g->pooled);
-		add_d(&sb, g->p);
-		pv_strbuf_addch(&sb, '\n');
+		PV_GROW(cl->level, g->count, cl->level_alloc);
+		for (j = g->first, n = 0; j < g->first + g->count; j++)
+			if (!isnan(cl->v[j].cmp.change))
+				cl->level[n++] = cl->v[j].cmp.key.level;
+		pv_rec_systematic_write(&sb, &cl->v[g->first].cmp.key,
+					key_text(&keys, key, g->first), g,
+					cl->level, n);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
 		const struct pv_verdict *v = &cl->v[i];
 
-		pv_strbuf_addstr(&sb, "detect");
-		pv_strbuf_add(&sb, keys.buf + key[i], key[i + 1] - key[i]);
-		add_n(&sb, v->cmp.nb);
-		add_n(&sb, v->cmp.nt);
-		add_d(&sb, v->cmp.rcv_b);
-		add_d(&sb, v->cmp.rcv_t);
-		add_d(&sb, v->mde);
-		pv_strbuf_addch(&sb, '\n');
+		pv_rec_detect_write(&sb, &v->cmp, v->mde,
+				    key_text(&keys, key, i));
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
 	free(key);
 	pv_strbuf_release(&keys);
 	pv_strbuf_release(&sb);
-}
-
-static int
-fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int
-fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static int
-get_d(struct pv_str f, double *v)
-{
-	if (pv_str_eq(f, "-")) {
-		*v = NAN;
-		return 0;
-	}
-	return pv_parse_double(f.s, f.len, v);
-}
-
-static int
-get_n(struct pv_str f, size_t *v)
-{
-	uint64_t u;
-
-	if (pv_str_eq(f, "-")) {
-		*v = 0;
-		return 0;
-	}
-	if (pv_parse_u64(f.s, f.len, &u) < 0 || u > SIZE_MAX)
-		return -1;
-	*v = (size_t)u;
-	return 0;
-}
-
-int
-pv_verdict_parse(const struct pv_record *rec, struct pv_verdict *v,
-		 struct pv_str *reason, char *err, size_t errlen)
-{
-	const struct pv_str *f = rec->field;
-	size_t sev, i;
-
-	memset(v, 0, sizeof(*v));
-	if (rec->nfield != 22)
-		return fail(err, errlen, "a verdict record has 22 fields, not "
-			    "%zu", rec->nfield);
-	if (pv_runkey_parse(rec, 1, &v->cmp.key, err, errlen) < 0)
-		return -1;
-	for (i = 0; i < 4 && !pv_str_eq(f[11], class_name[i]); i++)
-		;
-	if (i == 4)
-		return fail(err, errlen, "unknown class '%.*s'",
-			    (int)(f[11].len > 40 ? 40 : f[11].len), f[11].s);
-	v->cls = (enum pv_class)i;
-	if (get_n(f[12], &sev) < 0 || sev > 100)
-		return fail(err, errlen, "severity '%.*s' is not 0 to 100",
-			    (int)(f[12].len > 40 ? 40 : f[12].len), f[12].s);
-	v->severity = (int)sev;
-	for (i = 0; i < 4 && !pv_str_eq(f[13], band_name[i]); i++)
-		;
-	if (i == 4)
-		return fail(err, errlen, "unknown band '%.*s'",
-			    (int)(f[13].len > 40 ? 40 : f[13].len), f[13].s);
-	v->band = (enum pv_band)i;
-	if (get_d(f[14], &v->cmp.change) < 0 || get_d(f[15], &v->cmp.lo) < 0 ||
-	    get_d(f[16], &v->cmp.hi) < 0 || get_d(f[17], &v->qvalue) < 0)
-		return fail(err, errlen, "CHANGE, LO, HI or QVALUE is not a "
-			    "number");
-	if (get_n(f[18], &v->cmp.nb) < 0 || get_n(f[19], &v->cmp.nt) < 0 ||
-	    get_n(f[20], &v->runs) < 0)
-		return fail(err, errlen, "NB, NT or RUNS is not a whole "
-			    "number");
-	*reason = f[21];
-	v->reason = NULL;
-	return 0;
-}
-
-int
-pv_sysreg_parse(const struct pv_record *rec, struct pv_runkey *key,
-		struct pv_sysreg *s, struct pv_str *levels, char *err,
-		size_t errlen)
-{
-	const struct pv_str *f = rec->field;
-
-	memset(s, 0, sizeof(*s));
-	if (rec->nfield != 20)
-		return fail(err, errlen, "a systematic record has 20 fields, "
-			    "not %zu", rec->nfield);
-	if (pv_runkey_parse(rec, 1, key, err, errlen) < 0)
-		return -1;
-	key->level = PV_NONE;
-	if (get_n(f[10], &s->levels) < 0 || get_n(f[11], &s->regressed) < 0 ||
-	    get_n(f[13], &s->bands[PV_BAND_RED]) < 0 ||
-	    get_n(f[14], &s->bands[PV_BAND_YELLOW]) < 0 ||
-	    get_n(f[15], &s->bands[PV_BAND_GREEN]) < 0)
-		return fail(err, errlen, "a count of the systematic record is "
-			    "not a whole number");
-	*levels = f[12];
-	if (get_d(f[16], &s->dmin) < 0 || get_d(f[17], &s->dmax) < 0 ||
-	    get_d(f[18], &s->pooled) < 0 || get_d(f[19], &s->p) < 0)
-		return fail(err, errlen, "a number of the systematic record "
-			    "is not a number");
-	s->systematic = 1;
-	return 0;
-}
-
-int
-pv_detect_parse(const struct pv_record *rec, struct pv_cmp *c, double *mde,
-		char *err, size_t errlen)
-{
-	const struct pv_str *f = rec->field;
-
-	memset(c, 0, sizeof(*c));
-	if (rec->nfield != 16)
-		return fail(err, errlen, "a detect record has 16 fields, not "
-			    "%zu", rec->nfield);
-	if (pv_runkey_parse(rec, 1, &c->key, err, errlen) < 0)
-		return -1;
-	if (get_n(f[11], &c->nb) < 0 || get_n(f[12], &c->nt) < 0 ||
-	    get_d(f[13], &c->rcv_b) < 0 || get_d(f[14], &c->rcv_t) < 0 ||
-	    get_d(f[15], mde) < 0)
-		return fail(err, errlen, "a number of the detect record is "
-			    "not a number");
-	return 0;
 }

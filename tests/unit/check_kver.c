@@ -1,5 +1,5 @@
 /*
- * check_version: kernel version names (what parses and what does not),
+ * check_kver: kernel version names (what parses and what does not),
  * their order, and the baseline rule as a table: target, the versions in
  * the store, the expected baseline.
  */
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "version.h"
+#include "kver.h"
 
 START_TEST(test_parse)
 {
@@ -242,7 +242,7 @@ END_TEST
 static Suite *
 version_suite(void)
 {
-	Suite *s = suite_create("version");
+	Suite *s = suite_create("kver");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_parse);

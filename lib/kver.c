@@ -1,12 +1,12 @@
 /*
- * version: kernel version names, their order and the baseline rule (see
- * version.h for the rule and the reasons behind it).
+ * kver: kernel version names, their order and the baseline rule (see
+ * kver.h for the rule and the reasons behind it).
  */
 #include "config.h"
 
 #include <string.h>
 
-#include "version.h"
+#include "kver.h"
 
 static int
 is_digit(int c)

@@ -1,5 +1,5 @@
 /*
- * version: Linux kernel version names, their order, and the baseline rule
+ * kver: Linux kernel version names, their order, and the baseline rule
  * of kernel regression testing.
  *
  * A kernel version name is spelt in one of two ways.  As a release tag of
@@ -86,8 +86,8 @@
  * sorts last byte-wise is chosen, so the answer does not depend on the
  * candidates' order.
  */
-#ifndef PV_VERSION_H
-#define PV_VERSION_H
+#ifndef PV_KVER_H
+#define PV_KVER_H
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /*
- * check_verdict: the staged false-discovery control on p-values worked by
+ * check_classifier: the staged false-discovery control on p-values worked by
  * hand, the classes, the severity formula and the systematic rule.
  */
 #include "config.h"
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verdict.h"
+#include "classifier.h"
 
 static struct pv_str
 S(const char *s)
@@ -58,7 +58,7 @@ static struct pv_classifier cl;
 static void
 setup(void)
 {
-	struct pv_verdict_opts o = PV_VERDICT_OPTS_INIT;
+	struct pv_classifier_opts o = PV_CLASSIFIER_OPTS_INIT;
 
 	pv_classifier_init(&cl, &o);
 }
@@ -198,7 +198,7 @@ uniform(uint64_t *x)
  */
 START_TEST(test_reason_texts)
 {
-	const struct pv_verdict_opts *o = &cl.opt;
+	const struct pv_classifier_opts *o = &cl.opt;
 	char name[32], want[256];
 	uint64_t x = 88172645463325252ULL;
 	size_t i, n = 3000, checked = 0;
@@ -281,7 +281,7 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("verdict");
+	Suite *s = suite_create("classifier");
 	TCase *tc = tcase_create("core");
 	SRunner *sr;
 	int failed;

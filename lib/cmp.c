@@ -1,0 +1,174 @@
+/*
+ * cmp: baseline against target at one key (see cmp.h).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmp.h"
+#include "hash.h"
+#include "stats.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* median of v[0..n) (n <= 64 on the stack), and |v - median| into dev */
+static double
+median_dev(const double *v, size_t n, double *dev)
+{
+	double small[64], *s = n <= 64 ? small :
+		pv_xreallocarray(NULL, n, sizeof(double)), med;
+	size_t i;
+
+	memcpy(s, v, n * sizeof(double));
+	pv_stats_sort(s, n);
+	med = pv_stats_median_sorted(s, n);
+	for (i = 0; i < n; i++)
+		dev[i] = fabs(v[i] - med);
+	if (s != small)
+		free(s);
+	return med;
+}
+
+/* the robust CV of raw values: 1.4826 MAD / |median| */
+static double
+robust_cv(const double *v, size_t n)
+{
+	double small[64], *dev = n <= 64 ? small :
+		pv_xreallocarray(NULL, n, sizeof(double)), med, mad;
+
+	med = median_dev(v, n, dev);
+	pv_stats_sort(dev, n);
+	mad = pv_stats_median_sorted(dev, n);
+	if (dev != small)
+		free(dev);
+	return med != 0 ? PV_STATS_MAD_SCALE * mad / fabs(med) : 0;
+}
+
+/*
+ * Outlier runs of each side: a modified z-score 0.6745 |x - median| / MAD
+ * above z (Iglewicz and Hoaglin), on the oriented logs, with the MAD of
+ * both sides' deviations pooled: at five runs a side one side's MAD rests
+ * on two deviations and flags ordinary runs.
+ */
+static void
+outliers(const double *xb, size_t nb, const double *xt, size_t nt, double z,
+	 size_t *ob, size_t *ot)
+{
+	double small[256], *dev = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(double));
+	double *sorted = dev + nb + nt;
+	double mad;
+	size_t i;
+
+	median_dev(xb, nb, dev);
+	median_dev(xt, nt, dev + nb);
+	memcpy(sorted, dev, (nb + nt) * sizeof(double));
+	pv_stats_sort(sorted, nb + nt);
+	mad = pv_stats_median_sorted(sorted, nb + nt);
+	*ob = *ot = 0;
+	for (i = 0; i < nb + nt; i++) {
+		if (!(mad > 0 ? 0.6745 * dev[i] / mad > z : dev[i] > 0))
+			continue;
+		if (i < nb)
+			(*ob)++;
+		else
+			(*ot)++;
+	}
+	if (dev != small)
+		free(dev);
+}
+
+void
+pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
+	       const double *t, size_t nt, const struct pv_cmp_opts *opt,
+	       struct pv_cmp *c)
+{
+	double small[128], *xb, *xt, sign;
+	size_t i;
+	int nonpos = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->key = *key;
+	c->nb = nb;
+	c->nt = nt;
+	c->change = c->lo = c->hi = c->se = c->df = NAN;
+	c->boot_lo = c->boot_hi = c->p_welch = c->p_mwu = NAN;
+	c->g = c->cliff = c->rcv_b = c->rcv_t = NAN;
+	if (nb == 0)
+		c->flags |= PV_CMP_TARGET_ONLY;
+	if (nt == 0)
+		c->flags |= PV_CMP_BASE_ONLY;
+	if (nb < opt->min_runs || nt < opt->min_runs)
+		c->flags |= PV_CMP_FEW_RUNS;
+	/* b and t hold nb and nt values: the analyzer loses that in compare() */
+	for (i = 0; i < nb; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		nonpos |= !(b[i] > 0);
+	for (i = 0; i < nt; i++)
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		nonpos |= !(t[i] > 0);
+	if (nonpos)
+		c->flags |= PV_CMP_NONPOSITIVE;
+	if (nb == 0 || nt == 0 || nonpos)
+		return;
+
+	sign = key->direction == PV_LOWER_BETTER ? -1 : 1;
+	xb = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, nb + nt, sizeof(double));
+	xt = xb + nb;
+	for (i = 0; i < nb; i++)
+		xb[i] = sign * log(b[i]);
+	for (i = 0; i < nt; i++)
+		xt[i] = sign * log(t[i]);
+
+	c->rcv_b = robust_cv(b, nb);
+	c->rcv_t = robust_cv(t, nt);
+	outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b, &c->out_t);
+	if (c->rcv_b > opt->cv_max || c->rcv_t > opt->cv_max)
+		c->flags |= PV_CMP_UNSTABLE;
+	if (c->out_b > 0 || c->out_t > 0)
+		c->flags |= PV_CMP_OUTLIERS;
+
+	c->change = pv_stats_mean(xt, nt) - pv_stats_mean(xb, nb);
+	c->cliff = pv_stats_cliff(xb, nb, xt, nt);
+	{
+		struct pv_mwu m;
+
+		pv_stats_mwu(xb, nb, xt, nt, &m);
+		c->p_mwu = m.p;
+	}
+	if (nb + nt >= 3)
+		c->g = pv_stats_hedges_g(xb, nb, xt, nt);
+	if (nb >= 2 && nt >= 2) {
+		struct pv_welch w;
+
+		pv_stats_welch(xb, nb, xt, nt, opt->conf, &w);
+		c->lo = w.lo;
+		c->hi = w.hi;
+		c->se = w.se;
+		c->df = w.df;
+		c->p_welch = w.p;
+		if (w.se == 0)
+			c->flags |= PV_CMP_ZERO_VAR;
+		if (opt->boot > 0 &&
+		    pv_stats_bootstrap_median_diff_exact(xb, nb, xt, nt,
+				opt->conf, &c->boot_lo, &c->boot_hi) == 0) {
+			/* exact: no resampling needed */
+		} else if (opt->boot > 0) {
+			struct pv_strbuf sb = PV_STRBUF_INIT;
+			uint64_t seed;
+
+			pv_rec_key_add(&sb, key, 1);
+			seed = pv_hash(sb.buf, sb.len, 0);
+			pv_strbuf_release(&sb);
+			pv_stats_bootstrap_median_diff(xb, nb, xt, nt,
+						       opt->boot, seed,
+						       opt->conf, &c->boot_lo,
+						       &c->boot_hi);
+		}
+	}
+	if (xb != small)
+		free(xb);
+}
