@@ -763,21 +763,6 @@ put_line(FILE *out)
 	pv_strbuf_reset(&linebuf);
 }
 
-static void
-add_field(const char *s, size_t len)
-{
-	pv_strbuf_addch(&linebuf, '\t');
-	pv_escape(&linebuf, s, len, 0);
-}
-
-static void
-add_opt(const char *s)
-{
-	if (s == NULL || *s == '\0')
-		s = "-";
-	add_field(s, strlen(s));
-}
-
 /* A C string as a pv_str, "" for NULL. */
 static struct pv_str
 cstr(const char *s)
@@ -828,27 +813,6 @@ pv_write_kv(FILE *out, const char *type, const char *key, const char *value)
 		return;
 	}
 	put_record(out);
-}
-
-void
-pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
-	       uint64_t period, const struct pv_str *frame, size_t nframe)
-{
-	size_t i;
-
-	pv_strbuf_addstr(&linebuf, "stack");
-	if (event.len == 0)
-		add_opt(NULL);
-	else
-		add_field(event.s, event.len);
-	pv_strbuf_addf(&linebuf, "\t%llu\t%llu\t", (unsigned long long)samples,
-		       (unsigned long long)period);
-	for (i = 0; i < nframe; i++) {
-		if (i > 0)
-			pv_strbuf_addch(&linebuf, ';');
-		pv_escape(&linebuf, frame[i].s, frame[i].len, 1);
-	}
-	put_line(out);
 }
 
 void

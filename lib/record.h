@@ -179,8 +179,6 @@ void pv_write_section(FILE *out, const char *role, const char *version,
 /* type is "meta" or "env" (another type: its three fields, escaped) */
 void pv_write_kv(FILE *out, const char *type, const char *key,
 		 const char *value);
-void pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
-		    uint64_t period, const struct pv_str *frame, size_t nframe);
 void pv_write_sample(FILE *out, const struct pv_record *rec);
 /* the raw line of a record, as read */
 void pv_write_raw(FILE *out, const struct pv_record *rec);
