@@ -28,6 +28,7 @@
 
 #include "diag.h"
 #include "opt.h"
+#include "rec_profile.h"
 #include "record.h"
 #include "render_html.h"
 #include "render_svg.h"
@@ -162,38 +163,52 @@ add_stack(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 static void
 add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 {
-	struct pv_str ev = rec->nfield > 1 ? rec->field[1] : rec->event;
-	char err[160];
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_rec_dstack ds;
+	struct pv_rec_func fr;
+	struct pv_stackdiff_func *f;
 
-	if (pv_str_eq(ev, "-"))
-		ev.len = 0;
 	if (rec->folded == 2) {
-		if (!keep_event(st, ev))
+		if (!keep_event(st, rec->event))
 			return;
-		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, ev, rec->frame,
-				     rec->nframe, rec->period,
+		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, rec->event,
+				     rec->frame, rec->nframe, rec->period,
 				     rec->period) < 0 ||
-		    pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, ev,
+		    pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, rec->event,
 				     rec->frame, rec->nframe, rec->period2,
 				     rec->period2) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
-		if (!keep_event(st, ev))
-			return;
-		if (pv_stackdiff_add_dstack(&st->diff, rec, err,
-					    sizeof(err)) < 0)
+		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", err);
+				  "%s", pv_err_msg(&e));
+		if (keep_event(st, ds.event) &&
+		    pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", st->diff.err);
 	} else {
-		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
-		if (pv_stackdiff_parse_func(rec, &st->diff.names,
-					    &st->func[st->nfunc], err,
-					    sizeof(err)) < 0)
+		if (pv_rec_func_parse(rec, &fr, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", err);
-		if (st->opt->event == NULL || pv_str_eq(ev, st->opt->event))
-			st->nfunc++;
+				  "%s", pv_err_msg(&e));
+		if (st->opt->event != NULL &&
+		    !pv_str_eq(fr.event, st->opt->event))
+			return;
+		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
+		f = &st->func[st->nfunc++];
+		f->event = pv_symtab_intern(&st->diff.names, fr.event.s,
+					    fr.event.len);
+		f->name = pv_symtab_intern(&st->diff.names, fr.name.s,
+					   fr.name.len);
+		memcpy(f->incl, fr.incl, sizeof(f->incl));
+		memcpy(f->excl, fr.excl, sizeof(f->excl));
+		memcpy(f->incl_pct, fr.incl_pct, sizeof(f->incl_pct));
+		memcpy(f->excl_pct, fr.excl_pct, sizeof(f->excl_pct));
+		f->delta_incl = fr.delta_incl;
+		f->delta_excl = fr.delta_excl;
+		f->rel_incl = fr.rel_incl;
+		f->rel_excl = fr.rel_excl;
+		f->presence = fr.presence;
 	}
 }
 

@@ -35,9 +35,8 @@ pending_types=""
 text_files="lib/bench.c lib/bench_generic.c lib/bench_stressng.c
 lib/elfsym.c lib/envinfo.c lib/perfscript.c lib/render_html.c
 lib/render_verdict.c tools/pv-store.c"
-# Files that still build record lines by hand, in another branch's hands:
-# the stack-side records (render).
-pending_files="lib/stackdiff.c"
+# Files that still build record lines by hand, in another branch's hands.
+pending_files=""
 
 listed() {
 	case " $(echo $2) " in
