@@ -52,6 +52,7 @@ pv_flametree_release(struct pv_flametree *t)
 {
 	free(t->node);
 	free(t->slot);
+	free(t->path);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -122,16 +123,41 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		 size_t nframe, uint64_t w0, uint64_t w1)
 {
 	uint32_t at = 0;
-	size_t i;
+	size_t i = 0;
 
 	gain(t, &t->node[0], w0, w1);
-	for (i = 0; i < nframe; i++) {
-		at = child(t, at, frame[i]);
-		if (at == PV_FLAMETREE_NONE)
-			return -1;
+	/* the frames on the last stack's path: the same nodes */
+	for (; i < nframe && i < t->npath; i++) {
+		if (t->node[t->path[i]].name != frame[i])
+			break;
+		at = t->path[i];
 		gain(t, &t->node[at], w0, w1);
 	}
+	PV_GROW(t->path, nframe, t->path_alloc);
+	for (; i < nframe; i++) {
+		at = child(t, at, frame[i]);
+		if (at == PV_FLAMETREE_NONE) {
+			t->npath = i;
+			return -1;
+		}
+		gain(t, &t->node[at], w0, w1);
+		t->path[i] = at;
+	}
+	t->npath = nframe;
 	if (nframe > t->depth)
 		t->depth = nframe > UINT32_MAX ? UINT32_MAX : (unsigned)nframe;
 	return 0;
+}
+
+uint64_t
+pv_flametree_self(const struct pv_flametree *t, uint32_t i, int side)
+{
+	uint64_t w = t->node[i].w[side];
+	uint32_t c;
+
+	/* at most 0: the children may pass a saturated weight (overflow) */
+	for (c = t->node[i].child; c != PV_FLAMETREE_NONE;
+	     c = t->node[c].sibling)
+		w = t->node[c].w[side] < w ? w - t->node[c].w[side] : 0;
+	return w;
 }
