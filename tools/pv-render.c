@@ -27,6 +27,8 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "flametree.h"
+#include "hash.h"
 #include "opt.h"
 #include "rec_profile.h"
 #include "record.h"
@@ -105,12 +107,16 @@ struct options {
 struct render {
 	const struct options *opt;
 	struct pv_symtab names;
-	struct pv_stacktab stacks;
-	struct pv_stackdiff diff;	/* dstack records */
-	struct pv_stackdiff_func *func;	/* func records */
+	uint32_t *frames;	/* the last stack's frames, names ids */
+	size_t nframes, frames_alloc;
+	struct pv_stacktab stacks;	/* folded: stack records */
+	/* svg: the call trees of stack and of dstack records */
+	struct pv_flametree tree, dtree;
+	size_t ntree, ndtree;	/* stacks added */
+	/* text: pv-diff's func records, or the figures of its dstacks */
+	struct pv_stackdiff diff;
+	struct pv_stackdiff_func *func;
 	size_t nfunc, func_alloc;
-	uint32_t *frames;
-	size_t frames_alloc;
 	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
@@ -140,23 +146,70 @@ keep_event(struct render *st, struct pv_str ev)
 	return 0;
 }
 
+/*
+ * The frames of a stack as names ids, in st->frames: sorted input repeats
+ * most of the stack before, whose names need no look-up.
+ */
+static void
+intern_frames(struct render *st, const struct pv_str *frame, size_t n)
+{
+	size_t i;
+
+	PV_GROW(st->frames, n, st->frames_alloc);
+	for (i = 0; i < n; i++) {
+		if (i < st->nframes) {
+			struct pv_str p = pv_symtab_get(&st->names,
+							st->frames[i]);
+
+			if (p.len == frame[i].len &&
+			    pv_hash_same(p.s, frame[i].s, p.len))
+				continue;
+		}
+		st->frames[i] = pv_symtab_intern(&st->names, frame[i].s,
+						 frame[i].len);
+	}
+	st->nframes = n;
+}
+
+/* A stack record, or a folded line. */
 static void
 add_stack(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 {
 	uint32_t ev;
-	size_t i;
 
-	if (!keep_event(st, rec->event))
+	/* the first event seen is kept, whichever record it comes with */
+	if (!keep_event(st, rec->event) ||
+	    (st->opt->format != FMT_FOLDED && st->opt->format != FMT_SVG))
 		return;
+	intern_frames(st, rec->frame, rec->nframe);
+	if (st->opt->format == FMT_SVG) {
+		if (pv_flametree_add(&st->tree, st->frames, rec->nframe, 0,
+				     rec->period) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&st->tree.err));
+		st->ntree++;
+		return;
+	}
 	ev = pv_symtab_intern(&st->names, rec->event.s, rec->event.len);
-	PV_GROW(st->frames, rec->nframe, st->frames_alloc);
-	for (i = 0; i < rec->nframe; i++)
-		st->frames[i] = pv_symtab_intern(&st->names, rec->frame[i].s,
-						 rec->frame[i].len);
 	if (pv_stacktab_add(&st->stacks, ev, st->frames, rec->nframe,
 			    rec->samples, rec->period) == NULL)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_err_msg(&st->stacks.err));
+}
+
+/* A stack of a comparison, for the differential flame graph. */
+static void
+add_dtree(struct render *st, struct pv_str event, const struct pv_str *frame,
+	  size_t nframe, uint64_t base, uint64_t target, struct pv_reader *r)
+{
+	if (!keep_event(st, event))
+		return;
+	intern_frames(st, frame, nframe);
+	if (pv_flametree_add(&st->dtree, st->frames, nframe, base,
+			     target) < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&st->dtree.err));
+	st->ndtree++;
 }
 
 /* A record of a comparison (pv-diff), or a diff-folded line. */
@@ -168,7 +221,10 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 	struct pv_rec_func fr;
 	struct pv_stackdiff_func *f;
 
-	if (rec->folded == 2) {
+	if (rec->folded == 2 && st->opt->format == FMT_SVG) {
+		add_dtree(st, rec->event, rec->frame, rec->nframe, rec->period,
+			  rec->period2, r);
+	} else if (rec->folded == 2) {
 		if (!keep_event(st, rec->event))
 			return;
 		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, rec->event,
@@ -183,16 +239,21 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&e));
-		if (keep_event(st, ds.event) &&
-		    pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
+		if (st->opt->format == FMT_SVG)
+			add_dtree(st, ds.event, ds.frame, ds.nframe,
+				  ds.period[0], ds.period[1], r);
+		else if (keep_event(st, ds.event) &&
+			 pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
 	} else {
+		/* checked by every format, drawn by the text table */
 		if (pv_rec_func_parse(rec, &fr, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&e));
-		if (st->opt->event != NULL &&
-		    !pv_str_eq(fr.event, st->opt->event))
+		if (st->opt->format != FMT_TEXT ||
+		    (st->opt->event != NULL &&
+		     !pv_str_eq(fr.event, st->opt->event)))
 			return;
 		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
 		f = &st->func[st->nfunc++];
@@ -312,46 +373,24 @@ render_text(struct render *st)
 		       opt->top, color);
 }
 
+/*
+ * The differential flame graph of the dstack records (or diff-folded
+ * lines), else the plain one of the stack records.
+ */
 static void
 render_svg(struct render *st)
 {
 	struct pv_svg_opts o = st->opt->svg;
-	struct pv_svg_stack *v;
-	size_t i, n;
-	int rc;
+	const struct pv_flametree *t;
 
-	if (st->diff.stacks.nstack > 0) {
-		need_diff(st);
-		n = st->diff.stacks.nstack;
-		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
-		for (i = 0; i < n; i++) {
-			const struct pv_stack *s = &st->diff.stacks.stack[i];
-			const struct pv_stackdiff_stack *p =
-				pv_stackdiff_pair(&st->diff, s);
-
-			v[i].frame = s->frame;
-			v[i].nframe = s->nframe;
-			v[i].base = p->period[PV_SIDE_BASE];
-			v[i].count = p->period[PV_SIDE_TARGET];
-		}
-		o.differential = 1;
-		rc = pv_svg_write(stdout, &o, &st->diff.names, v, n);
-	} else if (st->stacks.nstack > 0) {
-		n = st->stacks.nstack;
-		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
-		for (i = 0; i < n; i++) {
-			v[i].frame = st->stacks.stack[i].frame;
-			v[i].nframe = st->stacks.stack[i].nframe;
-			v[i].count = st->stacks.stack[i].period;
-			v[i].base = 0;
-		}
-		o.differential = 0;
-		rc = pv_svg_write(stdout, &o, &st->names, v, n);
-	} else {
+	if (st->ndtree > 0)
+		t = &st->dtree;
+	else if (st->ntree > 0)
+		t = &st->tree;
+	else
 		pv_die("no stacks to draw");
-	}
-	free(v);
-	if (rc < 0)
+	o.differential = t == &st->dtree;
+	if (pv_svg_write(stdout, &o, &st->names, t) < 0)
 		pv_die("a count does not fit in 64 bits");
 }
 
@@ -454,6 +493,8 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
+	pv_flametree_init(&st.tree);
+	pv_flametree_init(&st.dtree);
 	pv_stackdiff_init(&st.diff, &asis);
 	pv_render_verdict_init(&st.verdicts);
 	if (opt.format == FMT_HTML) {
@@ -508,6 +549,8 @@ main(int argc, char **argv)
 	free(st.func);
 	pv_render_verdict_release(&st.verdicts);
 	pv_stackdiff_release(&st.diff);
+	pv_flametree_release(&st.dtree);
+	pv_flametree_release(&st.tree);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);
 	pv_close_stdout();
