@@ -6,44 +6,127 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "render_text.h"
+#include "xalloc.h"
 
 void
-pv_render_diff_folded(FILE *out, const struct pv_stackdiff *d, uint32_t event,
-		      int normalize)
+pv_dfold_init(struct pv_dfold *f)
 {
+	memset(f, 0, sizeof(*f));
+	pv_symtab_init(&f->names);
+	pv_stacktab_init(&f->stacks);
+}
+
+void
+pv_dfold_release(struct pv_dfold *f)
+{
+	pv_symtab_release(&f->names);
+	pv_stacktab_release(&f->stacks);
+	free(f->count);
+	free(f->frames);
+	memset(f, 0, sizeof(*f));
+}
+
+static uint64_t
+add_sat(struct pv_dfold *f, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		f->overflow = 1;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+int
+pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
+	     uint64_t base, uint64_t target)
+{
+	struct pv_stack *s;
+	size_t i, n = f->stacks.nstack;
+
+	PV_GROW(f->frames, nframe, f->frames_alloc);
+	for (i = 0; i < nframe; i++) {
+		/* sorted records: most often the name of the record before */
+		if (i < f->nframes) {
+			struct pv_str p = pv_symtab_get(&f->names,
+							f->frames[i]);
+
+			if (p.len == frame[i].len &&
+			    pv_hash_same(p.s, frame[i].s, p.len))
+				continue;
+		}
+		f->frames[i] = pv_symtab_intern(&f->names, frame[i].s,
+						frame[i].len);
+	}
+	f->nframes = nframe;
+	s = pv_stacktab_add(&f->stacks, 0, f->frames, nframe, 0, 0);
+	if (s == NULL)
+		return -1;
+	i = (size_t)(s - f->stacks.stack);
+	if (f->stacks.alloc > f->count_alloc) {
+		f->count = pv_xreallocarray(f->count, f->stacks.alloc,
+					    sizeof(*f->count));
+		f->count_alloc = f->stacks.alloc;
+	}
+	if (f->stacks.nstack > n)
+		f->count[i][0] = f->count[i][1] = 0;
+	f->count[i][0] = add_sat(f, f->count[i][0], base);
+	f->count[i][1] = add_sat(f, f->count[i][1], target);
+	return 0;
+}
+
+int
+pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
+{
+	struct pv_stack **v;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
 	uint64_t t0 = 0, t1 = 0;
 	size_t i, k;
 
-	for (i = 0; i < d->ntotal; i++) {
-		if (d->total[i].event == event) {
-			t0 = d->total[i].period[0];
-			t1 = d->total[i].period[1];
-		}
+	for (i = 0; i < f->stacks.nstack; i++) {
+		if (t0 > UINT64_MAX - f->count[i][0] ||
+		    t1 > UINT64_MAX - f->count[i][1])
+			return -1;
+		t0 += f->count[i][0];
+		t1 += f->count[i][1];
 	}
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		uint64_t c0 = p->period[0];
+	if (f->overflow || pv_stacktab_overflowed(&f->stacks))
+		return -1;
+	v = pv_stacktab_sorted(&f->stacks, &f->names);
+	for (i = 0; i < f->stacks.nstack; i++) {
+		const struct pv_stack *s = v[i];
+		const uint64_t *c = f->count[s - f->stacks.stack];
+		uint64_t c0 = c[0];
 
-		if (s->event != event)
-			continue;
 		/* floor(c0 * t1 / t0), exactly */
 		if (normalize && t0 != 0 && t0 != t1)
 			c0 = (uint64_t)((unsigned __int128)c0 * t1 / t0);
 		for (k = 0; k < s->nframe; k++) {
-			struct pv_str f = pv_symtab_get(&d->names,
+			struct pv_str n = pv_symtab_get(&f->names,
 							s->frame[k]);
 
 			if (k > 0)
-				putc(';', out);
-			fwrite(f.s, 1, f.len, out);
+				pv_strbuf_addch(&sb, ';');
+			pv_strbuf_add(&sb, n.s, n.len);
 		}
-		fprintf(out, " %llu %llu\n", (unsigned long long)c0,
-			(unsigned long long)p->period[1]);
+		pv_strbuf_addch(&sb, ' ');
+		pv_strbuf_addu(&sb, c0);
+		pv_strbuf_addch(&sb, ' ');
+		pv_strbuf_addu(&sb, c[1]);
+		pv_strbuf_addch(&sb, '\n');
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
 	}
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_release(&sb);
+	free(v);
+	return 0;
 }
 
 /* A name for a terminal: control bytes as \xHH. */

@@ -113,6 +113,7 @@ struct render {
 	/* svg: the call trees of stack and of dstack records */
 	struct pv_flametree tree, dtree;
 	size_t ntree, ndtree;	/* stacks added */
+	struct pv_dfold dfold;	/* diff-folded: the lines */
 	/* text: pv-diff's func records, or the figures of its dstacks */
 	struct pv_stackdiff diff;
 	struct pv_stackdiff_func *func;
@@ -224,6 +225,12 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 	if (rec->folded == 2 && st->opt->format == FMT_SVG) {
 		add_dtree(st, rec->event, rec->frame, rec->nframe, rec->period,
 			  rec->period2, r);
+	} else if (rec->folded == 2 && st->opt->format == FMT_DIFF_FOLDED) {
+		if (keep_event(st, rec->event) &&
+		    pv_dfold_add(&st->dfold, rec->frame, rec->nframe,
+				 rec->period, rec->period2) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&st->dfold.stacks.err));
 	} else if (rec->folded == 2) {
 		if (!keep_event(st, rec->event))
 			return;
@@ -242,8 +249,15 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		if (st->opt->format == FMT_SVG)
 			add_dtree(st, ds.event, ds.frame, ds.nframe,
 				  ds.period[0], ds.period[1], r);
-		else if (keep_event(st, ds.event) &&
-			 pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
+		else if (!keep_event(st, ds.event))
+			return;
+		else if (st->opt->format == FMT_DIFF_FOLDED) {
+			if (pv_dfold_add(&st->dfold, ds.frame, ds.nframe,
+					 ds.period[0], ds.period[1]) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&st->dfold.stacks.err));
+		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
 	} else {
@@ -343,15 +357,11 @@ print_folded(struct render *st)
 	free(v);
 }
 
-static void
-need_diff(struct render *st)
+static noreturn void
+no_diff(const struct render *st)
 {
-	if (st->diff.stacks.nstack == 0)
-		pv_die("no dstack records (nor diff-folded lines) to render "
-		       "as %s: give the output of pv-diff",
-		       format_name[st->opt->format]);
-	if (pv_stackdiff_compute(&st->diff) < 0)
-		pv_die("%s", st->diff.err);
+	pv_die("no dstack records (nor diff-folded lines) to render as %s: "
+	       "give the output of pv-diff", format_name[st->opt->format]);
 }
 
 static void
@@ -362,8 +372,11 @@ render_text(struct render *st)
 		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO));
 
 	if (st->nfunc == 0) {
-		/* no func records: compute them from the stacks */
-		need_diff(st);
+		/* no func records: the figures of the dstacks, computed */
+		if (st->diff.stacks.nstack == 0)
+			no_diff(st);
+		if (pv_stackdiff_compute(&st->diff) < 0)
+			pv_die("%s", st->diff.err);
 		pv_render_text(stdout, st->diff.func, st->diff.nfunc,
 			       &st->diff.names, opt->top, color);
 		return;
@@ -495,6 +508,7 @@ main(int argc, char **argv)
 	pv_stacktab_init(&st.stacks);
 	pv_flametree_init(&st.tree);
 	pv_flametree_init(&st.dtree);
+	pv_dfold_init(&st.dfold);
 	pv_stackdiff_init(&st.diff, &asis);
 	pv_render_verdict_init(&st.verdicts);
 	if (opt.format == FMT_HTML) {
@@ -516,11 +530,11 @@ main(int argc, char **argv)
 		print_folded(&st);
 		break;
 	case FMT_DIFF_FOLDED:
-		need_diff(&st);
-		if (st.diff.ntotal > 0)
-			pv_render_diff_folded(stdout, &st.diff,
-					      st.diff.total[0].event,
-					      opt.normalize);
+		if (st.dfold.stacks.nstack == 0)
+			no_diff(&st);
+		if (pv_render_diff_folded(stdout, &st.dfold,
+					  opt.normalize) < 0)
+			pv_die("a count does not fit in 64 bits");
 		break;
 	case FMT_TEXT:
 		/* verdicts, suspects, or both, as the input holds */
@@ -549,6 +563,7 @@ main(int argc, char **argv)
 	free(st.func);
 	pv_render_verdict_release(&st.verdicts);
 	pv_stackdiff_release(&st.diff);
+	pv_dfold_release(&st.dfold);
 	pv_flametree_release(&st.dtree);
 	pv_flametree_release(&st.tree);
 	pv_stacktab_release(&st.stacks);

@@ -2,8 +2,8 @@
  * fuzz_folded: the folded and diff-folded reading path of pv-render: the
  * reader's stack records and folded lines, aggregated in a stack table
  * (--format=folded) and drawn from a call tree as a plain SVG; diff-folded
- * lines drawn from a call tree as a differential SVG, and compared
- * (lib/stackdiff) for diff-folded lines and the text table.
+ * lines drawn from a call tree as a differential SVG, written again as
+ * diff-folded lines, and compared (lib/stackdiff) for the text table.
  */
 #include "config.h"
 
@@ -28,6 +28,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pv_stacktab stacks;
 	struct pv_stackdiff d;
 	struct pv_flametree tree, dtree;
+	struct pv_dfold dfold;
 	struct pv_record rec;
 	uint32_t *frames = NULL;
 	size_t alloc = 0, i;
@@ -40,6 +41,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pv_stackdiff_init(&d, &asis);
 	pv_flametree_init(&tree);
 	pv_flametree_init(&dtree);
+	pv_dfold_init(&dfold);
 	while (pv_reader_next(r, &rec) > 0) {
 		if (rec.type != PV_REC_STACK)
 			continue;
@@ -55,6 +57,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					 rec.period2);
 			pv_flametree_add(&dtree, frames, rec.nframe,
 					 rec.period, rec.period2);
+			pv_dfold_add(&dfold, rec.frame, rec.nframe,
+				     rec.period, rec.period2);
 			continue;
 		}
 		pv_flametree_add(&tree, frames, rec.nframe, 0, rec.period);
@@ -65,12 +69,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	pv_reader_close(r);
 	free(pv_stacktab_sorted(&stacks, &names));
-	if (d.stacks.nstack > 0 && pv_stackdiff_compute(&d) == 0) {
-		for (i = 0; i < d.ntotal; i++)
-			pv_render_diff_folded(out, &d, d.total[i].event,
-					      (int)(i & 1));
+	(void)pv_render_diff_folded(out, &dfold, 0);
+	(void)pv_render_diff_folded(out, &dfold, 1);
+	if (d.stacks.nstack > 0 && pv_stackdiff_compute(&d) == 0)
 		pv_render_text(out, d.func, d.nfunc, &d.names, 10, 1);
-	}
 	{
 		struct pv_svg_opts so = { NULL, 0, -1, 0 };
 
@@ -80,6 +82,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)pv_svg_write(out, &so, &names, &dtree);
 	}
 	free(frames);
+	pv_dfold_release(&dfold);
 	pv_flametree_release(&dtree);
 	pv_flametree_release(&tree);
 	pv_stackdiff_release(&d);

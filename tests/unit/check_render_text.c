@@ -32,57 +32,84 @@ add(struct pv_stackdiff *d, int side, const char *stack, uint64_t period)
 	pv_stackdiff_add(d, side, ev, f, n, 1, period);
 }
 
+static void
+dadd(struct pv_dfold *d, const char *stack, uint64_t base, uint64_t target)
+{
+	struct pv_str f[8];
+	size_t n = 0;
+	const char *p = stack, *semi;
+
+	for (;;) {
+		semi = strchr(p, ';');
+		f[n].s = p;
+		f[n++].len = semi ? (size_t)(semi - p) : strlen(p);
+		if (semi == NULL)
+			break;
+		p = semi + 1;
+	}
+	pv_dfold_add(d, f, n, base, target);
+}
+
 static char *
-folded(struct pv_stackdiff *d, int normalize)
+folded(struct pv_dfold *d, int normalize, int *rc)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	pv_render_diff_folded(f, d, d->total[0].event, normalize);
+	*rc = pv_render_diff_folded(f, d, normalize);
 	fclose(f);
 	return buf;
 }
 
 START_TEST(test_diff_folded)
 {
-	struct pv_stackdiff d;
+	struct pv_dfold d;
 	char *out;
+	int rc;
 
-	pv_stackdiff_init(&d, NULL);
-	add(&d, PV_SIDE_BASE, "m;b", 14);
-	add(&d, PV_SIDE_BASE, "m;a", 51);
-	add(&d, PV_SIDE_TARGET, "m;a", 70);
-	add(&d, PV_SIDE_TARGET, "m;c", 10);
-	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
-	out = folded(&d, 0);
-	ck_assert_str_eq(out, "m;a 51 70\nm;b 14 0\nm;c 0 10\n");
+	/* out of order, a stack twice, and a name that sorts before ';' */
+	pv_dfold_init(&d);
+	dadd(&d, "m;b", 14, 0);
+	dadd(&d, "m;a", 50, 30);
+	dadd(&d, "m;c", 0, 10);
+	dadd(&d, "m;a", 1, 40);
+	dadd(&d, "m-x", 0, 0);
+	out = folded(&d, 0, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(out, "m-x 0 0\nm;a 51 70\nm;b 14 0\nm;c 0 10\n");
 	free(out);
 	/* 51 * 80 / 65 = 62.8, 14 * 80 / 65 = 17.2: rounded down */
-	out = folded(&d, 1);
-	ck_assert_str_eq(out, "m;a 62 70\nm;b 17 0\nm;c 0 10\n");
+	out = folded(&d, 1, &rc);
+	ck_assert_str_eq(out, "m-x 0 0\nm;a 62 70\nm;b 17 0\nm;c 0 10\n");
 	free(out);
-	pv_stackdiff_release(&d);
+	pv_dfold_release(&d);
 }
 END_TEST
 
 START_TEST(test_diff_folded_large)
 {
-	struct pv_stackdiff d;
+	struct pv_dfold d;
 	char *out;
+	int rc;
 
 	/* c0 * t1 overflows 64 bits; the result does not */
-	pv_stackdiff_init(&d, NULL);
-	add(&d, PV_SIDE_BASE, "a", 6000000000000000000ULL);
-	add(&d, PV_SIDE_BASE, "b", 3000000000000000000ULL);
-	add(&d, PV_SIDE_TARGET, "a", 9000000000000000000ULL);
-	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
-	out = folded(&d, 1);
+	pv_dfold_init(&d);
+	dadd(&d, "a", 6000000000000000000ULL, 9000000000000000000ULL);
+	dadd(&d, "b", 3000000000000000000ULL, 0);
+	out = folded(&d, 1, &rc);
+	ck_assert_int_eq(rc, 0);
 	ck_assert_str_eq(out, "a 6000000000000000000 9000000000000000000\n"
 			 "b 3000000000000000000 0\n");
 	free(out);
-	pv_stackdiff_release(&d);
+	/* a total past 64 bits: nothing written */
+	dadd(&d, "c", 0, 10000000000000000000ULL);
+	out = folded(&d, 0, &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_str_eq(out, "");
+	free(out);
+	pv_dfold_release(&d);
 }
 END_TEST
 
