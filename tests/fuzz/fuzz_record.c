@@ -1,14 +1,37 @@
 /*
  * fuzz_record: the record reader (lib/record.c) over any bytes, each
- * record read written back with the module's writers (and a stack record
- * with its codec, rec_profile.h), which must accept whatever the reader
- * returned.
+ * record read written back with the module's writers (and the profile
+ * records with their codecs, rec_profile.h), which must accept whatever
+ * the reader returned.
  */
 #include "config.h"
 
 #include "fuzz.h"
 #include "rec_profile.h"
 #include "record.h"
+
+/* pv-diff's records parsed by their codecs and, when good, written back */
+static void
+profile_record(const struct pv_record *rec, struct pv_strbuf *sb, FILE *out)
+{
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_rec_total t;
+	struct pv_rec_dstack d;
+	struct pv_rec_func f;
+
+	pv_strbuf_reset(sb);
+	if (pv_str_eq(rec->field[0], "total") &&
+	    pv_rec_total_parse(rec, &t, &e) == 0)
+		pv_rec_total_write(sb, &t);
+	else if (pv_str_eq(rec->field[0], "dstack") &&
+		 pv_rec_dstack_parse(rec, &d, &e) == 0)
+		pv_rec_dstack_write(sb, &d);
+	else if (pv_str_eq(rec->field[0], "func") &&
+		 pv_rec_func_parse(rec, &f, &e) == 0)
+		pv_rec_func_write(sb, &f);
+	(void)pv_err_msg(&e);
+	fwrite(sb->buf, 1, sb->len, out);
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -33,13 +56,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			fwrite(sb.buf, 1, sb.len, out);
 		} else if (rec.type == PV_REC_SAMPLE)
 			pv_write_sample(out, &rec);
-		else if (rec.type == PV_REC_OTHER && rec.nfield > 4) {
-			struct pv_frame_list fl = PV_FRAME_LIST_INIT;
-			struct pv_str f = pv_record_raw_field(&rec, 4);
-
-			(void)pv_frame_list_split(&fl, f.s, f.len);
-			pv_frame_list_release(&fl);
-		}
+		else if (rec.type == PV_REC_OTHER)
+			profile_record(&rec, &sb, out);
 	}
 	(void)pv_reader_error(r);
 	pv_reader_close(r);
