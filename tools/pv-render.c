@@ -260,14 +260,13 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
-	} else {
-		/* checked by every format, drawn by the text table */
+	} else if (st->opt->format == FMT_TEXT) {
+		/* the text table's; the graphs and lines do not read them */
 		if (pv_rec_func_parse(rec, &fr, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&e));
-		if (st->opt->format != FMT_TEXT ||
-		    (st->opt->event != NULL &&
-		     !pv_str_eq(fr.event, st->opt->event)))
+		if (st->opt->event != NULL &&
+		    !pv_str_eq(fr.event, st->opt->event))
 			return;
 		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
 		f = &st->func[st->nfunc++];
