@@ -181,6 +181,7 @@ pv_rec_dstack_parse(const struct pv_record *rec, struct pv_rec_dstack *d,
 	d->event = opt_str(rec->field[1]);
 	d->frame = rec->frame;
 	d->nframe = rec->nframe;
+	d->frames_raw = rec->field[4];	/* the reader keeps it escaped */
 	return 0;
 }
 

@@ -68,6 +68,12 @@ struct pv_rec_dstack {
 	 * its frames are the names, split and unescaped by the reader.
 	 */
 	int escaped;
+	/*
+	 * Reading: FRAMES as written.  Without a backslash in it, it is the
+	 * names joined by ';', none of which holds a ';', for a reader that
+	 * takes the list whole.  Not used for writing.
+	 */
+	struct pv_str frames_raw;
 };
 
 void pv_rec_dstack_write(struct pv_strbuf *sb,

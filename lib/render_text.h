@@ -25,11 +25,27 @@
  * struct pv_dfold collects them (memory grows with the distinct stacks);
  * the lines are written at the end, in byte-wise order of the frames.
  *
+ * pv-diff writes its dstack records distinct and in that order: while
+ * they come so, each is kept as its line, without a look-up; the first
+ * that does not (or that has a ';' in a name) moves them all into a table
+ * of distinct stacks, which adds up and sorts the rest.
+ *
  * Lifecycle: pv_dfold_init(), pv_dfold_add() any number of times,
  * pv_render_diff_folded(), pv_dfold_release().  Allocation failure dies
  * (xalloc.h).
  */
+struct pv_dfold_line {
+	size_t off, len;		/* in lines */
+	uint64_t count[2];		/* base, target */
+};
+
 struct pv_dfold {
+	/* while sorted: the lines, in order */
+	int table;			/* the lines have moved to the table */
+	struct pv_strbuf lines;		/* the frames of each, joined */
+	struct pv_dfold_line *line;
+	size_t nline, line_alloc;
+	/* else: the distinct stacks */
 	struct pv_symtab names;
 	struct pv_stacktab stacks;	/* their counts unused: see count */
 	uint64_t (*count)[2];		/* beside stacks.stack: base, target */
@@ -42,12 +58,18 @@ struct pv_dfold {
 void pv_dfold_init(struct pv_dfold *f);
 void pv_dfold_release(struct pv_dfold *f);
 /*
- * Add a stack (frames root first) with the counts of both sides.  Returns
- * 0, or -1 when the stack is new and the table cannot hold it (the message
- * in f->stacks.err, stacktab.h).
+ * Add a stack (frames root first) with the counts of both sides.  joined,
+ * when not NULL, is the same frame list as one string: the names joined by
+ * ';', none holding a ';' (a dstack record's FRAMES with no backslash,
+ * rec_profile.h).  Returns 0, or -1 when the stack is new and the table
+ * cannot hold it (the message in f->stacks.err, stacktab.h; lines kept in
+ * order are not in the table).
  */
 int pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame,
-		 size_t nframe, uint64_t base, uint64_t target);
+		 size_t nframe, const struct pv_str *joined, uint64_t base,
+		 uint64_t target);
+/* The number of stacks added, the repeated ones once. */
+size_t pv_dfold_count(const struct pv_dfold *f);
 
 /*
  * Write the lines of f, the baseline's count first.  Frame names are

@@ -650,12 +650,13 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 	struct escaped x;
 	struct pv_str *fr = NULL;
 	size_t i, k, alloc = 0;
+	struct pv_rec_dstack r;
 
 	escaped_init(&x, &d->names);
+	memset(&r, 0, sizeof(r));
 	for (i = 0; i < d->stacks.nstack; i++) {
 		const struct pv_stack *s = d->sorted[i];
 		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		struct pv_rec_dstack r;
 
 		/* the stacks in sorted order: fetch the next ones ahead */
 		if (i + 8 < d->stacks.nstack) {

@@ -227,7 +227,7 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 			  rec->period2, r);
 	} else if (rec->folded == 2 && st->opt->format == FMT_DIFF_FOLDED) {
 		if (keep_event(st, rec->event) &&
-		    pv_dfold_add(&st->dfold, rec->frame, rec->nframe,
+		    pv_dfold_add(&st->dfold, rec->frame, rec->nframe, NULL,
 				 rec->period, rec->period2) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&st->dfold.stacks.err));
@@ -252,8 +252,15 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		else if (!keep_event(st, ds.event))
 			return;
 		else if (st->opt->format == FMT_DIFF_FOLDED) {
+			/* FRAMES whole, when it holds no escape */
+			const struct pv_str *joined =
+				memchr(ds.frames_raw.s, '\\',
+				       ds.frames_raw.len) == NULL ?
+				&ds.frames_raw : NULL;
+
 			if (pv_dfold_add(&st->dfold, ds.frame, ds.nframe,
-					 ds.period[0], ds.period[1]) < 0)
+					 joined, ds.period[0],
+					 ds.period[1]) < 0)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
 					  pv_err_msg(&st->dfold.stacks.err));
@@ -529,7 +536,7 @@ main(int argc, char **argv)
 		print_folded(&st);
 		break;
 	case FMT_DIFF_FOLDED:
-		if (st.dfold.stacks.nstack == 0)
+		if (pv_dfold_count(&st.dfold) == 0)
 			no_diff(&st);
 		if (pv_render_diff_folded(stdout, &st.dfold,
 					  opt.normalize) < 0)

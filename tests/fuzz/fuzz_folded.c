@@ -57,7 +57,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					 rec.period2);
 			pv_flametree_add(&dtree, frames, rec.nframe,
 					 rec.period, rec.period2);
-			pv_dfold_add(&dfold, rec.frame, rec.nframe,
+			pv_dfold_add(&dfold, rec.frame, rec.nframe, NULL,
 				     rec.period, rec.period2);
 			continue;
 		}

@@ -115,7 +115,7 @@ START_TEST(test_dstack)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT, esc = PV_STRBUF_INIT;
 	struct pv_str fr[2] = { { "m", 1 }, { "a;b\n", 4 } }, efr[2];
-	struct pv_rec_dstack d = { { "", 0 }, { 3, 0 }, fr, 2, 0 }, b;
+	struct pv_rec_dstack d = { { "", 0 }, { 3, 0 }, fr, 2, 0, { "", 0 } }, b;
 	struct pv_record rec;
 	struct pv_err e = PV_ERR_INIT;
 	size_t i, off[3];
@@ -145,6 +145,7 @@ START_TEST(test_dstack)
 	ck_assert_int_eq(b.escaped, 0);
 	ck_assert_uint_eq(b.nframe, 2);
 	ck_assert(pv_str_eq(b.frame[1], "a;b\n"));
+	ck_assert(pv_str_eq(b.frames_raw, "m;a\\;b\\n"));
 	done();
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&esc);

@@ -32,10 +32,12 @@ add(struct pv_stackdiff *d, int side, const char *stack, uint64_t period)
 	pv_stackdiff_add(d, side, ev, f, n, 1, period);
 }
 
+static int joined;	/* give the frames joined too */
+
 static void
 dadd(struct pv_dfold *d, const char *stack, uint64_t base, uint64_t target)
 {
-	struct pv_str f[8];
+	struct pv_str f[8], j = { stack, strlen(stack) };
 	size_t n = 0;
 	const char *p = stack, *semi;
 
@@ -47,7 +49,7 @@ dadd(struct pv_dfold *d, const char *stack, uint64_t base, uint64_t target)
 			break;
 		p = semi + 1;
 	}
-	pv_dfold_add(d, f, n, base, target);
+	pv_dfold_add(d, f, n, joined ? &j : NULL, base, target);
 }
 
 static char *
@@ -69,7 +71,11 @@ START_TEST(test_diff_folded)
 	char *out;
 	int rc;
 
-	/* out of order, a stack twice, and a name that sorts before ';' */
+	/*
+	 * out of order, a stack twice, and a name that sorts before ';';
+	 * given joined too, the lines move to the table at the second
+	 */
+	joined = _i;
 	pv_dfold_init(&d);
 	dadd(&d, "m;b", 14, 0);
 	dadd(&d, "m;a", 50, 30);
@@ -85,6 +91,52 @@ START_TEST(test_diff_folded)
 	ck_assert_str_eq(out, "m-x 0 0\nm;a 62 70\nm;b 17 0\nm;c 0 10\n");
 	free(out);
 	pv_dfold_release(&d);
+}
+END_TEST
+
+START_TEST(test_diff_folded_sorted)
+{
+	static const char *const in[] = {
+		"", "a", "a-b", "a;b", "a;b;c", "a;c", "b"
+	};
+	struct pv_dfold d, t;
+	char *out, *want;
+	size_t i;
+	int rc;
+
+	/* in folded order, each kept as its line; the same as the table's */
+	pv_dfold_init(&d);
+	pv_dfold_init(&t);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		joined = 1;
+		dadd(&d, in[i], i, 10 * i);
+		joined = 0;
+		dadd(&t, in[i], i, 10 * i);
+	}
+	ck_assert_int_eq(d.table, 0);
+	ck_assert_int_eq(t.table, 1);
+	ck_assert_uint_eq(pv_dfold_count(&d), 7);
+	out = folded(&d, 1, &rc);
+	ck_assert_int_eq(rc, 0);
+	want = folded(&t, 1, &rc);
+	ck_assert_str_eq(out, want);
+	free(out);
+	free(want);
+	out = folded(&d, 0, &rc);
+	ck_assert_str_eq(out, " 0 0\na 1 10\na-b 2 20\na;b 3 30\n"
+			 "a;b;c 4 40\na;c 5 50\nb 6 60\n");
+	free(out);
+	/* a repeated stack: to the table, added up */
+	joined = 1;
+	dadd(&d, "a;c", 1, 1);
+	ck_assert_int_eq(d.table, 1);
+	ck_assert_uint_eq(pv_dfold_count(&d), 7);
+	out = folded(&d, 0, &rc);
+	ck_assert_ptr_nonnull(strstr(out, "\na;c 6 51\n"));
+	ck_assert_ptr_nonnull(strstr(out, "\na;b;c 4 40\n"));
+	free(out);
+	pv_dfold_release(&d);
+	pv_dfold_release(&t);
 }
 END_TEST
 
@@ -186,7 +238,8 @@ render_text_suite(void)
 	Suite *s = suite_create("render_text");
 	TCase *tc = tcase_create("diff-folded");
 
-	tcase_add_test(tc, test_diff_folded);
+	tcase_add_loop_test(tc, test_diff_folded, 0, 2);
+	tcase_add_test(tc, test_diff_folded_sorted);
 	tcase_add_test(tc, test_diff_folded_large);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("table");
