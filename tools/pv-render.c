@@ -7,11 +7,15 @@
  * recorded): the input of flamegraph.pl and of inferno.  Stacks of every
  * section are added together; --event keeps one event's stacks.
  *
- * --format=diff-folded, --format=text and --format=svg render the output
- * of pv-diff (dstack and func records; lib/stackdiff): diff-folded lines,
- * the table of suspects, a differential flame graph.  --format=svg draws a
- * plain flame graph from stack records.  The renderers live in lib/
- * (render_text, render_svg); this file reads and dispatches.
+ * --format=diff-folded, --format=text and --format=svg draw the output of
+ * pv-diff as it is, comparing nothing again: its dstack records as
+ * diff-folded lines or a differential flame graph (laid out from their
+ * call tree), its func records as the table of suspects; only where the
+ * input has no func records does the table take the figures lib/stackdiff
+ * computes from the dstack records (or from diff-folded lines).
+ * --format=svg draws a plain flame graph from stack records.  The
+ * renderers live in lib/ (render_text, render_svg); this file reads the
+ * records with their codecs and dispatches.
  *
  * --format=html writes the self-contained HTML report of a comparison
  * (pv-diff output, or stacks in baseline and target sections): see
