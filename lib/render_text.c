@@ -124,11 +124,10 @@ pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
 	struct pv_dfold_line *l;
 
 	if (!f->table && joined != NULL) {
-		const struct pv_dfold_line *last = f->nline > 0 ?
-			&f->line[f->nline - 1] : NULL;
 		int c = 1;
 
-		if (last != NULL) {
+		if (f->nline > 0) {
+			const struct pv_dfold_line *last = &f->line[f->nline - 1];
 			size_t m = last->len < joined->len ? last->len :
 				   joined->len;
 
