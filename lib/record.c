@@ -339,6 +339,33 @@ find_semi(const char *p, const char *end)
 	return NULL;
 }
 
+/*
+ * The first TAB or backslash in line[j..len), or len: where the scan of a
+ * field stops.  Eight bytes at a time, as find_semi(): a frame list is
+ * the longest field of most records.
+ */
+static inline size_t
+field_stop(const char *line, size_t j, size_t len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; len - j >= 8; j += 8) {
+		uint64_t w, t, b, m;
+
+		memcpy(&w, line + j, 8);
+		t = w ^ 0x0909090909090909ULL;
+		b = w ^ 0x5c5c5c5c5c5c5c5cULL;
+		m = ((t - 0x0101010101010101ULL) & ~t) |
+		    ((b - 0x0101010101010101ULL) & ~b);
+		m &= 0x8080808080808080ULL;
+		if (m != 0)
+			return j + (size_t)__builtin_ctzll(m) / 8;
+	}
+#endif
+	while (j < len && !field_end[(unsigned char)line[j]])
+		j++;
+	return j;
+}
+
 /* Split s into frames at unescaped ';', unescaping each. */
 static int
 split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
@@ -616,8 +643,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	for (i = 0;;) {
 		size_t j = i;
 
-		while (j < len && !field_end[(unsigned char)line[j]])
-			j++;
+		j = field_stop(line, j, len);
 		if (j < len && line[j] == '\\') {
 			char *tab = memchr(line + j, '\t', len - j);
 
