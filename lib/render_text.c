@@ -17,7 +17,6 @@ void
 pv_dfold_init(struct pv_dfold *f)
 {
 	memset(f, 0, sizeof(*f));
-	pv_strbuf_init(&f->lines, 0);
 	pv_symtab_init(&f->names);
 	pv_stacktab_init(&f->stacks);
 }
@@ -25,7 +24,7 @@ pv_dfold_init(struct pv_dfold *f)
 void
 pv_dfold_release(struct pv_dfold *f)
 {
-	pv_strbuf_release(&f->lines);
+	pv_arena_release(&f->lines);
 	free(f->line);
 	pv_symtab_release(&f->names);
 	pv_stacktab_release(&f->stacks);
@@ -98,7 +97,7 @@ to_table(struct pv_dfold *f)
 
 	for (i = 0; i < f->nline && rc == 0; i++) {
 		const struct pv_dfold_line *l = &f->line[i];
-		const char *p = f->lines.buf + l->off, *end = p + l->len, *semi;
+		const char *p = l->s, *end = p + l->len, *semi;
 		size_t n = 0;
 
 		while (l->len > 0) {
@@ -131,18 +130,18 @@ pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
 			size_t m = last->len < joined->len ? last->len :
 				   joined->len;
 
-			c = memcmp(joined->s, f->lines.buf + last->off, m);
+			c = memcmp(joined->s, last->s, m);
 			if (c == 0)
 				c = joined->len > last->len ? 1 : -1;
 		}
 		if (c > 0) {	/* after the last: a new line, in order */
 			PV_GROW(f->line, f->nline + 1, f->line_alloc);
 			l = &f->line[f->nline++];
-			l->off = f->lines.len;
+			l->s = pv_arena_memdup(&f->lines, joined->s,
+					       joined->len);
 			l->len = joined->len;
 			l->count[0] = base;
 			l->count[1] = target;
-			pv_strbuf_add(&f->lines, joined->s, joined->len);
 			return 0;
 		}
 	}
@@ -210,7 +209,7 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 			const struct pv_dfold_line *l = &f->line[i];
 
 			c = l->count;
-			put_line(&sb, f->lines.buf + l->off, l->len,
+			put_line(&sb, l->s, l->len,
 				 scaled(c[0], t, normalize), c[1]);
 		} else {
 			const struct pv_stack *s = v[i];

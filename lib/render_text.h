@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arena.h"
 #include "stackdiff.h"
 #include "stacktab.h"
 #include "symtab.h"
@@ -35,14 +36,15 @@
  * (xalloc.h).
  */
 struct pv_dfold_line {
-	size_t off, len;		/* in lines */
+	const char *s;			/* the frames joined, in lines */
+	size_t len;
 	uint64_t count[2];		/* base, target */
 };
 
 struct pv_dfold {
 	/* while sorted: the lines, in order */
 	int table;			/* the lines have moved to the table */
-	struct pv_strbuf lines;		/* the frames of each, joined */
+	struct pv_arena lines;		/* their frames, never moved */
 	struct pv_dfold_line *line;
 	size_t nline, line_alloc;
 	/* else: the distinct stacks */
