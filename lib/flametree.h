@@ -9,8 +9,8 @@
  * that of the stacks that end at it, is its own minus its children's
  * (pv_flametree_self()).  Node 0 is the root (the whole profile, name
  * PV_FLAMETREE_ROOT); a node's children are found by (parent, name) in a
- * hash table, so memory grows with the distinct call paths, never with
- * the samples.  Names are the caller's symtab ids.  Weights saturate at
+ * hash table (an only child from its parent), so memory grows with the
+ * distinct call paths, never with the samples.  Names are the caller's symtab ids.  Weights saturate at
  * UINT64_MAX instead of wrapping; overflow says so.
  *
  * Stacks may come in any order; in sorted order (folded stacks, pv-diff's
@@ -49,7 +49,7 @@ struct pv_flametree {
 	struct pv_ftnode *node;
 	size_t nnode, alloc;
 	uint32_t *slot;		/* open addressing: node index, 0 empty */
-	size_t mask;
+	size_t mask, nslot;	/* nslot: the nodes in it (not only children) */
 	unsigned depth;		/* the longest path added, in frames */
 	int overflow;
 	size_t max;		/* call paths allowed, the root aside */
