@@ -52,21 +52,42 @@ pv_flametree_release(struct pv_flametree *t)
 {
 	free(t->node);
 	free(t->slot);
+	free(t->path);
 	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * The table holds the children of the nodes that have more than one: an
+ * only child is found from its parent, and most nodes of a profile's tree
+ * are only children (the frames under the one that makes a stack new).
+ */
+static int
+in_table(const struct pv_flametree *t, uint32_t i)
+{
+	const struct pv_ftnode *p = &t->node[t->node[i].parent];
+
+	return t->node[p->child].sibling != PV_FLAMETREE_NONE;
+}
+
+static void
+put(uint32_t *slot, size_t mask, const struct pv_ftnode *n, uint32_t i)
+{
+	size_t j = slot_of(n->parent, n->name, mask);
+
+	while (slot[j])
+		j = (j + 1) & mask;
+	slot[j] = i;
 }
 
 static void
 grow(struct pv_flametree *t)
 {
-	size_t mask = t->mask * 2 + 1, i, j;
+	size_t mask = t->mask * 2 + 1, i;
 	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
 
-	for (i = 1; i < t->nnode; i++) {
-		j = slot_of(t->node[i].parent, t->node[i].name, mask);
-		while (slot[j])
-			j = (j + 1) & mask;
-		slot[j] = (uint32_t)i;
-	}
+	for (i = 1; i < t->nnode; i++)
+		if (in_table(t, (uint32_t)i))
+			put(slot, mask, &t->node[i], (uint32_t)i);
 	free(t->slot);
 	t->slot = slot;
 	t->mask = mask;
@@ -75,14 +96,25 @@ grow(struct pv_flametree *t)
 static uint32_t
 child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 {
-	size_t j = slot_of(parent, name, t->mask);
+	uint32_t first = t->node[parent].child, i;
 	struct pv_ftnode *n;
-	uint32_t i;
+	size_t j;
+	int table = 0;
 
-	for (; t->slot[j]; j = (j + 1) & t->mask) {
-		n = &t->node[t->slot[j]];
-		if (n->parent == parent && n->name == name)
-			return t->slot[j];
+	if (first != PV_FLAMETREE_NONE &&
+	    t->node[first].sibling == PV_FLAMETREE_NONE) {
+		/* an only child: not in the table, until it has a sibling */
+		if (t->node[first].name == name)
+			return first;
+		table = 2;
+	} else if (first != PV_FLAMETREE_NONE) {
+		j = slot_of(parent, name, t->mask);
+		for (; t->slot[j]; j = (j + 1) & t->mask) {
+			n = &t->node[t->slot[j]];
+			if (n->parent == parent && n->name == name)
+				return t->slot[j];
+		}
+		table = 1;
 	}
 	if (t->nnode - 1 >= t->max) {
 		pv_err_set(&t->err, "too many distinct call paths (more "
@@ -95,12 +127,19 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 	n->name = name;
 	n->parent = parent;
 	n->child = PV_FLAMETREE_NONE;
-	n->sibling = t->node[parent].child;
+	n->sibling = first;
 	n->w[0] = n->w[1] = 0;
 	t->node[parent].child = i;
-	t->slot[j] = i;
-	if (t->nnode * 2 > t->mask)
-		grow(t);
+	if (table == 2) {
+		put(t->slot, t->mask, &t->node[first], first);
+		t->nslot++;
+	}
+	if (table > 0) {
+		put(t->slot, t->mask, n, i);
+		t->nslot++;
+		if (t->nslot * 2 > t->mask)
+			grow(t);
+	}
 	return i;
 }
 
@@ -122,16 +161,41 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		 size_t nframe, uint64_t w0, uint64_t w1)
 {
 	uint32_t at = 0;
-	size_t i;
+	size_t i = 0;
 
 	gain(t, &t->node[0], w0, w1);
-	for (i = 0; i < nframe; i++) {
-		at = child(t, at, frame[i]);
-		if (at == PV_FLAMETREE_NONE)
-			return -1;
+	/* the frames on the last stack's path: the same nodes */
+	for (; i < nframe && i < t->npath; i++) {
+		if (t->node[t->path[i]].name != frame[i])
+			break;
+		at = t->path[i];
 		gain(t, &t->node[at], w0, w1);
 	}
+	PV_GROW(t->path, nframe, t->path_alloc);
+	for (; i < nframe; i++) {
+		at = child(t, at, frame[i]);
+		if (at == PV_FLAMETREE_NONE) {
+			t->npath = i;
+			return -1;
+		}
+		gain(t, &t->node[at], w0, w1);
+		t->path[i] = at;
+	}
+	t->npath = nframe;
 	if (nframe > t->depth)
 		t->depth = nframe > UINT32_MAX ? UINT32_MAX : (unsigned)nframe;
 	return 0;
+}
+
+uint64_t
+pv_flametree_self(const struct pv_flametree *t, uint32_t i, int side)
+{
+	uint64_t w = t->node[i].w[side];
+	uint32_t c;
+
+	/* at most 0: the children may pass a saturated weight (overflow) */
+	for (c = t->node[i].child; c != PV_FLAMETREE_NONE;
+	     c = t->node[c].sibling)
+		w = t->node[c].w[side] < w ? w - t->node[c].w[side] : 0;
+	return w;
 }

@@ -1,13 +1,21 @@
 /*
- * flametree: the call tree of two profiles at once, for flame graphs.
+ * flametree: the call tree of two profiles at once, the one call tree of
+ * the renderers: the flame graphs of the SVG and the HTML report are laid
+ * out from it.
  *
  * Every distinct call path (root first) is a node holding two inclusive
  * weights, w[0] for the baseline and w[1] for the target: the sums of the
- * periods of the stacks that pass through it.  Node 0 is the root (the
- * whole profile, name PV_FLAMETREE_ROOT); a node's children are found by
- * (parent, name) in a hash table, so memory grows with the distinct call
- * paths, never with the samples.  Names are the caller's symtab ids.
- * Weights saturate at UINT64_MAX instead of wrapping; overflow says so.
+ * periods of the stacks that pass through it.  A node's exclusive weight,
+ * that of the stacks that end at it, is its own minus its children's
+ * (pv_flametree_self()).  Node 0 is the root (the whole profile, name
+ * PV_FLAMETREE_ROOT); a node's children are found by (parent, name) in a
+ * hash table (an only child from its parent), so memory grows with the
+ * distinct call paths, never with the samples.  Names are the caller's symtab ids.  Weights saturate at
+ * UINT64_MAX instead of wrapping; overflow says so.
+ *
+ * Stacks may come in any order; in sorted order (folded stacks, pv-diff's
+ * records) most frames are found on the path of the stack before, without
+ * a look-up.
  *
  * A tree holds at most max call paths besides the root (PV_FLAMETREE_MAX,
  * as many as a 32-bit index counts, unless the environment variable
@@ -41,11 +49,13 @@ struct pv_flametree {
 	struct pv_ftnode *node;
 	size_t nnode, alloc;
 	uint32_t *slot;		/* open addressing: node index, 0 empty */
-	size_t mask;
+	size_t mask, nslot;	/* nslot: the nodes in it (not only children) */
 	unsigned depth;		/* the longest path added, in frames */
 	int overflow;
 	size_t max;		/* call paths allowed, the root aside */
 	struct pv_err err;
+	uint32_t *path;		/* the nodes of the last stack added */
+	size_t npath, path_alloc;
 };
 
 void pv_flametree_init(struct pv_flametree *t);
@@ -59,5 +69,9 @@ void pv_flametree_release(struct pv_flametree *t);
  */
 int pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		      size_t nframe, uint64_t w0, uint64_t w1);
+
+/* The exclusive weight of node i on side (0 baseline, 1 target). */
+uint64_t pv_flametree_self(const struct pv_flametree *t, uint32_t i,
+			   int side);
 
 #endif

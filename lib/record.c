@@ -339,6 +339,33 @@ find_semi(const char *p, const char *end)
 	return NULL;
 }
 
+/*
+ * The first TAB or backslash in line[j..len), or len: where the scan of a
+ * field stops.  Eight bytes at a time, as find_semi(): a frame list is
+ * the longest field of most records.
+ */
+static inline size_t
+field_stop(const char *line, size_t j, size_t len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	for (; len - j >= 8; j += 8) {
+		uint64_t w, t, b, m;
+
+		memcpy(&w, line + j, 8);
+		t = w ^ 0x0909090909090909ULL;
+		b = w ^ 0x5c5c5c5c5c5c5c5cULL;
+		m = ((t - 0x0101010101010101ULL) & ~t) |
+		    ((b - 0x0101010101010101ULL) & ~b);
+		m &= 0x8080808080808080ULL;
+		if (m != 0)
+			return j + (size_t)__builtin_ctzll(m) / 8;
+	}
+#endif
+	while (j < len && !field_end[(unsigned char)line[j]])
+		j++;
+	return j;
+}
+
 /* Split s into frames at unescaped ';', unescaping each. */
 static int
 split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
@@ -616,8 +643,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	for (i = 0;;) {
 		size_t j = i;
 
-		while (j < len && !field_end[(unsigned char)line[j]])
-			j++;
+		j = field_stop(line, j, len);
 		if (j < len && line[j] == '\\') {
 			char *tab = memchr(line + j, '\t', len - j);
 
@@ -763,21 +789,6 @@ put_line(FILE *out)
 	pv_strbuf_reset(&linebuf);
 }
 
-static void
-add_field(const char *s, size_t len)
-{
-	pv_strbuf_addch(&linebuf, '\t');
-	pv_escape(&linebuf, s, len, 0);
-}
-
-static void
-add_opt(const char *s)
-{
-	if (s == NULL || *s == '\0')
-		s = "-";
-	add_field(s, strlen(s));
-}
-
 /* A C string as a pv_str, "" for NULL. */
 static struct pv_str
 cstr(const char *s)
@@ -831,27 +842,6 @@ pv_write_kv(FILE *out, const char *type, const char *key, const char *value)
 }
 
 void
-pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
-	       uint64_t period, const struct pv_str *frame, size_t nframe)
-{
-	size_t i;
-
-	pv_strbuf_addstr(&linebuf, "stack");
-	if (event.len == 0)
-		add_opt(NULL);
-	else
-		add_field(event.s, event.len);
-	pv_strbuf_addf(&linebuf, "\t%llu\t%llu\t", (unsigned long long)samples,
-		       (unsigned long long)period);
-	for (i = 0; i < nframe; i++) {
-		if (i > 0)
-			pv_strbuf_addch(&linebuf, ';');
-		pv_escape(&linebuf, frame[i].s, frame[i].len, 1);
-	}
-	put_line(out);
-}
-
-void
 pv_write_sample(FILE *out, const struct pv_record *rec)
 {
 	pv_rec_sample_write(&linebuf, rec);
@@ -877,75 +867,6 @@ pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield)
 		pv_escape(&linebuf, field[i].s, field[i].len, 0);
 	}
 	put_line(out);
-}
-
-/* Frame lists outside the stack record */
-
-void
-pv_frame_list_release(struct pv_frame_list *fl)
-{
-	pv_strbuf_release(&fl->buf);
-	free(fl->frame);
-	fl->frame = NULL;
-	fl->nframe = fl->alloc = 0;
-}
-
-int
-pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len)
-{
-	const char *p = s, *end = s + len, *bs;
-	char *dst;
-	long n;
-
-	pv_strbuf_reset(&fl->buf);
-	/* one reservation, so that the frames' pointers stay put */
-	pv_strbuf_grow(&fl->buf, len + 1);
-	fl->nframe = 0;
-	if (len == 0)
-		return 0;
-	dst = fl->buf.buf;
-	for (;;) {
-		const char *q = p;
-
-		/* the next unescaped ';' */
-		while (q < end && *q != ';') {
-			if (*q == '\\' && q + 1 < end)
-				q++;
-			q++;
-		}
-		n = unescape_into(dst, p, (size_t)(q - p), &bs);
-		if (n < 0)
-			return -1;
-		PV_GROW(fl->frame, fl->nframe + 1, fl->alloc);
-		fl->frame[fl->nframe].s = dst;
-		fl->frame[fl->nframe].len = (size_t)n;
-		fl->nframe++;
-		dst += n;
-		if (q >= end)
-			break;
-		p = q + 1;	/* past the separating ';' */
-	}
-	fl->buf.len = (size_t)(dst - fl->buf.buf);
-	*dst = '\0';
-	return 0;
-}
-
-struct pv_str
-pv_record_raw_field(const struct pv_record *rec, size_t i)
-{
-	const char *p = rec->raw.s, *end = rec->raw.s + rec->raw.len, *tab;
-	struct pv_str f = { "", 0 };
-
-	for (; i > 0; i--) {
-		tab = memchr(p, '\t', (size_t)(end - p));
-		if (tab == NULL)
-			return f;
-		p = tab + 1;
-	}
-	tab = memchr(p, '\t', (size_t)(end - p));
-	f.s = p;
-	f.len = (size_t)((tab != NULL ? tab : end) - p);
-	return f;
 }
 
 int

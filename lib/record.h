@@ -19,9 +19,10 @@
  * fields split and unescaped and their raw line kept, so that a tool can
  * pass them on unchanged with pv_write_raw(); a dstack record (pv-diff(1))
  * of five fields is PV_REC_OTHER too, its frame list (field[4]) kept
- * escaped and split into frame and nframe as a stack record's.  Errors are returned as -1
- * with "FILE:LINE: message" parts in the reader (pv_reader_error()); the
- * module never prints.
+ * escaped and split into frame and nframe as a stack record's, so that no
+ * reader of dstack records splits frames again (rec_profile.h).  Errors
+ * are returned as -1 with "FILE:LINE: message" parts in the reader
+ * (pv_reader_error()); the module never prints.
  */
 #ifndef PV_RECORD_H
 #define PV_RECORD_H
@@ -83,7 +84,7 @@ struct pv_record {
 	/* PV_REC_STACK: event is empty for folded lines */
 	struct pv_str event;
 	uint64_t samples, period;
-	struct pv_str *frame;	/* root first */
+	struct pv_str *frame;	/* root first; a dstack record's too */
 	size_t nframe;
 	/* PV_REC_SAMPLE */
 	struct pv_str suite, test, operation, metric, unit;
@@ -179,8 +180,6 @@ void pv_write_section(FILE *out, const char *role, const char *version,
 /* type is "meta" or "env" (another type: its three fields, escaped) */
 void pv_write_kv(FILE *out, const char *type, const char *key,
 		 const char *value);
-void pv_write_stack(FILE *out, struct pv_str event, uint64_t samples,
-		    uint64_t period, const struct pv_str *frame, size_t nframe);
 void pv_write_sample(FILE *out, const struct pv_record *rec);
 /* the raw line of a record, as read */
 void pv_write_raw(FILE *out, const struct pv_record *rec);
@@ -195,35 +194,6 @@ void pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield);
  * for a name inside a frame list).
  */
 void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
-
-/*
- * Frame lists outside the stack record, for record types of other modules
- * that carry one (the dstack record of pv-diff): the reader unescapes their
- * fields whole, which loses the difference between ';' and '\;', so such a
- * module takes the field as written (pv_record_raw_field()) and splits it
- * here, by the stack record's rules.  The frames point into fl's buffer and
- * stay valid until the next split or pv_frame_list_release().
- */
-struct pv_frame_list {
-	struct pv_strbuf buf;	/* unescaped names */
-	struct pv_str *frame;	/* root first */
-	size_t nframe, alloc;
-};
-
-#define PV_FRAME_LIST_INIT { PV_STRBUF_INIT, NULL, 0, 0 }
-
-void pv_frame_list_release(struct pv_frame_list *fl);
-/*
- * Split s[0..len), escaped as a stack record's FRAMES, into fl->frame: 0,
- * or -1 for a bad escape (a lone backslash at the end, an unknown escape).
- * An empty s is an empty list.
- */
-int pv_frame_list_split(struct pv_frame_list *fl, const char *s, size_t len);
-/*
- * Field i (0 the type) of rec's raw line as written, escapes kept; an
- * empty string when the record has fewer fields.
- */
-struct pv_str pv_record_raw_field(const struct pv_record *rec, size_t i);
 
 /*
  * The reverse of pv_escape(): append the field s[0..len) unescaped to sb

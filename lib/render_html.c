@@ -11,8 +11,10 @@
 
 #include "flametree.h"
 #include "html_assets.h"
+#include "rec_profile.h"
 #include "render_html.h"
 #include "sha256.h"
+#include "stackdiff.h"
 #include "symtab.h"
 #include "xalloc.h"
 
@@ -43,14 +45,14 @@ struct event {
 	struct pv_flametree tree;
 	uint64_t total[2], samples[2];
 	int have_total;
-	/* func records of pv-diff, in their order */
+	/*
+	 * func records of pv-diff, in their order; without them (from_func
+	 * 0), the figures stackdiff computes from the tree's stacks, in the
+	 * order of their names (funcs())
+	 */
 	struct func *func;
 	size_t nfunc, func_alloc;
-	/* or counted from the stacks: by name id */
-	uint64_t (*count)[4];
-	uint64_t *seen;		/* the stack serial that last counted a name */
-	size_t ncount;
-	uint64_t serial;
+	int from_func;
 };
 
 struct pv_html {
@@ -62,7 +64,6 @@ struct pv_html {
 	size_t nev, ev_alloc;
 	uint32_t *frames;
 	size_t frames_alloc;
-	struct pv_frame_list fl;
 	double min_share;
 	const char *only;	/* the one event shown, or NULL */
 	char err[256];
@@ -72,10 +73,8 @@ struct pv_html *
 pv_html_new(void)
 {
 	struct pv_html *h = pv_xcalloc(1, sizeof(*h));
-	struct pv_frame_list fl = PV_FRAME_LIST_INIT;
 
 	pv_symtab_init(&h->names);
-	h->fl = fl;
 	h->min_share = PV_HTML_MIN_SHARE;
 	return h;
 }
@@ -105,15 +104,12 @@ pv_html_free(struct pv_html *h)
 		free(h->ev[i].name);
 		pv_flametree_release(&h->ev[i].tree);
 		free(h->ev[i].func);
-		free(h->ev[i].count);
-		free(h->ev[i].seen);
 	}
 	free(h->ev);
 	side_release(&h->side[0]);
 	side_release(&h->side[1]);
 	side_release(&h->diff);
 	free(h->frames);
-	pv_frame_list_release(&h->fl);
 	pv_symtab_release(&h->names);
 	free(h);
 }
@@ -210,38 +206,6 @@ section(struct pv_html *h, const struct pv_record *rec)
 	s->experiment = pv_xmemdup(rec->experiment.s, rec->experiment.len);
 }
 
-/* Count a stack's functions once each, inclusive, and its leaf, exclusive. */
-static void
-count_funcs(struct event *e, const uint32_t *frame, size_t nframe,
-	    uint64_t w0, uint64_t w1, size_t nnames)
-{
-	size_t i;
-
-	if (nnames > e->ncount) {
-		size_t n = e->ncount;
-
-		e->count = pv_xreallocarray(e->count, nnames, sizeof(*e->count));
-		e->seen = pv_xreallocarray(e->seen, nnames, sizeof(*e->seen));
-		memset(e->count + n, 0, (nnames - n) * sizeof(*e->count));
-		memset(e->seen + n, 0, (nnames - n) * sizeof(*e->seen));
-		e->ncount = nnames;
-	}
-	e->serial++;
-	for (i = 0; i < nframe; i++) {
-		uint32_t f = frame[i];
-
-		if (e->seen[f] == e->serial)
-			continue;
-		e->seen[f] = e->serial;
-		e->count[f][0] += w0;
-		e->count[f][2] += w1;
-	}
-	if (nframe > 0) {
-		e->count[frame[nframe - 1]][1] += w0;
-		e->count[frame[nframe - 1]][3] += w1;
-	}
-}
-
 static int
 add_path(struct pv_html *h, struct event *e, const struct pv_str *frame,
 	 size_t nframe, uint64_t w0, uint64_t w1)
@@ -254,117 +218,68 @@ add_path(struct pv_html *h, struct event *e, const struct pv_str *frame,
 						frame[i].len);
 	if (pv_flametree_add(&e->tree, h->frames, nframe, w0, w1) < 0)
 		return bad(h, "%s", pv_err_msg(&e->tree.err));
-	count_funcs(e, h->frames, nframe, w0, w1, h->names.nsym);
 	return 0;
 }
 
+/* A record's error, named as the codec words it. */
 static int
-num(struct pv_html *h, const struct pv_record *rec, size_t i,
-    const char *what, uint64_t *out)
+bad_rec(struct pv_html *h, const struct pv_err *e)
 {
-	struct pv_str f = rec->field[i];
-
-	if (pv_parse_u64(f.s, f.len, out) == 0)
-		return 0;
-	return bad(h, "%.*s record: %s '%.*s' is not a whole number in range",
-		   (int)rec->field[0].len, rec->field[0].s, what,
-		   (int)(f.len > 40 ? 40 : f.len), f.s);
+	return bad(h, "%s", pv_err_msg(e));
 }
 
-static int
-nfields(struct pv_html *h, const struct pv_record *rec, size_t n)
-{
-	if (rec->nfield == n)
-		return 0;
-	return bad(h, "'%.*s' record has %zu fields, expected %zu",
-		   (int)rec->field[0].len, rec->field[0].s, rec->nfield - 1,
-		   n - 1);
-}
-
-/* total EVENT PERIOD_BASE PERIOD_TARGET SAMPLES_BASE SAMPLES_TARGET */
 static int
 total(struct pv_html *h, const struct pv_record *rec)
 {
-	uint64_t v[4];
+	struct pv_err err = PV_ERR_INIT;
+	struct pv_rec_total t;
 	struct event *e;
-	size_t i;
 
-	if (nfields(h, rec, 6) < 0)
-		return -1;
-	for (i = 0; i < 4; i++)
-		if (num(h, rec, i + 2, i < 2 ? "period" : "sample count",
-			&v[i]) < 0)
-			return -1;
+	if (pv_rec_total_parse(rec, &t, &err) < 0)
+		return bad_rec(h, &err);
 	e = event_of(h, rec->field[1], 1);
-	e->total[0] = v[0];
-	e->total[1] = v[1];
-	e->samples[0] = v[2];
-	e->samples[1] = v[3];
+	memcpy(e->total, t.period, sizeof(e->total));
+	memcpy(e->samples, t.samples, sizeof(e->samples));
 	e->have_total = 1;
 	return 0;
 }
 
-/* dstack EVENT PERIOD_BASE PERIOD_TARGET FRAMES */
 static int
 dstack(struct pv_html *h, const struct pv_record *rec)
 {
-	uint64_t w0, w1;
-	struct pv_str raw;
+	struct pv_err err = PV_ERR_INIT;
+	struct pv_rec_dstack d;
 
-	if (nfields(h, rec, 5) < 0 ||
-	    num(h, rec, 2, "baseline period", &w0) < 0 ||
-	    num(h, rec, 3, "target period", &w1) < 0)
-		return -1;
-	/* the reader unescaped field 4 whole: split it as written */
-	raw = pv_record_raw_field(rec, 4);
-	if (pv_frame_list_split(&h->fl, raw.s, raw.len) < 0)
-		return bad(h, "dstack record: bad escape in the frame list");
-	return add_path(h, event_of(h, rec->field[1], 1), h->fl.frame,
-			h->fl.nframe, w0, w1);
+	if (pv_rec_dstack_parse(rec, &d, &err) < 0)
+		return bad_rec(h, &err);
+	return add_path(h, event_of(h, rec->field[1], 1), d.frame, d.nframe,
+			d.period[0], d.period[1]);
 }
 
 /*
- * func EVENT NAME INCL_BASE EXCL_BASE INCL_TARGET EXCL_TARGET
- *      INCL_PCT_BASE EXCL_PCT_BASE INCL_PCT_TARGET EXCL_PCT_TARGET
- *      DELTA_INCL_PP DELTA_EXCL_PP REL_INCL REL_EXCL PRESENCE
- * The shares and changes follow from the counts and the totals; they are
- * checked for form and computed again by the page.
+ * The counts of a func record are what the page shows; it takes the
+ * shares and changes from them and the totals (for which the record's
+ * agree, but with pv-diff --raw).
  */
 static int
 func(struct pv_html *h, const struct pv_record *rec)
 {
+	struct pv_err err = PV_ERR_INIT;
+	struct pv_rec_func r;
 	struct event *e;
 	struct func *f;
-	uint64_t v[4];
-	size_t i;
-	double d;
 
-	if (nfields(h, rec, 16) < 0)
-		return -1;
-	for (i = 0; i < 4; i++)
-		if (num(h, rec, i + 3, "count", &v[i]) < 0)
-			return -1;
-	for (i = 7; i < 15; i++) {
-		struct pv_str s = rec->field[i];
-
-		if (i >= 13 && pv_str_eq(s, "-"))
-			continue;
-		if (pv_parse_double(s.s, s.len, &d) < 0)
-			return bad(h, "func record: '%.*s' is not a number",
-				   (int)(s.len > 40 ? 40 : s.len), s.s);
-	}
-	if (!pv_str_eq(rec->field[15], "both") &&
-	    !pv_str_eq(rec->field[15], "base") &&
-	    !pv_str_eq(rec->field[15], "target"))
-		return bad(h, "func record: presence '%.*s' is not both, base "
-			   "or target", (int)(rec->field[15].len > 40 ? 40 :
-			   rec->field[15].len), rec->field[15].s);
+	if (pv_rec_func_parse(rec, &r, &err) < 0)
+		return bad_rec(h, &err);
 	e = event_of(h, rec->field[1], 1);
+	e->from_func = 1;
 	PV_GROW(e->func, e->nfunc + 1, e->func_alloc);
 	f = &e->func[e->nfunc++];
-	f->name = pv_symtab_intern(&h->names, rec->field[2].s,
-				   rec->field[2].len);
-	memcpy(f->v, v, sizeof(v));
+	f->name = pv_symtab_intern(&h->names, r.name.s, r.name.len);
+	f->v[0] = r.incl[0];
+	f->v[1] = r.excl[0];
+	f->v[2] = r.incl[1];
+	f->v[3] = r.excl[1];
 	return 0;
 }
 
@@ -657,12 +572,99 @@ emit_func(struct emit *em, uint32_t name, const uint64_t *v, int first)
 		       (unsigned long long)v[3]);
 }
 
+static int
+cmp_func_name(const void *a, const void *b)
+{
+	const struct func *x = a, *y = b;
+
+	return x->name < y->name ? -1 : x->name > y->name;
+}
+
+/*
+ * The functions of an event without func records: the stacks of its tree
+ * (each node's exclusive weights) compared by stackdiff, as pv-diff would,
+ * and listed in the order the names were met; those on neither side left
+ * out.  Returns 0, or -1 (h->err set) when the stacks pass the stack
+ * table's limit.
+ */
+static int
+funcs(struct pv_html *h, struct event *e)
+{
+	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	static const struct pv_str nameless = { "", 0 };
+	const struct pv_flametree *t = &e->tree;
+	struct pv_stackdiff d;
+	struct pv_str *path = NULL;
+	size_t depth = 0, alloc = 0, i;
+	uint32_t n = t->node[0].child;
+	int rc = 0;
+
+	pv_stackdiff_init(&d, &asis);
+	/* depth first by the tree's links, the path's names in path[] */
+	while (n != PV_FLAMETREE_NONE && rc == 0) {
+		const struct pv_ftnode *nd = &t->node[n];
+		int side;
+
+		PV_GROW(path, depth + 1, alloc);
+		path[depth++] = pv_symtab_get(&h->names, nd->name);
+		for (side = 0; side < 2 && rc == 0; side++) {
+			uint64_t self = pv_flametree_self(t, n, side);
+
+			if (self != 0)
+				rc = pv_stackdiff_add(&d, side, nameless, path,
+						      depth, self, self);
+		}
+		if (nd->child != PV_FLAMETREE_NONE) {
+			n = nd->child;
+			continue;
+		}
+		for (;;) {
+			depth--;
+			if (t->node[n].sibling != PV_FLAMETREE_NONE) {
+				n = t->node[n].sibling;
+				break;
+			}
+			n = t->node[n].parent;
+			if (n == 0) {
+				n = PV_FLAMETREE_NONE;
+				break;
+			}
+		}
+	}
+	free(path);
+	/* the tree's weights fit in 64 bits (pv_html_write()): so do these */
+	if (rc < 0 || pv_stackdiff_compute(&d) < 0) {
+		rc = bad(h, "%s", d.err);
+		pv_stackdiff_release(&d);
+		return rc;
+	}
+	for (i = 0; i < d.nfunc; i++) {
+		const struct pv_stackdiff_func *f = &d.func[i];
+		struct pv_str name = pv_symtab_get(&d.names, f->name);
+		struct func *g;
+
+		if (f->incl[0] == 0 && f->incl[1] == 0)
+			continue;
+		PV_GROW(e->func, e->nfunc + 1, e->func_alloc);
+		g = &e->func[e->nfunc++];
+		g->name = pv_symtab_intern(&h->names, name.s, name.len);
+		g->v[0] = f->incl[0];
+		g->v[1] = f->excl[0];
+		g->v[2] = f->incl[1];
+		g->v[3] = f->excl[1];
+	}
+	if (e->nfunc > 1)
+		qsort(e->func, e->nfunc, sizeof(*e->func), cmp_func_name);
+	pv_stackdiff_release(&d);
+	return 0;
+}
+
 static void
 emit_event(struct emit *em, const struct event *e)
 {
 	const struct pv_ftnode *root = &e->tree.node[0];
 	uint64_t tot[2], smp[2];
-	size_t i, k = 0;
+	size_t i;
 
 	tot[0] = e->have_total ? e->total[0] : root->w[0];
 	tot[1] = e->have_total ? e->total[1] : root->w[1];
@@ -674,21 +676,11 @@ emit_event(struct emit *em, const struct event *e)
 		       ",\"merged\":%g,\"source\":\"%s\",",
 		       (unsigned long long)tot[0], (unsigned long long)tot[1],
 		       (unsigned long long)smp[0], (unsigned long long)smp[1],
-		       em->h->min_share, e->nfunc > 0 ? "func" : "stacks");
+		       em->h->min_share, e->from_func ? "func" : "stacks");
 	emit_tree(em, &e->tree);
 	pv_strbuf_addstr(em->sb, ",\"func\":[");
-	if (e->nfunc > 0) {
-		for (i = 0; i < e->nfunc; i++)
-			emit_func(em, e->func[i].name, e->func[i].v, i == 0);
-	} else {
-		for (i = 0; i < e->ncount; i++) {
-			const uint64_t *v = e->count[i];
-
-			if (v[0] == 0 && v[2] == 0)
-				continue;
-			emit_func(em, (uint32_t)i, v, k++ == 0);
-		}
-	}
+	for (i = 0; i < e->nfunc; i++)
+		emit_func(em, e->func[i].name, e->func[i].v, i == 0);
 	pv_strbuf_addstr(em->sb, "]}");
 }
 
@@ -913,6 +905,10 @@ pv_html_write(struct pv_html *h, FILE *out)
 	for (i = 0; i < h->nev; i++)
 		if (h->ev[i].tree.overflow)
 			return bad(h, "a count does not fit in 64 bits");
+	for (i = 0; i < h->nev; i++)
+		if (!h->ev[i].from_func && h->ev[i].tree.nnode > 1 &&
+		    funcs(h, &h->ev[i]) < 0)
+			return -1;
 	if (emit_data(h, &data) == 0) {
 		pv_strbuf_release(&data);
 		if (h->only != NULL)

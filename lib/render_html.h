@@ -9,8 +9,10 @@
  * tree comes from pv-diff's dstack records, or, for input without them,
  * from the stack records of the sections whose role is baseline or target
  * (and from diff-folded lines); the function table comes from pv-diff's
- * func records, or is counted from the same stacks.  Memory grows with the
- * distinct call paths and names, never with the input's length.
+ * func records, or, for input without them, from stackdiff's figures of
+ * the tree's stacks (as pv-diff would write them).  The records are read
+ * by their codecs (rec_profile.h).  Memory grows with the distinct call
+ * paths and names, never with the input's length.
  *
  * The report is one HTML file: the context table written here, the data
  * as JSON in a non-executed script element, and the page's script and

@@ -1,13 +1,13 @@
 /*
  * render_svg: static flame graphs (see render_svg.h).
  *
- * The stacks are sorted frame by frame (each name by its rank in byte-wise
- * order), so that the stacks under one frame are contiguous; one pass then
- * lays the frames out as flamegraph.pl's flow does: a frame opens where a
- * stack first differs from the one before it and closes where a later one
- * differs, its width being the counts that passed while it was open.  The
- * frames wide enough to draw are kept and written at the end, when the
- * height of the image and the largest change are known.
+ * The call tree is walked depth first, each node's children in byte-wise
+ * order of their names, as flamegraph.pl's flow lays the sorted stacks
+ * out: a node starts where its parent's stacks that end at the parent
+ * stop, and its children follow one another from its own end stacks on.
+ * The frames wide enough to draw are kept, each when the walk leaves it,
+ * and written at the end, when the height of the image and the largest
+ * change are known.
  */
 #include "config.h"
 
@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flametree.h"
 #include "hash.h"
 #include "numfmt.h"
 #include "render_svg.h"
-#include "sort.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -38,11 +38,6 @@ struct node {
 	uint64_t start, end;	/* target's counts before and after it */
 	uint64_t base;		/* its baseline count (inclusive) */
 	uint64_t self, self_base;	/* exclusive counts */
-};
-
-struct open {
-	uint32_t name;
-	uint64_t start, base, self, self_base;
 };
 
 struct layout {
@@ -126,10 +121,11 @@ prefix_chars(const char *s, size_t len, size_t nchar)
 	return i;
 }
 
-/* Sorting the stacks */
+/* Layout */
 
-static const uint32_t *sort_rank;	/* qsort has no context argument */
+/* Names by rank in byte-wise order: qsort has no context argument */
 static const struct pv_symtab *sort_names;
+static const uint32_t *sort_rank;
 
 static int
 cmp_name(const void *pa, const void *pb)
@@ -140,24 +136,8 @@ cmp_name(const void *pa, const void *pb)
 			  pv_symtab_get(sort_names, b));
 }
 
-static int
-cmp_stack(const void *pa, const void *pb)
-{
-	const struct pv_svg_stack *a = pa, *b = pb;
-	uint32_t i, n = a->nframe < b->nframe ? a->nframe : b->nframe;
-
-	for (i = 0; i < n; i++) {
-		uint32_t ra = sort_rank[a->frame[i]];
-		uint32_t rb = sort_rank[b->frame[i]];
-
-		if (ra != rb)
-			return ra < rb ? -1 : 1;
-	}
-	return a->nframe < b->nframe ? -1 : a->nframe > b->nframe;
-}
-
-static void
-sort_stacks(const struct pv_symtab *names, struct pv_svg_stack *v, size_t n)
+static uint32_t *
+name_ranks(const struct pv_symtab *names)
 {
 	uint32_t *id = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*id));
 	uint32_t *rank = pv_xreallocarray(NULL, names->nsym + 1,
@@ -168,82 +148,145 @@ sort_stacks(const struct pv_symtab *names, struct pv_svg_stack *v, size_t n)
 		id[i] = (uint32_t)i;
 	sort_names = names;
 	qsort(id, names->nsym, sizeof(*id), cmp_name);
+	sort_names = NULL;
 	for (i = 0; i < names->nsym; i++)
 		rank[id[i]] = (uint32_t)i;
-	sort_rank = rank;
-	/* mostly sorted already: stacks come in folded order */
-	pv_sort_runs(v, n, sizeof(*v), cmp_stack);
-	sort_rank = NULL;
-	sort_names = NULL;
 	free(id);
-	free(rank);
+	return rank;
 }
 
-/* Layout */
+static const struct pv_flametree *sort_tree;
+
+static int
+cmp_kid(const void *pa, const void *pb)
+{
+	uint32_t a = sort_rank[sort_tree->node[*(const uint32_t *)pa].name];
+	uint32_t b = sort_rank[sort_tree->node[*(const uint32_t *)pb].name];
+
+	return a < b ? -1 : a > b;
+}
+
+/* A node on the walk's path. */
+struct visit {
+	uint32_t node, depth;
+	uint64_t start;		/* the target's counts before it */
+	uint64_t x;		/* where its next child starts */
+	size_t kid, end;	/* its children still to walk: kids[kid..end) */
+};
+
+/*
+ * Append the children of node i, by rank, to kids[*n..]: a tree built
+ * from sorted stacks links them in the reverse order, so that the sort
+ * finds them in order.
+ */
+static void
+children(const struct pv_flametree *t, uint32_t i, const uint32_t *rank,
+	 uint32_t **kids, size_t *n, size_t *alloc)
+{
+	size_t first = *n, k;
+	uint32_t c;
+	int sorted = 1;
+
+	for (c = t->node[i].child; c != PV_FLAMETREE_NONE;
+	     c = t->node[c].sibling) {
+		PV_GROW(*kids, *n + 1, *alloc);
+		(*kids)[(*n)++] = c;
+	}
+	for (k = first; k < first + (*n - first) / 2; k++) {
+		c = (*kids)[k];
+		(*kids)[k] = (*kids)[*n - 1 - (k - first)];
+		(*kids)[*n - 1 - (k - first)] = c;
+	}
+	for (k = first + 1; k < *n && sorted; k++)
+		sorted = rank[t->node[(*kids)[k - 1]].name] <
+			 rank[t->node[(*kids)[k]].name];
+	if (!sorted) {
+		sort_rank = rank;
+		sort_tree = t;
+		qsort(*kids + first, *n - first, sizeof(**kids), cmp_kid);
+		sort_rank = NULL;
+		sort_tree = NULL;
+	}
+}
 
 static void
-close_frame(struct layout *l, const struct open *o, uint32_t depth,
-	    uint64_t end)
+keep(struct layout *l, const struct pv_flametree *t, const struct visit *v)
 {
+	const struct pv_ftnode *n = &t->node[v->node];
 	struct node *nd;
 
-	if ((double)(end - o->start) * l->scale < l->opt->min_width)
-		return;		/* merged into the parent's remainder */
 	PV_GROW(l->node, l->nnode + 1, l->alloc);
 	nd = &l->node[l->nnode++];
-	nd->name = o->name;
-	nd->depth = depth;
-	nd->start = o->start;
-	nd->end = end;
-	nd->base = o->base;
-	nd->self = o->self;
-	nd->self_base = o->self_base;
-	if (depth > l->maxdepth)
-		l->maxdepth = depth;
+	nd->name = n->name;
+	nd->depth = v->depth;
+	nd->start = v->start;
+	nd->end = v->start + n->w[1];
+	nd->base = n->w[0];
+	nd->self = pv_flametree_self(t, v->node, 1);
+	nd->self_base = pv_flametree_self(t, v->node, 0);
+	if (v->depth > l->maxdepth)
+		l->maxdepth = v->depth;
 }
 
-/* Lay out the sorted stacks; returns -1 when the total overflows. */
-static int
-lay_out(struct layout *l, const struct pv_svg_stack *v, size_t n,
-	uint64_t total)
+/*
+ * Lay out the frames wide enough to draw, each kept as the walk leaves
+ * it; a frame too narrow is passed over with all that it calls (they are
+ * narrower still), its width staying in its parent's.
+ */
+static void
+lay_out(struct layout *l, const struct pv_flametree *t,
+	const struct pv_symtab *names)
 {
-	struct open *open = NULL;
-	size_t alloc = 0, nopen = 0, i, d;
-	uint64_t x = 0;
+	uint32_t *rank = name_ranks(names), *kids = NULL;
+	struct visit *path = NULL;
+	size_t npath = 0, path_alloc = 0, nkids = 0, kids_alloc = 0;
+	uint64_t total = t->node[0].w[1];
 
 	l->scale = total ? (l->opt->width - 2 * XPAD) / (double)total : 0;
-	for (i = 0; i < n; i++) {
-		const struct pv_svg_stack *s = &v[i];
-		size_t common = 0;
+	PV_GROW(path, 1, path_alloc);
+	children(t, 0, rank, &kids, &nkids, &kids_alloc);
+	path[0].node = 0;
+	path[0].depth = 0;
+	path[0].start = 0;
+	path[0].x = pv_flametree_self(t, 0, 1);
+	path[0].kid = 0;
+	path[0].end = nkids;
+	npath = 1;
+	while (npath > 0) {
+		struct visit *v = &path[npath - 1];
+		uint32_t c;
+		uint64_t w;
 
-		while (common < nopen && common < s->nframe &&
-		       open[common].name == s->frame[common])
-			common++;
-		while (nopen > common) {
-			nopen--;
-			close_frame(l, &open[nopen], (uint32_t)nopen + 1, x);
+		if (v->kid == v->end) {
+			if (npath > 1)
+				keep(l, t, v);
+			/* its children were put after its parent's */
+			npath--;
+			if (npath > 0)
+				nkids = path[npath - 1].end;
+			continue;
 		}
-		PV_GROW(open, s->nframe, alloc);
-		for (d = common; d < s->nframe; d++) {
-			memset(&open[d], 0, sizeof(open[d]));
-			open[d].name = s->frame[d];
-			open[d].start = x;
+		c = kids[v->kid++];
+		w = t->node[c].w[1];
+		if ((double)w * l->scale < l->opt->min_width) {
+			v->x += w;
+			continue;
 		}
-		nopen = s->nframe;
-		for (d = 0; d < nopen; d++)
-			open[d].base += s->base;
-		if (nopen > 0) {
-			open[nopen - 1].self += s->count;
-			open[nopen - 1].self_base += s->base;
-		}
-		x += s->count;
+		PV_GROW(path, npath + 1, path_alloc);
+		v = &path[npath - 1];
+		path[npath].node = c;
+		path[npath].depth = v->depth + 1;
+		path[npath].start = v->x;
+		path[npath].x = v->x + pv_flametree_self(t, c, 1);
+		v->x += w;
+		path[npath].kid = nkids;
+		children(t, c, rank, &kids, &nkids, &kids_alloc);
+		path[npath].end = nkids;
+		npath++;
 	}
-	while (nopen > 0) {
-		nopen--;
-		close_frame(l, &open[nopen], (uint32_t)nopen + 1, x);
-	}
-	free(open);
-	return x == total ? 0 : -1;
+	free(path);
+	free(kids);
+	free(rank);
 }
 
 /* Writing */
@@ -398,24 +441,19 @@ write_node(struct pv_strbuf *sb, const struct layout *l,
 
 int
 pv_svg_write(FILE *out, const struct pv_svg_opts *opt,
-	     const struct pv_symtab *names, struct pv_svg_stack *v, size_t n)
+	     const struct pv_symtab *names, const struct pv_flametree *t)
 {
 	struct pv_svg_opts o = *opt;
 	struct layout l;
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct node all;
-	uint64_t total = 0, total_base = 0;
+	uint64_t total = t->node[0].w[1], total_base = t->node[0].w[0];
 	double maxdelta = 0, height;
 	const char *title;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		if (total > UINT64_MAX - v[i].count ||
-		    total_base > UINT64_MAX - v[i].base)
-			return -1;
-		total += v[i].count;
-		total_base += v[i].base;
-	}
+	if (t->overflow)
+		return -1;
 	if (o.width <= 2 * XPAD)
 		o.width = 1200;
 	if (o.min_width < 0)
@@ -424,11 +462,7 @@ pv_svg_write(FILE *out, const struct pv_svg_opts *opt,
 		"Differential Flame Graph" : "Flame Graph";
 	memset(&l, 0, sizeof(l));
 	l.opt = &o;
-	sort_stacks(names, v, n);
-	if (lay_out(&l, v, n, total) < 0) {
-		free(l.node);
-		return -1;
-	}
+	lay_out(&l, t, names);
 	memset(&all, 0, sizeof(all));
 	all.name = ALL;
 	all.end = total;

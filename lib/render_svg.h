@@ -30,24 +30,19 @@ struct pv_svg_opts {
 	const char *title;	/* NULL: "[Differential ]Flame Graph" */
 	double width;		/* of the image, in pixels; 0: 1200 */
 	double min_width;	/* of a frame drawn, in pixels; <0: 0.1 */
-	int differential;	/* base counts are given */
-};
-
-struct pv_svg_stack {
-	const uint32_t *frame;	/* names ids, root first */
-	uint32_t nframe;
-	uint64_t count;		/* the width: the (target's) count */
-	uint64_t base;		/* differential: the baseline's count */
+	int differential;	/* the baseline's weights are given */
 };
 
 /*
- * Write the flame graph of v[0..n) to out.  v is sorted here (by frames).
- * Names are looked up in names.  Returns 0, or -1 when the counts add up
- * past 64 bits.
+ * Write the flame graph of the call tree t (flametree.h) to out: the
+ * widths are the target's weights, w[1] (a plain flame graph is a tree
+ * whose stacks were all added as the target's), the differential colours
+ * and tooltips take the baseline's from w[0].  Names are looked up in
+ * names.  Returns 0, or -1 when the weights passed 64 bits (t->overflow).
  */
+struct pv_flametree;
 int pv_svg_write(FILE *out, const struct pv_svg_opts *opt,
-		 const struct pv_symtab *names, struct pv_svg_stack *v,
-		 size_t n);
+		 const struct pv_symtab *names, const struct pv_flametree *t);
 
 /* Append s[0..len) to sb escaped for XML text and attributes. */
 struct pv_strbuf;

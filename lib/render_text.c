@@ -6,44 +6,237 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "render_text.h"
+#include "xalloc.h"
 
 void
-pv_render_diff_folded(FILE *out, const struct pv_stackdiff *d, uint32_t event,
-		      int normalize)
+pv_dfold_init(struct pv_dfold *f)
 {
-	uint64_t t0 = 0, t1 = 0;
-	size_t i, k;
+	memset(f, 0, sizeof(*f));
+	pv_symtab_init(&f->names);
+	pv_stacktab_init(&f->stacks);
+}
 
-	for (i = 0; i < d->ntotal; i++) {
-		if (d->total[i].event == event) {
-			t0 = d->total[i].period[0];
-			t1 = d->total[i].period[1];
+void
+pv_dfold_release(struct pv_dfold *f)
+{
+	pv_arena_release(&f->lines);
+	free(f->line);
+	pv_symtab_release(&f->names);
+	pv_stacktab_release(&f->stacks);
+	free(f->count);
+	free(f->frames);
+	memset(f, 0, sizeof(*f));
+}
+
+size_t
+pv_dfold_count(const struct pv_dfold *f)
+{
+	return f->table ? f->stacks.nstack : f->nline;
+}
+
+static uint64_t
+add_sat(struct pv_dfold *f, uint64_t a, uint64_t b)
+{
+	if (a > UINT64_MAX - b) {
+		f->overflow = 1;
+		return UINT64_MAX;
+	}
+	return a + b;
+}
+
+static int
+table_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
+	  uint64_t base, uint64_t target)
+{
+	struct pv_stack *s;
+	size_t i, n = f->stacks.nstack;
+
+	PV_GROW(f->frames, nframe, f->frames_alloc);
+	for (i = 0; i < nframe; i++) {
+		/* sorted records: most often the name of the record before */
+		if (i < f->nframes) {
+			struct pv_str p = pv_symtab_get(&f->names,
+							f->frames[i]);
+
+			if (p.len == frame[i].len &&
+			    pv_hash_same(p.s, frame[i].s, p.len))
+				continue;
+		}
+		f->frames[i] = pv_symtab_intern(&f->names, frame[i].s,
+						frame[i].len);
+	}
+	f->nframes = nframe;
+	s = pv_stacktab_add(&f->stacks, 0, f->frames, nframe, 0, 0);
+	if (s == NULL)
+		return -1;
+	i = (size_t)(s - f->stacks.stack);
+	if (f->stacks.alloc > f->count_alloc) {
+		f->count = pv_xreallocarray(f->count, f->stacks.alloc,
+					    sizeof(*f->count));
+		f->count_alloc = f->stacks.alloc;
+	}
+	if (f->stacks.nstack > n)
+		f->count[i][0] = f->count[i][1] = 0;
+	f->count[i][0] = add_sat(f, f->count[i][0], base);
+	f->count[i][1] = add_sat(f, f->count[i][1], target);
+	return 0;
+}
+
+/* The lines kept so far into the table: their frames split at ';' again. */
+static int
+to_table(struct pv_dfold *f)
+{
+	struct pv_str *fr = NULL;
+	size_t i, alloc = 0;
+	int rc = 0;
+
+	for (i = 0; i < f->nline && rc == 0; i++) {
+		const struct pv_dfold_line *l = &f->line[i];
+		const char *p = l->s, *end = p + l->len, *semi;
+		size_t n = 0;
+
+		while (l->len > 0) {
+			semi = memchr(p, ';', (size_t)(end - p));
+			PV_GROW(fr, n + 1, alloc);
+			fr[n].s = p;
+			fr[n++].len = (size_t)((semi ? semi : end) - p);
+			if (semi == NULL)
+				break;
+			p = semi + 1;
+		}
+		rc = table_add(f, fr, n, l->count[0], l->count[1]);
+	}
+	free(fr);
+	f->table = 1;
+	return rc;
+}
+
+int
+pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
+	     const struct pv_str *joined, uint64_t base, uint64_t target)
+{
+	struct pv_dfold_line *l;
+
+	if (!f->table && joined != NULL) {
+		int c = 1;
+
+		if (f->nline > 0) {
+			const struct pv_dfold_line *last = &f->line[f->nline - 1];
+			size_t m = last->len < joined->len ? last->len :
+				   joined->len;
+
+			c = memcmp(joined->s, last->s, m);
+			if (c == 0)
+				c = joined->len > last->len ? 1 : -1;
+		}
+		if (c > 0) {	/* after the last: a new line, in order */
+			PV_GROW(f->line, f->nline + 1, f->line_alloc);
+			l = &f->line[f->nline++];
+			l->s = pv_arena_memdup(&f->lines, joined->s,
+					       joined->len);
+			l->len = joined->len;
+			l->count[0] = base;
+			l->count[1] = target;
+			return 0;
 		}
 	}
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		uint64_t c0 = p->period[0];
+	if (!f->table && to_table(f) < 0)
+		return -1;
+	return table_add(f, frame, nframe, base, target);
+}
 
-		if (s->event != event)
-			continue;
-		/* floor(c0 * t1 / t0), exactly */
-		if (normalize && t0 != 0 && t0 != t1)
-			c0 = (uint64_t)((unsigned __int128)c0 * t1 / t0);
-		for (k = 0; k < s->nframe; k++) {
-			struct pv_str f = pv_symtab_get(&d->names,
-							s->frame[k]);
+/* Append a line: the frames joined, the two counts. */
+static void
+put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
+	 uint64_t c1)
+{
+	pv_strbuf_grow(sb, len + 2 * 21 + 3);
+	pv_strbuf_add(sb, frames, len);
+	pv_strbuf_addch(sb, ' ');
+	pv_strbuf_addu(sb, c0);
+	pv_strbuf_addch(sb, ' ');
+	pv_strbuf_addu(sb, c1);
+	pv_strbuf_addch(sb, '\n');
+}
 
-			if (k > 0)
-				putc(';', out);
-			fwrite(f.s, 1, f.len, out);
-		}
-		fprintf(out, " %llu %llu\n", (unsigned long long)c0,
-			(unsigned long long)p->period[1]);
+/* floor(c0 * t1 / t0), exactly, when normalising */
+static uint64_t
+scaled(uint64_t c0, const uint64_t *t, int normalize)
+{
+	if (normalize && t[0] != 0 && t[0] != t[1])
+		return (uint64_t)((unsigned __int128)c0 * t[1] / t[0]);
+	return c0;
+}
+
+static int
+totals(const struct pv_dfold *f, uint64_t *t)
+{
+	size_t i, n = pv_dfold_count(f);
+
+	t[0] = t[1] = 0;
+	for (i = 0; i < n; i++) {
+		const uint64_t *c = f->table ? f->count[i] : f->line[i].count;
+
+		if (t[0] > UINT64_MAX - c[0] || t[1] > UINT64_MAX - c[1])
+			return -1;
+		t[0] += c[0];
+		t[1] += c[1];
 	}
+	return f->overflow || pv_stacktab_overflowed(&f->stacks) ? -1 : 0;
+}
+
+int
+pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
+{
+	struct pv_stack **v = NULL;
+	struct pv_strbuf sb = PV_STRBUF_INIT, fr = PV_STRBUF_INIT;
+	uint64_t t[2];
+	size_t i, k, n = pv_dfold_count(f);
+
+	if (totals(f, t) < 0)
+		return -1;
+	if (f->table)
+		v = pv_stacktab_sorted(&f->stacks, &f->names);
+	for (i = 0; i < n; i++) {
+		const uint64_t *c;
+
+		if (!f->table) {
+			const struct pv_dfold_line *l = &f->line[i];
+
+			c = l->count;
+			put_line(&sb, l->s, l->len,
+				 scaled(c[0], t, normalize), c[1]);
+		} else {
+			const struct pv_stack *s = v[i];
+
+			c = f->count[s - f->stacks.stack];
+			pv_strbuf_reset(&fr);
+			for (k = 0; k < s->nframe; k++) {
+				struct pv_str nm = pv_symtab_get(&f->names,
+								 s->frame[k]);
+
+				if (k > 0)
+					pv_strbuf_addch(&fr, ';');
+				pv_strbuf_add(&fr, nm.s, nm.len);
+			}
+			put_line(&sb, fr.buf, fr.len,
+				 scaled(c[0], t, normalize), c[1]);
+		}
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
+	}
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_release(&sb);
+	pv_strbuf_release(&fr);
+	free(v);
+	return 0;
 }
 
 /* A name for a terminal: control bytes as \xHH. */

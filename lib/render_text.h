@@ -1,6 +1,8 @@
 /*
  * render_text: the plain-text renderings of a profile comparison
- * (pv-render(1) --format=text and --format=diff-folded).
+ * (pv-render(1) --format=text and --format=diff-folded), drawn from what
+ * pv-diff wrote: its dstack records as lines, its func records (or the
+ * figures stackdiff computes where they are missing) as a table.
  *
  * Both write to a stdio stream and leave its errors for the caller to
  * check once, at the end; neither prints anything else nor exits.
@@ -12,19 +14,75 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arena.h"
 #include "stackdiff.h"
+#include "stacktab.h"
 #include "symtab.h"
 
 /*
  * Diff-folded lines, "frame;frame COUNT1 COUNT2", the input of
- * flamegraph.pl: the stacks of d->sorted under event (a names id), the
- * baseline's count first, in byte-wise order of the frames.  Frame names
- * are written as they are.  With normalize set, the baseline's counts are
- * scaled to the target's total and rounded down, as difffolded.pl -n does.
- * d must have been computed (pv_stackdiff_compute()).
+ * flamegraph.pl: the stacks of one event that pv-diff's dstack records (or
+ * diff-folded lines) hold, each line once with its counts added up.  A
+ * struct pv_dfold collects them (memory grows with the distinct stacks);
+ * the lines are written at the end, in byte-wise order of the frames.
+ *
+ * pv-diff writes its dstack records distinct and in that order: while
+ * they come so, each is kept as its line, without a look-up; the first
+ * that does not (or that has a ';' in a name) moves them all into a table
+ * of distinct stacks, which adds up and sorts the rest.
+ *
+ * Lifecycle: pv_dfold_init(), pv_dfold_add() any number of times,
+ * pv_render_diff_folded(), pv_dfold_release().  Allocation failure dies
+ * (xalloc.h).
  */
-void pv_render_diff_folded(FILE *out, const struct pv_stackdiff *d,
-			   uint32_t event, int normalize);
+struct pv_dfold_line {
+	const char *s;			/* the frames joined, in lines */
+	size_t len;
+	uint64_t count[2];		/* base, target */
+};
+
+struct pv_dfold {
+	/* while sorted: the lines, in order */
+	int table;			/* the lines have moved to the table */
+	struct pv_arena lines;		/* their frames, never moved */
+	struct pv_dfold_line *line;
+	size_t nline, line_alloc;
+	/* else: the distinct stacks */
+	struct pv_symtab names;
+	struct pv_stacktab stacks;	/* their counts unused: see count */
+	uint64_t (*count)[2];		/* beside stacks.stack: base, target */
+	size_t count_alloc;
+	uint32_t *frames;		/* the last stack's, names ids */
+	size_t nframes, frames_alloc;
+	int overflow;
+};
+
+void pv_dfold_init(struct pv_dfold *f);
+void pv_dfold_release(struct pv_dfold *f);
+/*
+ * Add a stack (frames root first) with the counts of both sides.  joined,
+ * when not NULL, is the same frame list as one string: the names joined by
+ * ';', none holding a ';' (a dstack record's FRAMES with no backslash,
+ * rec_profile.h).  Returns 0, or -1 when the stack is new and the table
+ * cannot hold it (the message in f->stacks.err, stacktab.h; lines kept in
+ * order are not in the table).
+ */
+int pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame,
+		 size_t nframe, const struct pv_str *joined, uint64_t base,
+		 uint64_t target);
+/* The number of stacks added, the repeated ones once. */
+size_t pv_dfold_count(const struct pv_dfold *f);
+
+/*
+ * Write the lines of f, the baseline's count first.  Frame names are
+ * written as they are.  With normalize set, the baseline's counts are
+ * scaled to the target's total and rounded down, as difffolded.pl -n does
+ * (the totals are the sums of the lines, pv-diff's total record).
+ * Returns 0, or -1 (nothing written) when a count or a total passed 64
+ * bits.
+ */
+int pv_render_diff_folded(FILE *out, const struct pv_dfold *f,
+			  int normalize);
 
 /*
  * The table of suspects: for each event (in the order of f, which

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "hash.h"
-#include "numfmt.h"
 #include "stackdiff.h"
 #include "xalloc.h"
 
@@ -262,36 +261,13 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 	return add_ids(d, side, ev, d->frames, nframe, samples, period);
 }
 
-static int
-bad(char *err, size_t errlen, const char *msg, struct pv_str f)
-{
-	snprintf(err, errlen, "%s '%.*s'", msg,
-		 (int)(f.len > 40 ? 40 : f.len), f.s);
-	return -1;
-}
-
 int
-pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
-			char *err, size_t errlen)
+pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 {
-	uint64_t pb, pt;
-	struct pv_str ev;
+	uint64_t pb = rec->period[0], pt = rec->period[1];
+	struct pv_str ev = rec->event;
 	size_t i;
 
-	if (rec->nfield != 5) {
-		snprintf(err, errlen, "'dstack' record has %zu fields, "
-			 "expected 4", rec->nfield - 1);
-		return -1;
-	}
-	if (pv_parse_u64(rec->field[2].s, rec->field[2].len, &pb) < 0)
-		return bad(err, errlen, "baseline period is not a whole "
-			   "number in range:", rec->field[2]);
-	if (pv_parse_u64(rec->field[3].s, rec->field[3].len, &pt) < 0)
-		return bad(err, errlen, "target period is not a whole "
-			   "number in range:", rec->field[3]);
-	ev = rec->field[1];
-	if (pv_str_eq(ev, "-"))
-		ev.len = 0;
 	PV_GROW(d->frames, rec->nframe, d->frames_alloc);
 	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
 	for (i = 0; i < rec->nframe; i++) {
@@ -318,10 +294,8 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_record *rec,
 		     pb, pb) < 0) ||
 	    ((pt != 0 || pb == 0) &&
 	     add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames, rec->nframe,
-		     pt, pt) < 0)) {
-		snprintf(err, errlen, "%s", d->err);
+		     pt, pt) < 0))
 		return -1;
-	}
 	return 0;
 }
 
@@ -627,9 +601,9 @@ pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold)
 /* Writing */
 
 /*
- * Lines are built in one buffer and written in blocks of about this size:
- * each names's escaped form is made once, and a line is copied together
- * from those and from digits formatted without printf.
+ * Lines are built in one buffer and written in blocks of about this size;
+ * each name's escaped form is made once (pv_rec_frame_escape()), and the
+ * dstack records are written from those.
  */
 #define BLOCK 65536
 
@@ -648,7 +622,8 @@ escaped_init(struct escaped *x, const struct pv_symtab *names)
 	x->off = pv_xreallocarray(NULL, names->nsym + 1, sizeof(*x->off));
 	for (i = 0; i < names->nsym; i++) {
 		x->off[i] = x->buf.len;
-		pv_escape(&x->buf, names->sym[i].s, names->sym[i].len, 1);
+		pv_rec_frame_escape(&x->buf, names->sym[i].s,
+				    names->sym[i].len);
 	}
 	x->off[names->nsym] = x->buf.len;
 }
@@ -660,35 +635,6 @@ escaped_release(struct escaped *x)
 	free(x->off);
 }
 
-/* An event as a field: "-" when absent. */
-static void
-add_event(struct pv_strbuf *sb, struct pv_str ev)
-{
-	pv_strbuf_addch(sb, '\t');
-	if (ev.len == 0)
-		pv_strbuf_addch(sb, '-');
-	else
-		pv_escape(sb, ev.s, ev.len, 0);
-}
-
-static char *
-put_u64(char *p, uint64_t v)
-{
-	*p++ = '\t';
-	return p + pv_numfmt_u64(p, v);
-}
-
-static char *
-put_double(char *p, double v)
-{
-	*p++ = '\t';
-	if (isnan(v)) {
-		*p++ = '-';
-		return p;
-	}
-	return p + pv_numfmt_exact(p, v);
-}
-
 static void
 flush(struct pv_strbuf *sb, FILE *out, size_t at_least)
 {
@@ -698,24 +644,19 @@ flush(struct pv_strbuf *sb, FILE *out, size_t at_least)
 	}
 }
 
-static const char *const presence_name[] = { "-", "base", "target", "both" };
-
 static void
 write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 {
-	const struct escaped *x;
-	struct escaped names;
-	struct pv_strbuf ev = PV_STRBUF_INIT;
-	uint32_t last_ev = NONE;
-	size_t i, k;
+	struct escaped x;
+	struct pv_str *fr = NULL;
+	size_t i, k, alloc = 0;
+	struct pv_rec_dstack r;
 
-	escaped_init(&names, &d->names);
-	x = &names;
+	escaped_init(&x, &d->names);
+	memset(&r, 0, sizeof(r));
 	for (i = 0; i < d->stacks.nstack; i++) {
 		const struct pv_stack *s = d->sorted[i];
 		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		size_t need = 0;
-		char *w;
 
 		/* the stacks in sorted order: fetch the next ones ahead */
 		if (i + 8 < d->stacks.nstack) {
@@ -726,41 +667,22 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 		}
 		if (i + 16 < d->stacks.nstack)
 			__builtin_prefetch(d->sorted[i + 16]);
-		if (s->event != last_ev) {
-			pv_strbuf_reset(&ev);
-			add_event(&ev, pv_symtab_get(&d->names, s->event));
-			last_ev = s->event;
-		}
-		for (k = 0; k < s->nframe; k++)
-			need += x->off[s->frame[k] + 1] - x->off[s->frame[k]];
-		need += sizeof("dstack") + ev.len + 2 * (PV_NUMFMT_MAX + 1) +
-			s->nframe + 2;
-		pv_strbuf_grow(sb, need);
-		w = sb->buf + sb->len;
-		/* a field of the line, not a string: no NUL */
-		/* NOLINTNEXTLINE(bugprone-not-null-terminated-result) */
-		memcpy(w, "dstack", 6);
-		w += 6;
-		memcpy(w, ev.buf, ev.len);
-		w += ev.len;
-		w = put_u64(w, p->period[0]);
-		w = put_u64(w, p->period[1]);
-		*w++ = '\t';
+		PV_GROW(fr, s->nframe, alloc);
 		for (k = 0; k < s->nframe; k++) {
-			size_t a = x->off[s->frame[k]];
-			size_t n = x->off[s->frame[k] + 1] - a;
-
-			if (k > 0)
-				*w++ = ';';
-			memcpy(w, x->buf.buf + a, n);
-			w += n;
+			fr[k].s = x.buf.buf + x.off[s->frame[k]];
+			fr[k].len = x.off[s->frame[k] + 1] - x.off[s->frame[k]];
 		}
-		*w++ = '\n';
-		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
+		r.event = pv_symtab_get(&d->names, s->event);
+		r.period[0] = p->period[0];
+		r.period[1] = p->period[1];
+		r.frame = fr;
+		r.nframe = s->nframe;
+		r.escaped = 1;
+		pv_rec_dstack_write(sb, &r);
 		flush(sb, out, BLOCK);
 	}
-	pv_strbuf_release(&ev);
-	escaped_release(&names);
+	free(fr);
+	escaped_release(&x);
 }
 
 static void
@@ -770,31 +692,20 @@ write_funcs(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 
 	for (i = 0; i < d->nfunc; i++) {
 		const struct pv_stackdiff_func *f = &d->func[i];
-		struct pv_str name = pv_symtab_get(&d->names, f->name);
-		char *w;
+		struct pv_rec_func r;
 
-		pv_strbuf_addstr(sb, "func");
-		add_event(sb, pv_symtab_get(&d->names, f->event));
-		pv_strbuf_addch(sb, '\t');
-		pv_escape(sb, name.s, name.len, 0);
-		pv_strbuf_grow(sb, 12 * (PV_NUMFMT_MAX + 1) + 8);
-		w = sb->buf + sb->len;
-		w = put_u64(w, f->incl[0]);
-		w = put_u64(w, f->excl[0]);
-		w = put_u64(w, f->incl[1]);
-		w = put_u64(w, f->excl[1]);
-		w = put_double(w, f->incl_pct[0]);
-		w = put_double(w, f->excl_pct[0]);
-		w = put_double(w, f->incl_pct[1]);
-		w = put_double(w, f->excl_pct[1]);
-		w = put_double(w, f->delta_incl);
-		w = put_double(w, f->delta_excl);
-		w = put_double(w, f->rel_incl);
-		w = put_double(w, f->rel_excl);
-		*w++ = '\t';
-		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
-		pv_strbuf_addstr(sb, presence_name[f->presence & 3]);
-		pv_strbuf_addch(sb, '\n');
+		r.event = pv_symtab_get(&d->names, f->event);
+		r.name = pv_symtab_get(&d->names, f->name);
+		memcpy(r.incl, f->incl, sizeof(r.incl));
+		memcpy(r.excl, f->excl, sizeof(r.excl));
+		memcpy(r.incl_pct, f->incl_pct, sizeof(r.incl_pct));
+		memcpy(r.excl_pct, f->excl_pct, sizeof(r.excl_pct));
+		r.delta_incl = f->delta_incl;
+		r.delta_excl = f->delta_excl;
+		r.rel_incl = f->rel_incl;
+		r.rel_excl = f->rel_excl;
+		r.presence = f->presence;
+		pv_rec_func_write(sb, &r);
 		flush(sb, out, BLOCK);
 	}
 }
@@ -808,84 +719,15 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 	pv_strbuf_grow(&sb, BLOCK + 4096);
 	for (i = 0; i < d->ntotal; i++) {
 		const struct pv_stackdiff_total *t = &d->total[i];
+		struct pv_rec_total r;
 
-		pv_strbuf_addstr(&sb, "total");
-		add_event(&sb, pv_symtab_get(&d->names, t->event));
-		pv_strbuf_addf(&sb, "\t%llu\t%llu\t%llu\t%llu\n",
-			       (unsigned long long)t->period[0],
-			       (unsigned long long)t->period[1],
-			       (unsigned long long)t->samples[0],
-			       (unsigned long long)t->samples[1]);
+		r.event = pv_symtab_get(&d->names, t->event);
+		memcpy(r.period, t->period, sizeof(r.period));
+		memcpy(r.samples, t->samples, sizeof(r.samples));
+		pv_rec_total_write(&sb, &r);
 	}
 	write_stacks(d, &sb, out);
 	write_funcs(d, &sb, out);
 	flush(&sb, out, 0);
 	pv_strbuf_release(&sb);
-}
-
-/* Reading func records back */
-
-static int
-get_u64(struct pv_str f, uint64_t *v, char *err, size_t errlen)
-{
-	if (pv_parse_u64(f.s, f.len, v) < 0)
-		return bad(err, errlen, "count is not a whole number in "
-			   "range:", f);
-	return 0;
-}
-
-static int
-get_double(struct pv_str f, int dash_ok, double *v, char *err,
-	   size_t errlen)
-{
-	if (dash_ok && pv_str_eq(f, "-")) {
-		*v = NAN;
-		return 0;
-	}
-	if (pv_parse_double(f.s, f.len, v) < 0)
-		return bad(err, errlen, "not a finite number:", f);
-	return 0;
-}
-
-int
-pv_stackdiff_parse_func(const struct pv_record *rec, struct pv_symtab *names,
-			struct pv_stackdiff_func *f, char *err, size_t errlen)
-{
-	const struct pv_str *fl = rec->field;
-	struct pv_str ev;
-	size_t i;
-
-	memset(f, 0, sizeof(*f));
-	if (rec->nfield != 16) {
-		snprintf(err, errlen, "'func' record has %zu fields, "
-			 "expected 15", rec->nfield - 1);
-		return -1;
-	}
-	ev = fl[1];
-	if (pv_str_eq(ev, "-"))
-		ev.len = 0;
-	if (get_u64(fl[3], &f->incl[0], err, errlen) < 0 ||
-	    get_u64(fl[4], &f->excl[0], err, errlen) < 0 ||
-	    get_u64(fl[5], &f->incl[1], err, errlen) < 0 ||
-	    get_u64(fl[6], &f->excl[1], err, errlen) < 0 ||
-	    get_double(fl[7], 0, &f->incl_pct[0], err, errlen) < 0 ||
-	    get_double(fl[8], 0, &f->excl_pct[0], err, errlen) < 0 ||
-	    get_double(fl[9], 0, &f->incl_pct[1], err, errlen) < 0 ||
-	    get_double(fl[10], 0, &f->excl_pct[1], err, errlen) < 0 ||
-	    get_double(fl[11], 0, &f->delta_incl, err, errlen) < 0 ||
-	    get_double(fl[12], 0, &f->delta_excl, err, errlen) < 0 ||
-	    get_double(fl[13], 1, &f->rel_incl, err, errlen) < 0 ||
-	    get_double(fl[14], 1, &f->rel_excl, err, errlen) < 0)
-		return -1;
-	for (i = 1; i < 4; i++) {
-		if (pv_str_eq(fl[15], presence_name[i]))
-			break;
-	}
-	if (i == 4)
-		return bad(err, errlen, "presence is not 'both', 'base' or "
-			   "'target':", fl[15]);
-	f->presence = (unsigned)i;
-	f->event = pv_symtab_intern(names, ev.s, ev.len);
-	f->name = pv_symtab_intern(names, fl[2].s, fl[2].len);
-	return 0;
 }

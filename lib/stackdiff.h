@@ -39,6 +39,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rec_profile.h"
 #include "record.h"
 #include "stacktab.h"
 #include "strbuf.h"
@@ -48,10 +49,6 @@ enum {
 	PV_SIDE_BASE = 0,
 	PV_SIDE_TARGET = 1
 };
-
-/* presence bits */
-#define PV_IN_BASE	1u
-#define PV_IN_TARGET	2u
 
 struct pv_stackdiff_opts {
 	int raw;		/* shares of the baseline's total */
@@ -158,7 +155,7 @@ int pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold);
 
 /*
  * Write the results as total, dstack and func records (pv-format(5),
- * pv-diff(1)).
+ * pv-diff(1); their codecs are rec_profile.h's).
  */
 void pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out);
 
@@ -170,24 +167,14 @@ void pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 			    const struct pv_stackdiff_opts *opt);
 
 /*
- * Read a func record (rec->type PV_REC_OTHER, field[0] "func") into *f,
- * interning its event and name in names.  Returns 0, or -1 with a message
- * in err (errlen bytes) for a malformed record.
- */
-int pv_stackdiff_parse_func(const struct pv_record *rec,
-			    struct pv_symtab *names,
-			    struct pv_stackdiff_func *f, char *err,
-			    size_t errlen);
-
-/*
- * Read a dstack record (field[0] "dstack") into d: both sides' periods
- * (as samples too), its event and frames taken as they are; a side whose
- * count is 0 is taken not to have the stack (for presence).  Returns 0, or
- * -1 with a message in err for a malformed record.
+ * Add a dstack record (pv-diff's output read back, pv_rec_dstack_parse())
+ * to d: both sides' periods (as samples too), its event and frames taken
+ * as they are, not normalised again; a side whose count is 0 is taken not
+ * to have the stack (for presence).  Returns 0, or -1 with a message in
+ * err when the stack is new and the stack table cannot hold it.
  */
 int pv_stackdiff_add_dstack(struct pv_stackdiff *d,
-			    const struct pv_record *rec, char *err,
-			    size_t errlen);
+			    const struct pv_rec_dstack *rec);
 
 /*
  * Sort funcs as pv-diff(1) does: by event name, then by exclusive change

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "rec_profile.h"
 #include "record.h"
 #include "sort.h"
 #include "stacktab.h"
@@ -280,18 +281,30 @@ pv_stacktab_write(const struct pv_stacktab *t, const struct pv_symtab *names,
 		  FILE *out)
 {
 	struct pv_stack **v = pv_stacktab_sorted(t, names);
+	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct pv_str *fr = NULL;
 	size_t i, k, alloc = 0;
 
 	for (i = 0; i < t->nstack; i++) {
 		const struct pv_stack *s = v[i];
+		struct pv_rec_stack r;
 
 		PV_GROW(fr, s->nframe, alloc);
 		for (k = 0; k < s->nframe; k++)
 			fr[k] = pv_symtab_get(names, s->frame[k]);
-		pv_write_stack(out, pv_symtab_get(names, s->event),
-			       s->samples, s->period, fr, s->nframe);
+		r.event = pv_symtab_get(names, s->event);
+		r.samples = s->samples;
+		r.period = s->period;
+		r.frame = fr;
+		r.nframe = s->nframe;
+		pv_rec_stack_write(&sb, &r);
+		/* in blocks: a record is a line of a few hundred bytes */
+		if (sb.len >= 65536 || i + 1 == t->nstack) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
 	}
+	pv_strbuf_release(&sb);
 	free(fr);
 	free(v);
 }
@@ -332,3 +345,4 @@ pv_stacktab_merge(struct pv_stacktab *dst, struct pv_symtab *names,
 	free(map);
 	return i < src->nstack ? -1 : 0;
 }
+

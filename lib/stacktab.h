@@ -89,9 +89,10 @@ struct pv_stack **pv_stacktab_sorted(const struct pv_stacktab *t,
 				     const struct pv_symtab *names);
 
 /*
- * Write the table as stack records (pv-format(5)) to out, in the order of
- * pv_stacktab_sorted(): what pv-parse and pv-collect write of a profile.
- * The caller checks out's errors at the end, as with every writer.
+ * Write the table as stack records (their codec, rec_profile.h) to out,
+ * in the order of pv_stacktab_sorted(): what pv-parse and pv-collect write
+ * of a profile.  The caller checks out's errors at the end, as with every
+ * writer.
  */
 void pv_stacktab_write(const struct pv_stacktab *t,
 		       const struct pv_symtab *names, FILE *out);

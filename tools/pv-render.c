@@ -7,11 +7,15 @@
  * recorded): the input of flamegraph.pl and of inferno.  Stacks of every
  * section are added together; --event keeps one event's stacks.
  *
- * --format=diff-folded, --format=text and --format=svg render the output
- * of pv-diff (dstack and func records; lib/stackdiff): diff-folded lines,
- * the table of suspects, a differential flame graph.  --format=svg draws a
- * plain flame graph from stack records.  The renderers live in lib/
- * (render_text, render_svg); this file reads and dispatches.
+ * --format=diff-folded, --format=text and --format=svg draw the output of
+ * pv-diff as it is, comparing nothing again: its dstack records as
+ * diff-folded lines or a differential flame graph (laid out from their
+ * call tree), its func records as the table of suspects; only where the
+ * input has no func records does the table take the figures lib/stackdiff
+ * computes from the dstack records (or from diff-folded lines).
+ * --format=svg draws a plain flame graph from stack records.  The
+ * renderers live in lib/ (render_text, render_svg); this file reads the
+ * records with their codecs and dispatches.
  *
  * --format=html writes the self-contained HTML report of a comparison
  * (pv-diff output, or stacks in baseline and target sections): see
@@ -27,7 +31,10 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "flametree.h"
+#include "hash.h"
 #include "opt.h"
+#include "rec_profile.h"
 #include "record.h"
 #include "render_html.h"
 #include "render_svg.h"
@@ -104,12 +111,17 @@ struct options {
 struct render {
 	const struct options *opt;
 	struct pv_symtab names;
-	struct pv_stacktab stacks;
-	struct pv_stackdiff diff;	/* dstack records */
-	struct pv_stackdiff_func *func;	/* func records */
+	uint32_t *frames;	/* the last stack's frames, names ids */
+	size_t nframes, frames_alloc;
+	struct pv_stacktab stacks;	/* folded: stack records */
+	/* svg: the call trees of stack and of dstack records */
+	struct pv_flametree tree, dtree;
+	size_t ntree, ndtree;	/* stacks added */
+	struct pv_dfold dfold;	/* diff-folded: the lines */
+	/* text: pv-diff's func records, or the figures of its dstacks */
+	struct pv_stackdiff diff;
+	struct pv_stackdiff_func *func;
 	size_t nfunc, func_alloc;
-	uint32_t *frames;
-	size_t frames_alloc;
 	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
@@ -139,61 +151,149 @@ keep_event(struct render *st, struct pv_str ev)
 	return 0;
 }
 
+/*
+ * The frames of a stack as names ids, in st->frames: sorted input repeats
+ * most of the stack before, whose names need no look-up.
+ */
+static void
+intern_frames(struct render *st, const struct pv_str *frame, size_t n)
+{
+	size_t i;
+
+	PV_GROW(st->frames, n, st->frames_alloc);
+	for (i = 0; i < n; i++) {
+		if (i < st->nframes) {
+			struct pv_str p = pv_symtab_get(&st->names,
+							st->frames[i]);
+
+			if (p.len == frame[i].len &&
+			    pv_hash_same(p.s, frame[i].s, p.len))
+				continue;
+		}
+		st->frames[i] = pv_symtab_intern(&st->names, frame[i].s,
+						 frame[i].len);
+	}
+	st->nframes = n;
+}
+
+/* A stack record, or a folded line. */
 static void
 add_stack(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 {
 	uint32_t ev;
-	size_t i;
 
-	if (!keep_event(st, rec->event))
+	/* the first event seen is kept, whichever record it comes with */
+	if (!keep_event(st, rec->event) ||
+	    (st->opt->format != FMT_FOLDED && st->opt->format != FMT_SVG))
 		return;
+	intern_frames(st, rec->frame, rec->nframe);
+	if (st->opt->format == FMT_SVG) {
+		if (pv_flametree_add(&st->tree, st->frames, rec->nframe, 0,
+				     rec->period) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&st->tree.err));
+		st->ntree++;
+		return;
+	}
 	ev = pv_symtab_intern(&st->names, rec->event.s, rec->event.len);
-	PV_GROW(st->frames, rec->nframe, st->frames_alloc);
-	for (i = 0; i < rec->nframe; i++)
-		st->frames[i] = pv_symtab_intern(&st->names, rec->frame[i].s,
-						 rec->frame[i].len);
 	if (pv_stacktab_add(&st->stacks, ev, st->frames, rec->nframe,
 			    rec->samples, rec->period) == NULL)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_err_msg(&st->stacks.err));
 }
 
+/* A stack of a comparison, for the differential flame graph. */
+static void
+add_dtree(struct render *st, struct pv_str event, const struct pv_str *frame,
+	  size_t nframe, uint64_t base, uint64_t target, struct pv_reader *r)
+{
+	if (!keep_event(st, event))
+		return;
+	intern_frames(st, frame, nframe);
+	if (pv_flametree_add(&st->dtree, st->frames, nframe, base,
+			     target) < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&st->dtree.err));
+	st->ndtree++;
+}
+
 /* A record of a comparison (pv-diff), or a diff-folded line. */
 static void
 add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 {
-	struct pv_str ev = rec->nfield > 1 ? rec->field[1] : rec->event;
-	char err[160];
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_rec_dstack ds;
+	struct pv_rec_func fr;
+	struct pv_stackdiff_func *f;
 
-	if (pv_str_eq(ev, "-"))
-		ev.len = 0;
-	if (rec->folded == 2) {
-		if (!keep_event(st, ev))
+	if (rec->folded == 2 && st->opt->format == FMT_SVG) {
+		add_dtree(st, rec->event, rec->frame, rec->nframe, rec->period,
+			  rec->period2, r);
+	} else if (rec->folded == 2 && st->opt->format == FMT_DIFF_FOLDED) {
+		if (keep_event(st, rec->event) &&
+		    pv_dfold_add(&st->dfold, rec->frame, rec->nframe, NULL,
+				 rec->period, rec->period2) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&st->dfold.stacks.err));
+	} else if (rec->folded == 2) {
+		if (!keep_event(st, rec->event))
 			return;
-		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, ev, rec->frame,
-				     rec->nframe, rec->period,
+		if (pv_stackdiff_add(&st->diff, PV_SIDE_BASE, rec->event,
+				     rec->frame, rec->nframe, rec->period,
 				     rec->period) < 0 ||
-		    pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, ev,
+		    pv_stackdiff_add(&st->diff, PV_SIDE_TARGET, rec->event,
 				     rec->frame, rec->nframe, rec->period2,
 				     rec->period2) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
-		if (!keep_event(st, ev))
+		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&e));
+		if (st->opt->format == FMT_SVG)
+			add_dtree(st, ds.event, ds.frame, ds.nframe,
+				  ds.period[0], ds.period[1], r);
+		else if (!keep_event(st, ds.event))
 			return;
-		if (pv_stackdiff_add_dstack(&st->diff, rec, err,
-					    sizeof(err)) < 0)
+		else if (st->opt->format == FMT_DIFF_FOLDED) {
+			/* FRAMES whole, when it holds no escape */
+			const struct pv_str *joined =
+				memchr(ds.frames_raw.s, '\\',
+				       ds.frames_raw.len) == NULL ?
+				&ds.frames_raw : NULL;
+
+			if (pv_dfold_add(&st->dfold, ds.frame, ds.nframe,
+					 joined, ds.period[0],
+					 ds.period[1]) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&st->dfold.stacks.err));
+		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", err);
-	} else {
+				  "%s", st->diff.err);
+	} else if (st->opt->format == FMT_TEXT) {
+		/* the text table's; the graphs and lines do not read them */
+		if (pv_rec_func_parse(rec, &fr, &e) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&e));
+		if (st->opt->event != NULL &&
+		    !pv_str_eq(fr.event, st->opt->event))
+			return;
 		PV_GROW(st->func, st->nfunc + 1, st->func_alloc);
-		if (pv_stackdiff_parse_func(rec, &st->diff.names,
-					    &st->func[st->nfunc], err,
-					    sizeof(err)) < 0)
-			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", err);
-		if (st->opt->event == NULL || pv_str_eq(ev, st->opt->event))
-			st->nfunc++;
+		f = &st->func[st->nfunc++];
+		f->event = pv_symtab_intern(&st->diff.names, fr.event.s,
+					    fr.event.len);
+		f->name = pv_symtab_intern(&st->diff.names, fr.name.s,
+					   fr.name.len);
+		memcpy(f->incl, fr.incl, sizeof(f->incl));
+		memcpy(f->excl, fr.excl, sizeof(f->excl));
+		memcpy(f->incl_pct, fr.incl_pct, sizeof(f->incl_pct));
+		memcpy(f->excl_pct, fr.excl_pct, sizeof(f->excl_pct));
+		f->delta_incl = fr.delta_incl;
+		f->delta_excl = fr.delta_excl;
+		f->rel_incl = fr.rel_incl;
+		f->rel_excl = fr.rel_excl;
+		f->presence = fr.presence;
 	}
 }
 
@@ -267,15 +367,11 @@ print_folded(struct render *st)
 	free(v);
 }
 
-static void
-need_diff(struct render *st)
+static noreturn void
+no_diff(const struct render *st)
 {
-	if (st->diff.stacks.nstack == 0)
-		pv_die("no dstack records (nor diff-folded lines) to render "
-		       "as %s: give the output of pv-diff",
-		       format_name[st->opt->format]);
-	if (pv_stackdiff_compute(&st->diff) < 0)
-		pv_die("%s", st->diff.err);
+	pv_die("no dstack records (nor diff-folded lines) to render as %s: "
+	       "give the output of pv-diff", format_name[st->opt->format]);
 }
 
 static void
@@ -286,8 +382,11 @@ render_text(struct render *st)
 		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO));
 
 	if (st->nfunc == 0) {
-		/* no func records: compute them from the stacks */
-		need_diff(st);
+		/* no func records: the figures of the dstacks, computed */
+		if (st->diff.stacks.nstack == 0)
+			no_diff(st);
+		if (pv_stackdiff_compute(&st->diff) < 0)
+			pv_die("%s", st->diff.err);
 		pv_render_text(stdout, st->diff.func, st->diff.nfunc,
 			       &st->diff.names, opt->top, color);
 		return;
@@ -297,46 +396,24 @@ render_text(struct render *st)
 		       opt->top, color);
 }
 
+/*
+ * The differential flame graph of the dstack records (or diff-folded
+ * lines), else the plain one of the stack records.
+ */
 static void
 render_svg(struct render *st)
 {
 	struct pv_svg_opts o = st->opt->svg;
-	struct pv_svg_stack *v;
-	size_t i, n;
-	int rc;
+	const struct pv_flametree *t;
 
-	if (st->diff.stacks.nstack > 0) {
-		need_diff(st);
-		n = st->diff.stacks.nstack;
-		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
-		for (i = 0; i < n; i++) {
-			const struct pv_stack *s = &st->diff.stacks.stack[i];
-			const struct pv_stackdiff_stack *p =
-				pv_stackdiff_pair(&st->diff, s);
-
-			v[i].frame = s->frame;
-			v[i].nframe = s->nframe;
-			v[i].base = p->period[PV_SIDE_BASE];
-			v[i].count = p->period[PV_SIDE_TARGET];
-		}
-		o.differential = 1;
-		rc = pv_svg_write(stdout, &o, &st->diff.names, v, n);
-	} else if (st->stacks.nstack > 0) {
-		n = st->stacks.nstack;
-		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
-		for (i = 0; i < n; i++) {
-			v[i].frame = st->stacks.stack[i].frame;
-			v[i].nframe = st->stacks.stack[i].nframe;
-			v[i].count = st->stacks.stack[i].period;
-			v[i].base = 0;
-		}
-		o.differential = 0;
-		rc = pv_svg_write(stdout, &o, &st->names, v, n);
-	} else {
+	if (st->ndtree > 0)
+		t = &st->dtree;
+	else if (st->ntree > 0)
+		t = &st->tree;
+	else
 		pv_die("no stacks to draw");
-	}
-	free(v);
-	if (rc < 0)
+	o.differential = t == &st->dtree;
+	if (pv_svg_write(stdout, &o, &st->names, t) < 0)
 		pv_die("a count does not fit in 64 bits");
 }
 
@@ -439,6 +516,9 @@ main(int argc, char **argv)
 	st.opt = &opt;
 	pv_symtab_init(&st.names);
 	pv_stacktab_init(&st.stacks);
+	pv_flametree_init(&st.tree);
+	pv_flametree_init(&st.dtree);
+	pv_dfold_init(&st.dfold);
 	pv_stackdiff_init(&st.diff, &asis);
 	pv_render_verdict_init(&st.verdicts);
 	if (opt.format == FMT_HTML) {
@@ -460,11 +540,11 @@ main(int argc, char **argv)
 		print_folded(&st);
 		break;
 	case FMT_DIFF_FOLDED:
-		need_diff(&st);
-		if (st.diff.ntotal > 0)
-			pv_render_diff_folded(stdout, &st.diff,
-					      st.diff.total[0].event,
-					      opt.normalize);
+		if (pv_dfold_count(&st.dfold) == 0)
+			no_diff(&st);
+		if (pv_render_diff_folded(stdout, &st.dfold,
+					  opt.normalize) < 0)
+			pv_die("a count does not fit in 64 bits");
 		break;
 	case FMT_TEXT:
 		/* verdicts, suspects, or both, as the input holds */
@@ -493,6 +573,9 @@ main(int argc, char **argv)
 	free(st.func);
 	pv_render_verdict_release(&st.verdicts);
 	pv_stackdiff_release(&st.diff);
+	pv_dfold_release(&st.dfold);
+	pv_flametree_release(&st.dtree);
+	pv_flametree_release(&st.tree);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);
 	pv_close_stdout();

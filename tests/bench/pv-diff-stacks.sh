@@ -2,11 +2,17 @@
 # Benchmark (issue 4, section 4): pv-diff of two profiles of 50,000
 # distinct stacks each must take at most the time of inferno-diff-folded
 # on the same inputs, and its memory must grow with the distinct stacks,
-# not with the input.  inferno-diff-folded and FlameGraph's difffolded.pl
+# not with the input.  With $PV_ANCHORS set (issue 12), the pipelines
+# pv-diff | pv-render --format=diff-folded and --format=svg must take at
+# most the time of inferno-diff-folded (| inferno-flamegraph).  inferno-diff-folded and FlameGraph's difffolded.pl
 # are measured when on PATH; otherwise the figure the issue quotes for
 # inferno-diff-folded on this machine, 0.11 s, is the anchor.
 . "${top_srcdir:-.}/tests/lib.sh"
 . "$top_srcdir/tests/bench/stacks-lib.sh"
+
+# the anchors of $PV_ANCHORS first, for the figures of pv-diff alone too
+A=${PV_ANCHORS:-}
+[ -z "$A" ] || PATH=$A:$PATH
 
 gen_stacks "$T/base" 50000 1
 gen_stacks "$T/target" 50000 2 "$T/base"
@@ -45,4 +51,38 @@ at_most "pv-diff CPU time against $anchor_name" "$pv_cpu" "$anchor"
 # more memory
 at_most "peak RSS, inputs x5 (KiB)" "$rss" \
 	"$(awk -v r="$pv_rss" 'BEGIN { printf "%d", r * 1.1 }')"
+
+# The renderers draw pv-diff's records and compare nothing again: the
+# pipelines from the two profiles to diff-folded lines and to a
+# differential flame graph against inferno's on the same pair, in the same
+# run, wall time (both sides are pipelines of two programs but the first).
+# The anchors are taken from $PV_ANCHORS, the directory that holds
+# inferno-diff-folded and inferno-flamegraph.
+if [ -n "$A" ] && [ -x "$A/inferno-diff-folded" ] &&
+    [ -x "$A/inferno-flamegraph" ]; then
+	echo "pipelines on the same pair, against \$PV_ANCHORS ($A):"
+	measure "$A/inferno-diff-folded" "$T/base" "$T/target"
+	a_df=$wall
+	measure sh -c 'pv-diff "$1" "$2" | pv-render --format=diff-folded' \
+		sh "$T/base" "$T/target"
+	p_df=$wall
+	measure sh -c '"$1/inferno-diff-folded" "$2" "$3" |
+		"$1/inferno-flamegraph"' sh "$A" "$T/base" "$T/target"
+	a_svg=$wall
+	measure sh -c 'pv-diff "$1" "$2" | pv-render --format=svg' \
+		sh "$T/base" "$T/target"
+	p_svg=$wall
+	printf '  inferno-diff-folded: %s s; pv-diff | pv-render '\
+'--format=diff-folded: %s s (x%s)\n' "$a_df" "$p_df" \
+		"$(ratio "$p_df" "$a_df")"
+	printf '  inferno-diff-folded | inferno-flamegraph: %s s; '\
+'pv-diff | pv-render --format=svg: %s s (x%s)\n' "$a_svg" "$p_svg" \
+		"$(ratio "$p_svg" "$a_svg")"
+	at_most "diff-folded pipeline wall time against inferno-diff-folded" \
+		"$p_df" "$a_df"
+	at_most "svg pipeline wall time against inferno's" "$p_svg" "$a_svg"
+else
+	echo "pipelines against inferno: skipped (set PV_ANCHORS to the" \
+		"directory of inferno-diff-folded and inferno-flamegraph)"
+fi
 finish

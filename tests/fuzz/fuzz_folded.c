@@ -1,13 +1,15 @@
 /*
  * fuzz_folded: the folded and diff-folded reading path of pv-render: the
  * reader's stack records and folded lines, aggregated in a stack table
- * (--format=folded) and, for diff-folded lines, in a comparison
- * (lib/stackdiff) written as diff-folded, text and a differential SVG.
+ * (--format=folded) and drawn from a call tree as a plain SVG; diff-folded
+ * lines drawn from a call tree as a differential SVG, written again as
+ * diff-folded lines, and compared (lib/stackdiff) for the text table.
  */
 #include "config.h"
 
 #include <stdlib.h>
 
+#include "flametree.h"
 #include "fuzz.h"
 #include "record.h"
 #include "render_svg.h"
@@ -25,6 +27,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
 	struct pv_stackdiff d;
+	struct pv_flametree tree, dtree;
+	struct pv_dfold dfold;
 	struct pv_record rec;
 	uint32_t *frames = NULL;
 	size_t alloc = 0, i;
@@ -35,21 +39,29 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	pv_symtab_init(&names);
 	pv_stacktab_init(&stacks);
 	pv_stackdiff_init(&d, &asis);
+	pv_flametree_init(&tree);
+	pv_flametree_init(&dtree);
+	pv_dfold_init(&dfold);
 	while (pv_reader_next(r, &rec) > 0) {
 		if (rec.type != PV_REC_STACK)
 			continue;
+		PV_GROW(frames, rec.nframe, alloc);
+		for (i = 0; i < rec.nframe; i++)
+			frames[i] = pv_symtab_intern(&names, rec.frame[i].s,
+						     rec.frame[i].len);
 		if (rec.folded == 2) {
 			pv_stackdiff_add(&d, PV_SIDE_BASE, rec.event, rec.frame,
 					 rec.nframe, rec.period, rec.period);
 			pv_stackdiff_add(&d, PV_SIDE_TARGET, rec.event,
 					 rec.frame, rec.nframe, rec.period2,
 					 rec.period2);
+			pv_flametree_add(&dtree, frames, rec.nframe,
+					 rec.period, rec.period2);
+			pv_dfold_add(&dfold, rec.frame, rec.nframe, NULL,
+				     rec.period, rec.period2);
 			continue;
 		}
-		PV_GROW(frames, rec.nframe, alloc);
-		for (i = 0; i < rec.nframe; i++)
-			frames[i] = pv_symtab_intern(&names, rec.frame[i].s,
-						     rec.frame[i].len);
+		pv_flametree_add(&tree, frames, rec.nframe, 0, rec.period);
 		pv_stacktab_add(&stacks,
 				pv_symtab_intern(&names, rec.event.s,
 						 rec.event.len),
@@ -57,30 +69,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	pv_reader_close(r);
 	free(pv_stacktab_sorted(&stacks, &names));
-	if (d.stacks.nstack > 0 && pv_stackdiff_compute(&d) == 0) {
-		struct pv_svg_opts so = { NULL, 0, -1, 1 };
-		struct pv_svg_stack *v;
-		size_t n = d.stacks.nstack;
-
-		for (i = 0; i < d.ntotal; i++)
-			pv_render_diff_folded(out, &d, d.total[i].event,
-					      (int)(i & 1));
+	(void)pv_render_diff_folded(out, &dfold, 0);
+	(void)pv_render_diff_folded(out, &dfold, 1);
+	if (d.stacks.nstack > 0 && pv_stackdiff_compute(&d) == 0)
 		pv_render_text(out, d.func, d.nfunc, &d.names, 10, 1);
-		v = pv_xreallocarray(NULL, n + 1, sizeof(*v));
-		for (i = 0; i < n; i++) {
-			const struct pv_stack *s = &d.stacks.stack[i];
-			const struct pv_stackdiff_stack *p =
-				pv_stackdiff_pair(&d, s);
+	{
+		struct pv_svg_opts so = { NULL, 0, -1, 0 };
 
-			v[i].frame = s->frame;
-			v[i].nframe = s->nframe;
-			v[i].base = p->period[PV_SIDE_BASE];
-			v[i].count = p->period[PV_SIDE_TARGET];
-		}
-		(void)pv_svg_write(out, &so, &d.names, v, n);
-		free(v);
+		(void)pv_svg_write(out, &so, &names, &tree);
+		so.differential = 1;
+		so.min_width = 0;
+		(void)pv_svg_write(out, &so, &names, &dtree);
 	}
 	free(frames);
+	pv_dfold_release(&dfold);
+	pv_flametree_release(&dtree);
+	pv_flametree_release(&tree);
 	pv_stackdiff_release(&d);
 	pv_stacktab_release(&stacks);
 	pv_symtab_release(&names);

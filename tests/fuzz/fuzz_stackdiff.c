@@ -2,11 +2,12 @@
  * fuzz_stackdiff: pv-diff's comparison of stacks (lib/stackdiff), fed the
  * records of one stream as pv-diff feeds it (the sections' roles pick the
  * side; the first byte picks the options), then pv-render's reading of
- * the comparison back: dstack and func records.
+ * the comparison back: dstack and func records, through their codecs.
  */
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz.h"
 #include "record.h"
@@ -23,7 +24,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pv_reader *r;
 	struct pv_record rec;
 	FILE *out = fuzz_devnull();
-	char err[160];
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_rec_dstack ds;
+	struct pv_rec_func fr;
 	int side = PV_SIDE_BASE, nsec = 0;
 
 	if (size == 0)
@@ -50,15 +53,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					 rec.nframe, rec.samples, rec.period);
 		} else if (rec.type == PV_REC_OTHER &&
 			   pv_str_eq(rec.field[0], "dstack")) {
-			(void)pv_stackdiff_add_dstack(&back, &rec, err,
-						      sizeof(err));
+			if (pv_rec_dstack_parse(&rec, &ds, &e) == 0)
+				(void)pv_stackdiff_add_dstack(&back, &ds);
 		} else if (rec.type == PV_REC_OTHER &&
 			   pv_str_eq(rec.field[0], "func")) {
+			if (pv_rec_func_parse(&rec, &fr, &e) < 0)
+				continue;
 			PV_GROW(func, nfunc + 1, falloc);
-			if (pv_stackdiff_parse_func(&rec, &back.names,
-						    &func[nfunc], err,
-						    sizeof(err)) == 0)
-				nfunc++;
+			memset(&func[nfunc], 0, sizeof(func[nfunc]));
+			func[nfunc].event = pv_symtab_intern(&back.names,
+				fr.event.s, fr.event.len);
+			func[nfunc].name = pv_symtab_intern(&back.names,
+				fr.name.s, fr.name.len);
+			func[nfunc++].delta_excl = fr.delta_excl;
 		}
 	}
 	pv_reader_close(r);

@@ -24,11 +24,10 @@ lib=$top_builddir/lib/libpv.a
 man=$top_srcdir/man/pv-format.5
 [ -f "$lib" ] || skip_all "$lib is not built"
 
-# Codecs that another branch of this round brings, with the types: render
-# (stack, dstack, func, total).  Until a codec exists its type is only
-# noted; once it does, take the type off this list, and the checks below
-# hold for it like for any other.
-pending_types="stack dstack func total"
+# Codecs that another branch of this round brings, with the types.  Until
+# a codec exists its type is only noted; once it does, take the type off
+# this list, and the checks below hold for it like for any other.
+pending_types=""
 
 # Files that use a TAB for something other than a record line: reading
 # the blanks of benchmark output, perf script and /proc files, keeping
@@ -36,9 +35,8 @@ pending_types="stack dstack func total"
 text_files="lib/bench.c lib/bench_generic.c lib/bench_stressng.c
 lib/elfsym.c lib/envinfo.c lib/perfscript.c lib/render_html.c
 lib/render_verdict.c tools/pv-store.c"
-# Files that still build record lines by hand, in another branch's hands:
-# the stack-side records (render).
-pending_files="lib/stackdiff.c"
+# Files that still build record lines by hand, in another branch's hands.
+pending_files=""
 
 listed() {
 	case " $(echo $2) " in

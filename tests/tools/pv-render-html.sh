@@ -33,6 +33,18 @@ else
 	pass
 fi
 
+# The page's script, joined from the parts of lib/html/report/, is one
+# well-formed program (node --check parses without running it)
+if command -v node > /dev/null; then
+	sed -n '/^<script>/,/^<\/script>$/p' "$T/report.html" |
+		sed -e '1s/^<script>//' -e '$d' > "$T/report.js"
+	if node --check "$T/report.js" 2> "$T/node.err"; then
+		pass
+	else
+		fail "report: the script does not parse: $(cat "$T/node.err")"
+	fi
+fi
+
 # The same bytes for the same input
 pv-render --format=html "$T/diff.pv" > "$T/again.html"
 test_cmp "$T/report.html" "$T/again.html" && pass ||

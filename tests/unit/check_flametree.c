@@ -1,6 +1,8 @@
 /*
  * check_flametree: the two-sided call tree keeps every path's weights and
- * its totals, shares common prefixes, and saturates instead of wrapping.
+ * its totals, shares common prefixes (also when a stack goes back to a
+ * path left before), gives exclusive weights, and saturates instead of
+ * wrapping.
  */
 #include "config.h"
 
@@ -122,6 +124,36 @@ START_TEST(test_limit)
 }
 END_TEST
 
+START_TEST(test_last_path)
+{
+	struct pv_flametree t;
+	static const uint32_t a[] = { 1, 2, 3 }, b[] = { 1, 4 };
+	static const uint32_t c[] = { 1, 2, 5 }, d[] = { 1, 2 };
+	uint32_t n1, n2;
+
+	/* back to a path left before: found again, not made twice */
+	pv_flametree_init(&t);
+	pv_flametree_add(&t, a, 3, 1, 0);
+	pv_flametree_add(&t, b, 2, 2, 0);
+	pv_flametree_add(&t, c, 3, 4, 1);
+	pv_flametree_add(&t, d, 2, 8, 2);
+	pv_flametree_add(&t, a, 3, 16, 4);
+	ck_assert_uint_eq(t.nnode, 6);
+	n1 = find(&t, 0, 1);
+	n2 = find(&t, n1, 2);
+	ck_assert_uint_eq(t.node[n2].w[0], 29);
+	ck_assert_uint_eq(t.node[find(&t, n2, 3)].w[0], 17);
+	ck_assert_uint_eq(t.node[find(&t, n2, 5)].w[1], 1);
+	/* exclusive weights: the stacks that end at a node */
+	ck_assert_uint_eq(pv_flametree_self(&t, n2, 0), 8);
+	ck_assert_uint_eq(pv_flametree_self(&t, n2, 1), 2);
+	ck_assert_uint_eq(pv_flametree_self(&t, n1, 0), 0);
+	ck_assert_uint_eq(pv_flametree_self(&t, find(&t, n1, 4), 0), 2);
+	ck_assert_uint_eq(pv_flametree_self(&t, 0, 0), 0);
+	pv_flametree_release(&t);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -132,6 +164,7 @@ suite(void)
 	tcase_add_test(tc, test_many);
 	tcase_add_test(tc, test_saturate);
 	tcase_add_test(tc, test_limit);
+	tcase_add_test(tc, test_last_path);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rec_profile.h"
 #include "record.h"
 #include "strbuf.h"
 
@@ -198,6 +199,8 @@ START_TEST(test_escape_round_trip)
 	size_t blen = 0;
 	FILE *mem = open_memstream(&buf, &blen);
 	struct fixture f;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_rec_stack stack;
 
 	for (i = 0; i < n; i++) {
 		fr[i].s = names[i];
@@ -208,7 +211,14 @@ START_TEST(test_escape_round_trip)
 	fr[n].len = 10;
 	pv_write_version(mem);
 	pv_write_kv(mem, "meta", "key\twith\\tab", "value\nline");
-	pv_write_stack(mem, ev, 7, 9, fr, n + 1);
+	stack.event = ev;
+	stack.samples = 7;
+	stack.period = 9;
+	stack.frame = fr;
+	stack.nframe = n + 1;
+	pv_rec_stack_write(&sb, &stack);
+	fwrite(sb.buf, 1, sb.len, mem);
+	pv_strbuf_release(&sb);
 	fclose(mem);
 	/* the written line has exactly the record's four TABs */
 	f.r = reader_on(buf, blen, f.path);

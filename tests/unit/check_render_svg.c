@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flametree.h"
 #include "render_svg.h"
 #include "strbuf.h"
 #include "symtab.h"
@@ -50,30 +51,25 @@ END_TEST
 
 struct fixture {
 	struct pv_symtab names;
-	struct pv_svg_stack v[16];
-	uint32_t frames[16][8];
-	size_t n;
+	struct pv_flametree tree;
 };
 
 static void
 add(struct fixture *fx, const char *stack, uint64_t count, uint64_t base)
 {
-	struct pv_svg_stack *s = &fx->v[fx->n];
-	uint32_t *f = fx->frames[fx->n++];
+	uint32_t f[8];
+	size_t n = 0;
 	const char *p = stack, *semi;
 
-	s->nframe = 0;
 	for (;;) {
 		semi = strchr(p, ';');
-		f[s->nframe++] = pv_symtab_intern(&fx->names, p,
+		f[n++] = pv_symtab_intern(&fx->names, p,
 				semi ? (size_t)(semi - p) : strlen(p));
 		if (semi == NULL)
 			break;
 		p = semi + 1;
 	}
-	s->frame = f;
-	s->count = count;
-	s->base = base;
+	pv_flametree_add(&fx->tree, f, n, base, count);
 }
 
 /* Render to a string the caller frees. */
@@ -85,7 +81,7 @@ render(struct fixture *fx, struct pv_svg_opts *o, int *rc)
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	*rc = pv_svg_write(f, o, &fx->names, fx->v, fx->n);
+	*rc = pv_svg_write(f, o, &fx->names, &fx->tree);
 	fclose(f);
 	return buf;
 }
@@ -111,6 +107,7 @@ START_TEST(test_layout)
 
 	memset(&fx, 0, sizeof(fx));
 	pv_symtab_init(&fx.names);
+	pv_flametree_init(&fx.tree);
 	/* given out of order; "m;b" is the prefix of another stack */
 	add(&fx, "m;b;x", 30, 0);
 	add(&fx, "m;a", 50, 0);
@@ -131,6 +128,7 @@ START_TEST(test_layout)
 	ck_assert_uint_eq(count(svg, "<g>"), 5);
 	ck_assert_ptr_nonnull(strstr(svg, "Flame Graph</text>"));
 	free(svg);
+	pv_flametree_release(&fx.tree);
 	pv_symtab_release(&fx.names);
 }
 END_TEST
@@ -144,6 +142,7 @@ START_TEST(test_merge)
 
 	memset(&fx, 0, sizeof(fx));
 	pv_symtab_init(&fx.names);
+	pv_flametree_init(&fx.tree);
 	add(&fx, "m;wide", 996, 0);
 	add(&fx, "m;narrow;deeper", 2, 0);	/* 2 px: merged */
 	add(&fx, "m;narrow2", 2, 0);
@@ -158,6 +157,7 @@ START_TEST(test_merge)
 	/* the image is as tall as the frames drawn: all, m, wide */
 	ck_assert_ptr_nonnull(strstr(svg, "height=\"118\""));
 	free(svg);
+	pv_flametree_release(&fx.tree);
 	pv_symtab_release(&fx.names);
 }
 END_TEST
@@ -171,6 +171,7 @@ START_TEST(test_differential)
 
 	memset(&fx, 0, sizeof(fx));
 	pv_symtab_init(&fx.names);
+	pv_flametree_init(&fx.tree);
 	add(&fx, "m;grew", 60, 20);
 	add(&fx, "m;shrank", 20, 60);
 	add(&fx, "m;same", 20, 20);
@@ -193,6 +194,7 @@ START_TEST(test_differential)
 				      "baseline 110, 100.00%"));
 	ck_assert_ptr_nonnull(strstr(svg, "Differential Flame Graph"));
 	free(svg);
+	pv_flametree_release(&fx.tree);
 	pv_symtab_release(&fx.names);
 }
 END_TEST
@@ -206,11 +208,13 @@ START_TEST(test_overflow)
 
 	memset(&fx, 0, sizeof(fx));
 	pv_symtab_init(&fx.names);
+	pv_flametree_init(&fx.tree);
 	add(&fx, "a", UINT64_MAX, 0);
 	add(&fx, "b", 1, 0);
 	svg = render(&fx, &o, &rc);
 	ck_assert_int_eq(rc, -1);
 	free(svg);
+	pv_flametree_release(&fx.tree);
 	pv_symtab_release(&fx.names);
 }
 END_TEST

@@ -32,57 +32,136 @@ add(struct pv_stackdiff *d, int side, const char *stack, uint64_t period)
 	pv_stackdiff_add(d, side, ev, f, n, 1, period);
 }
 
+static int joined;	/* give the frames joined too */
+
+static void
+dadd(struct pv_dfold *d, const char *stack, uint64_t base, uint64_t target)
+{
+	struct pv_str f[8], j = { stack, strlen(stack) };
+	size_t n = 0;
+	const char *p = stack, *semi;
+
+	for (;;) {
+		semi = strchr(p, ';');
+		f[n].s = p;
+		f[n++].len = semi ? (size_t)(semi - p) : strlen(p);
+		if (semi == NULL)
+			break;
+		p = semi + 1;
+	}
+	pv_dfold_add(d, f, n, joined ? &j : NULL, base, target);
+}
+
 static char *
-folded(struct pv_stackdiff *d, int normalize)
+folded(struct pv_dfold *d, int normalize, int *rc)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	pv_render_diff_folded(f, d, d->total[0].event, normalize);
+	*rc = pv_render_diff_folded(f, d, normalize);
 	fclose(f);
 	return buf;
 }
 
 START_TEST(test_diff_folded)
 {
-	struct pv_stackdiff d;
+	struct pv_dfold d;
 	char *out;
+	int rc;
 
-	pv_stackdiff_init(&d, NULL);
-	add(&d, PV_SIDE_BASE, "m;b", 14);
-	add(&d, PV_SIDE_BASE, "m;a", 51);
-	add(&d, PV_SIDE_TARGET, "m;a", 70);
-	add(&d, PV_SIDE_TARGET, "m;c", 10);
-	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
-	out = folded(&d, 0);
-	ck_assert_str_eq(out, "m;a 51 70\nm;b 14 0\nm;c 0 10\n");
+	/*
+	 * out of order, a stack twice, and a name that sorts before ';';
+	 * given joined too, the lines move to the table at the second
+	 */
+	joined = _i;
+	pv_dfold_init(&d);
+	dadd(&d, "m;b", 14, 0);
+	dadd(&d, "m;a", 50, 30);
+	dadd(&d, "m;c", 0, 10);
+	dadd(&d, "m;a", 1, 40);
+	dadd(&d, "m-x", 0, 0);
+	out = folded(&d, 0, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(out, "m-x 0 0\nm;a 51 70\nm;b 14 0\nm;c 0 10\n");
 	free(out);
 	/* 51 * 80 / 65 = 62.8, 14 * 80 / 65 = 17.2: rounded down */
-	out = folded(&d, 1);
-	ck_assert_str_eq(out, "m;a 62 70\nm;b 17 0\nm;c 0 10\n");
+	out = folded(&d, 1, &rc);
+	ck_assert_str_eq(out, "m-x 0 0\nm;a 62 70\nm;b 17 0\nm;c 0 10\n");
 	free(out);
-	pv_stackdiff_release(&d);
+	pv_dfold_release(&d);
+}
+END_TEST
+
+START_TEST(test_diff_folded_sorted)
+{
+	static const char *const in[] = {
+		"", "a", "a-b", "a;b", "a;b;c", "a;c", "b"
+	};
+	struct pv_dfold d, t;
+	char *out, *want;
+	size_t i;
+	int rc;
+
+	/* in folded order, each kept as its line; the same as the table's */
+	pv_dfold_init(&d);
+	pv_dfold_init(&t);
+	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		joined = 1;
+		dadd(&d, in[i], i, 10 * i);
+		joined = 0;
+		dadd(&t, in[i], i, 10 * i);
+	}
+	ck_assert_int_eq(d.table, 0);
+	ck_assert_int_eq(t.table, 1);
+	ck_assert_uint_eq(pv_dfold_count(&d), 7);
+	out = folded(&d, 1, &rc);
+	ck_assert_int_eq(rc, 0);
+	want = folded(&t, 1, &rc);
+	ck_assert_str_eq(out, want);
+	free(out);
+	free(want);
+	out = folded(&d, 0, &rc);
+	ck_assert_str_eq(out, " 0 0\na 1 10\na-b 2 20\na;b 3 30\n"
+			 "a;b;c 4 40\na;c 5 50\nb 6 60\n");
+	free(out);
+	/* a repeated stack: to the table, added up */
+	joined = 1;
+	dadd(&d, "a;c", 1, 1);
+	ck_assert_int_eq(d.table, 1);
+	ck_assert_uint_eq(pv_dfold_count(&d), 7);
+	out = folded(&d, 0, &rc);
+	ck_assert_ptr_nonnull(strstr(out, "\na;c 6 51\n"));
+	ck_assert_ptr_nonnull(strstr(out, "\na;b;c 4 40\n"));
+	free(out);
+	pv_dfold_release(&d);
+	pv_dfold_release(&t);
 }
 END_TEST
 
 START_TEST(test_diff_folded_large)
 {
-	struct pv_stackdiff d;
+	struct pv_dfold d;
 	char *out;
+	int rc;
 
 	/* c0 * t1 overflows 64 bits; the result does not */
-	pv_stackdiff_init(&d, NULL);
-	add(&d, PV_SIDE_BASE, "a", 6000000000000000000ULL);
-	add(&d, PV_SIDE_BASE, "b", 3000000000000000000ULL);
-	add(&d, PV_SIDE_TARGET, "a", 9000000000000000000ULL);
-	ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
-	out = folded(&d, 1);
+	pv_dfold_init(&d);
+	dadd(&d, "a", 6000000000000000000ULL, 9000000000000000000ULL);
+	dadd(&d, "b", 3000000000000000000ULL, 0);
+	out = folded(&d, 1, &rc);
+	ck_assert_int_eq(rc, 0);
 	ck_assert_str_eq(out, "a 6000000000000000000 9000000000000000000\n"
 			 "b 3000000000000000000 0\n");
 	free(out);
-	pv_stackdiff_release(&d);
+	/* a total past 64 bits: nothing written */
+	dadd(&d, "c", 0, 10000000000000000000ULL);
+	out = folded(&d, 0, &rc);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_str_eq(out, "");
+	free(out);
+	pv_dfold_release(&d);
 }
 END_TEST
 
@@ -159,7 +238,8 @@ render_text_suite(void)
 	Suite *s = suite_create("render_text");
 	TCase *tc = tcase_create("diff-folded");
 
-	tcase_add_test(tc, test_diff_folded);
+	tcase_add_loop_test(tc, test_diff_folded, 0, 2);
+	tcase_add_test(tc, test_diff_folded_sorted);
 	tcase_add_test(tc, test_diff_folded_large);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("table");
