@@ -56,27 +56,31 @@ struct pv_input {
 };
 
 struct pv_input *
-pv_input_open(const char *path)
+pv_input_open_fd(int fd, const char *name)
 {
-	struct pv_input *in;
-	int fd;
+	struct pv_input *in = pv_xcalloc(1, sizeof(*in));
 
-	if (path == NULL || strcmp(path, "-") == 0) {
-		fd = 0;
-	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return NULL;
-	}
-	in = pv_xcalloc(1, sizeof(*in));
 	in->fd = fd;
 	in->is_stdin = fd == 0;
-	in->name = pv_xstrdup(fd == 0 ? "(standard input)" : path);
+	in->name = pv_xstrdup(name);
 	in->cap = BLOCK;
 	in->buf = pv_xmalloc(in->cap + 1);
 	in->gz = -1;		/* not known until the first bytes */
 	in->nul_at = NONUL;
 	return in;
+}
+
+struct pv_input *
+pv_input_open(const char *path)
+{
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return pv_input_open_fd(0, "(standard input)");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	return pv_input_open_fd(fd, path);
 }
 
 void

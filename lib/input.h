@@ -29,6 +29,11 @@ struct pv_input;
  * on failure (the caller names the file in its message).
  */
 struct pv_input *pv_input_open(const char *path);
+/*
+ * A handle on fd, open for reading (0: standard input), named name in
+ * messages.  The handle owns fd and closes it (standard input excepted).
+ */
+struct pv_input *pv_input_open_fd(int fd, const char *name);
 void pv_input_close(struct pv_input *in);
 
 /*

@@ -54,12 +54,16 @@ static const unsigned char special[256] = {
 struct pv_reader *
 pv_reader_open(const char *path)
 {
-	struct pv_reader *r;
 	struct pv_input *in = pv_input_open(path);
 
-	if (in == NULL)
-		return NULL;
-	r = pv_xcalloc(1, sizeof(*r));
+	return in != NULL ? pv_reader_open_input(in) : NULL;
+}
+
+struct pv_reader *
+pv_reader_open_input(struct pv_input *in)
+{
+	struct pv_reader *r = pv_xcalloc(1, sizeof(*r));
+
 	r->in = in;
 	pv_strbuf_init(&r->unesc, 0);
 	pv_strbuf_init(&r->sample_key, 0);

@@ -100,6 +100,9 @@ struct pv_reader;
  * errno set when the file cannot be opened.
  */
 struct pv_reader *pv_reader_open(const char *path);
+/* A reader of the input in, which it owns from now on (input.h). */
+struct pv_input;
+struct pv_reader *pv_reader_open_input(struct pv_input *in);
 void pv_reader_close(struct pv_reader *r);
 
 /*
