@@ -178,11 +178,19 @@ clear_entries(struct pv_store *st)
 	st->torn = 0;
 }
 
+/* The reading of the index: its codec's state. */
+struct loader {
+	struct pv_rec_index ix;
+	struct pv_strbuf tmp;
+};
+
 /* One complete line (without its newline) of the index. */
 static int
-take_line(struct pv_store *st, struct pv_rec_index *ix, const char *line,
-	  size_t len, unsigned long lineno, struct pv_strbuf *tmp)
+take_line(struct pv_store *st, struct loader *ld, const char *line,
+	  size_t len, unsigned long lineno)
 {
+	struct pv_rec_index *ix = &ld->ix;
+
 	if (lineno == 1 && !pv_rec_index_is_head(line, len))
 		return bad_line(st, 1, "not a pv store index");
 	if (memchr(line, '\0', len) != NULL)
@@ -194,29 +202,27 @@ take_line(struct pv_store *st, struct pv_rec_index *ix, const char *line,
 	if (ix->type == PV_REC_INDEX_ADD)
 		take_add(st, ix, lineno);
 	else if (ix->type == PV_REC_INDEX_RM)
-		take_rm(st, ix, tmp);
+		take_rm(st, ix, &ld->tmp);
 	return 0;
 }
 
 int
 pv_store_index_load(struct pv_store *st)
 {
-	struct pv_strbuf p = PV_STRBUF_INIT, buf = PV_STRBUF_INIT;
-	struct pv_strbuf tmp = PV_STRBUF_INIT;
-	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+	struct pv_strbuf buf = PV_STRBUF_INIT;
+	struct loader ld;
 	char *line, *nl, *end;
 	unsigned long lineno = 0;
 	ssize_t n;
 	int fd, rc = -1;
 
+	memset(&ld, 0, sizeof(ld));
+	pv_rec_index_init(&ld.ix);
+	pv_strbuf_init(&ld.tmp, 0);
 	clear_entries(st);
 	st->err_line = 0;
-	pv_store_path(st, &p, "index");
-	fd = open(p.buf, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot open '%s'", p.buf);
+	if ((fd = pv_store_openat(st, "index", O_RDONLY, 0)) < 0)
 		goto out;
-	}
 	/* a block at a time; an unfinished line waits for the next block */
 	pv_strbuf_grow(&buf, PV_STORE_BUFSIZE);
 	for (;;) {
@@ -226,8 +232,8 @@ pv_store_index_load(struct pv_store *st)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			pv_err_set_errno(&st->err, errno, "cannot read '%s'",
-					 p.buf);
+			pv_err_set_errno(&st->err, errno, "cannot read "
+					 "'%s/index'", st->dir);
 			close(fd);
 			goto out;
 		}
@@ -238,8 +244,8 @@ pv_store_index_load(struct pv_store *st)
 		end = buf.buf + buf.len;
 		while ((nl = memchr(line, '\n', (size_t)(end - line))) != NULL) {
 			*nl = '\0';
-			if (take_line(st, &ix, line, (size_t)(nl - line),
-				      ++lineno, &tmp) < 0) {
+			if (take_line(st, &ld, line, (size_t)(nl - line),
+				      ++lineno) < 0) {
 				close(fd);
 				goto out;
 			}
@@ -253,14 +259,21 @@ pv_store_index_load(struct pv_store *st)
 		bad_line(st, 1, "not a pv store index");
 		goto out;
 	}
-	st->torn = buf.len > 0;
+	st->torn = buf.len > 0 ? lineno + 1 : 0;
 	rc = 0;
 out:
-	pv_strbuf_release(&p);
 	pv_strbuf_release(&buf);
-	pv_strbuf_release(&tmp);
-	pv_rec_index_release(&ix);
+	pv_strbuf_release(&ld.tmp);
+	pv_rec_index_release(&ld.ix);
 	return rc;
+}
+
+static struct pv_str
+cstr(const char *s)
+{
+	struct pv_str v = { s, s != NULL ? strlen(s) : 0 };
+
+	return v;
 }
 
 /* An entry's add line, through the codec. */
@@ -273,27 +286,18 @@ pv_store_index_format_add(struct pv_strbuf *sb,
 	size_t i;
 
 	x = pv_xreallocarray(NULL, e->nexperiment + 1, sizeof(*x));
-	for (i = 0; i < e->nexperiment; i++) {
-		x[i].s = e->experiment[i];
-		x[i].len = e->experiment[i] != NULL ?
-			strlen(e->experiment[i]) : 0;
-	}
+	for (i = 0; i < e->nexperiment; i++)
+		x[i] = cstr(e->experiment[i]);
 	ix.type = PV_REC_INDEX_ADD;
-	ix.version.s = e->version;
-	ix.version.len = e->version != NULL ? strlen(e->version) : 0;
-	ix.hash.s = e->hash;
-	ix.hash.len = strlen(e->hash);
+	ix.version = cstr(e->version);
+	ix.hash = cstr(e->hash);
 	ix.size = e->size;
 	ix.csize = e->csize;
 	ix.time = e->time;
-	ix.kinds.s = e->kinds;
-	ix.kinds.len = e->kinds != NULL ? strlen(e->kinds) : 0;
-	ix.commit.s = e->commit;
-	ix.commit.len = e->commit != NULL ? strlen(e->commit) : 0;
-	ix.branch.s = e->branch;
-	ix.branch.len = e->branch != NULL ? strlen(e->branch) : 0;
-	ix.name.s = e->name;
-	ix.name.len = e->name != NULL ? strlen(e->name) : 0;
+	ix.kinds = cstr(e->kinds);
+	ix.commit = cstr(e->commit);
+	ix.branch = cstr(e->branch);
+	ix.name = cstr(e->name);
 	ix.experiment = x;
 	ix.nexperiment = e->nexperiment;
 	pv_rec_index_write(sb, &ix);
@@ -357,87 +361,88 @@ repair_tail(struct pv_store *st, int fd)
 int
 pv_store_index_append(struct pv_store *st, const struct pv_strbuf *lines)
 {
-	struct pv_strbuf p = PV_STRBUF_INIT;
 	ssize_t n;
 	int fd, rc = -1;
 
-	pv_store_path(st, &p, "index");
-	fd = open(p.buf, O_RDWR | O_APPEND | O_CLOEXEC);
-	if (fd < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot open '%s'", p.buf);
-		goto out;
-	}
+	if ((fd = pv_store_openat(st, "index", O_RDWR | O_APPEND, 0)) < 0)
+		return -1;
 	while (flock(fd, LOCK_EX) < 0) {
 		if (errno != EINTR) {
-			pv_err_set_errno(&st->err, errno, "cannot lock '%s'",
-					 p.buf);
-			goto out_close;
+			pv_err_set_errno(&st->err, errno, "cannot lock "
+					 "'%s/index'", st->dir);
+			goto out;
 		}
 	}
 	if (repair_tail(st, fd) < 0)
-		goto out_close;
+		goto out;
 	do
 		n = write(fd, lines->buf, lines->len);
 	while (n < 0 && errno == EINTR);
 	if (n != (ssize_t)lines->len) {
 		pv_err_set_errno(&st->err, n >= 0 ? ENOSPC : errno,
-				 "cannot write '%s'", p.buf);
+				 "cannot write '%s/index'", st->dir);
 		/* leave no partial line for readers to stumble on */
 		repair_tail(st, fd);
-		goto out_close;
+		goto out;
 	}
 	if (fsync(fd) < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot sync '%s'", p.buf);
-		goto out_close;
+		pv_err_set_errno(&st->err, errno, "cannot sync '%s/index'",
+				 st->dir);
+		goto out;
 	}
 	rc = 0;
-out_close:
-	close(fd);	/* drops the flock */
 out:
-	pv_strbuf_release(&p);
+	close(fd);	/* drops the flock */
+	return rc;
+}
+
+int
+pv_store_index_replace(struct pv_store *st, const struct pv_strbuf *text)
+{
+	struct pv_strbuf tmp = PV_STRBUF_INIT;
+	int tmpfd, fd, rc = -1;
+
+	if ((tmpfd = pv_store_openat(st, "tmp", PV_STORE_DIR, 0)) < 0)
+		return -1;
+	if ((fd = pv_store_tmpfile(st, tmpfd, "index", &tmp)) < 0)
+		goto out;
+	if (pv_store_write_all(fd, text->buf, text->len) < 0 ||
+	    fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot write '%s/tmp/%s'",
+				 st->dir, tmp.buf);
+		close(fd);
+		unlinkat(tmpfd, tmp.buf, 0);
+		goto out;
+	}
+	close(fd);
+	/* rename replaces a name, never what a link there points to */
+	if (renameat(tmpfd, tmp.buf, st->dirfd, "index") < 0) {
+		pv_err_set_errno(&st->err, errno, "cannot replace "
+				 "'%s/index'", st->dir);
+		unlinkat(tmpfd, tmp.buf, 0);
+		goto out;
+	}
+	rc = pv_store_sync_fd(st, st->dirfd, ".");
+out:
+	close(tmpfd);
+	pv_strbuf_release(&tmp);
 	return rc;
 }
 
 int
 pv_store_index_rewrite(struct pv_store *st)
 {
-	struct pv_strbuf tmp = PV_STRBUF_INIT, dst = PV_STRBUF_INIT;
 	struct pv_strbuf text = PV_STRBUF_INIT;
 	struct pv_rec_index head = PV_REC_INDEX_INIT;
 	size_t i;
-	int fd, rc = -1;
+	int rc;
 
 	head.type = PV_REC_INDEX_HEAD;
 	pv_rec_index_write(&text, &head);
 	for (i = 0; i < st->nentry; i++)
 		if (st->entry[i].live)
 			pv_store_index_format_add(&text, &st->entry[i]);
-	pv_store_path(st, &tmp, "tmp/index-XXXXXX");
-	pv_store_path(st, &dst, "index");
-	if ((fd = mkstemp(tmp.buf)) < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot create a file in "
-				 "'%s/tmp'", st->dir);
-		goto out;
-	}
-	if (pv_store_write_all(fd, text.buf, text.len) < 0 ||
-	    fchmod(fd, 0644) < 0 || fsync(fd) < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot write '%s'",
-				 tmp.buf);
-		close(fd);
-		unlink(tmp.buf);
-		goto out;
-	}
-	close(fd);
-	if (rename(tmp.buf, dst.buf) < 0) {
-		pv_err_set_errno(&st->err, errno, "cannot replace '%s'",
-				 dst.buf);
-		unlink(tmp.buf);
-		goto out;
-	}
-	rc = pv_store_sync_dir(st, st->dir);
-out:
-	pv_strbuf_release(&tmp);
-	pv_strbuf_release(&dst);
+	rc = pv_store_index_replace(st, &text);
 	pv_strbuf_release(&text);
 	return rc;
 }

@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "input.h"
 #include "record.h"
 #include "store.h"
 #include "xalloc.h"
@@ -37,16 +39,17 @@ pv_store_scan_kinds(unsigned kinds)
 }
 
 int
-pv_store_scan(const char *file, struct pv_store_scan *sc)
+pv_store_scan(int fd, struct pv_store_scan *sc)
 {
-	struct pv_reader *r = pv_reader_open(file);
+	struct pv_reader *r;
 	struct pv_record rec;
 	size_t i;
 	int rc, in_section = 0;
 
 	memset(sc, 0, sizeof(*sc));
-	if (r == NULL)
-		return pv_err_set_errno(&sc->err, errno, "cannot open");
+	if ((fd = dup(fd)) < 0)
+		return pv_err_set_errno(&sc->err, errno, "cannot read");
+	r = pv_reader_open_input(pv_input_open_fd(fd, "stream"));
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_STACK)
 			sc->kinds |= PV_KIND_STACK;

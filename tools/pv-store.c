@@ -5,10 +5,12 @@
  *
  * "add" files streams under a version (a git commit, a kernel release, a
  * free name); "log", "show" and "pair" read them back; "baseline" applies
- * the baseline rule; "rm", "gc" and "verify" look after the store.  The
- * commands come from one table, commands[], which makes the usage and the
- * help too.  The files and their durability are lib/store*.c's; the kernel
- * rule is lib/kver.c's; git is asked through lib/git.c.
+ * the baseline rule; "rm", "gc" and "verify" look after the store.
+ * Every command that writes objects out checks them all first (verify,
+ * then copy: select_streams(), write_streams()).  The commands come from
+ * one table, commands[], which makes the usage and the help too.  The
+ * files and their durability are lib/store*.c's; the kernel rule is
+ * lib/kver.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
@@ -47,6 +49,7 @@ static const char help_tail[] =
 	"  -e, --experiment=ID     (log, show, pair) only the sections of\n"
 	"                          experiment ID ('-': the absent one)\n"
 	"  -b, --baseline=VERSION  (baseline, pair) the baseline, not the rule's\n"
+
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           (before the command) print pv-store's\n"
 	"                          version and exit\n"
@@ -95,17 +98,27 @@ store_dir(const struct options *opt)
 	return pv_strbuf_detach(&top, NULL);
 }
 
+/* How a command uses the store (open_store()). */
+enum use {
+	READ_INDEX,	/* the index only: no lock (log, baseline) */
+	READ,		/* objects too: the shared lock (show, pair, verify) */
+	APPEND,		/* lines to the index: the shared lock (rm) */
+	WRITE		/* objects to tmp/: tmp/ made again first (add) */
+};
+
 /*
- * Open the store and read its index; with lock, under a shared lock first,
- * so that gc cannot remove what the index names while we work.
+ * Open the store and read its index; for objects, under a shared lock
+ * first, so that gc cannot remove what the index names while we work.
  */
 static void
-open_store(struct pv_store *st, const struct options *opt, int lock)
+open_store(struct pv_store *st, const struct options *opt, enum use use)
 {
 	char *dir = store_dir(opt);
 
 	if (pv_store_open(st, dir) < 0 ||
-	    (lock && pv_store_lock(st, 0) < 0) || pv_store_index_load(st) < 0)
+	    (use == WRITE && pv_store_prepare(st) < 0) ||
+	    (use != READ_INDEX && pv_store_lock(st, 0) < 0) ||
+	    pv_store_index_load(st) < 0)
 		store_die(st);
 	free(dir);
 }
@@ -237,6 +250,14 @@ add_target(const struct options *opt, struct target *t)
 	pv_strbuf_release(&br);
 }
 
+/* A failed add: its temporary object goes before the message. */
+static noreturn void
+add_die(struct pv_store *st, struct pv_store_obj *obj)
+{
+	pv_store_obj_discard(st, obj);
+	store_die(st);
+}
+
 /* Store one stream; print its object name and version. */
 static void
 add_one(struct pv_store *st, const struct target *t, int64_t now,
@@ -265,8 +286,9 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 			lines++;
 			p++;
 		}
+		/* a full disk, say: the partial object must not stay */
 		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
-			store_die(st);
+			add_die(st, obj);
 	}
 	free(buf);
 	if (n < 0) {
@@ -278,14 +300,14 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	}
 	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
-		store_die(st);
+		store_die(st);	/* (finish discards a failed object) */
 	/* most likely a benchmark that failed: say so rather than keep it */
 	if (obj->size == 0) {
 		pv_store_obj_discard(st, obj);
 		pv_die("'%s' is empty: nothing stored", name);
 	}
 	/* check the stream as every pv tool would read it */
-	if (pv_store_scan(obj->tmp, &sc) < 0) {
+	if (pv_store_scan(obj->fd, &sc) < 0) {
 		pv_store_obj_discard(st, obj);
 		pv_die_at(name, sc.line, "%s", pv_err_msg(&sc.err));
 	}
@@ -301,6 +323,7 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	e.name = strcmp(file, "-") == 0 ? NULL : file;
 	e.experiment = (const char **)sc.experiment;
 	e.nexperiment = sc.nexperiment;
+	/* (commit frees obj, failing or not; a corrupt copy is replaced) */
 	if (pv_store_obj_commit(st, obj) < 0)
 		store_die(st);
 	/* the same stream under the same version is one entry */
@@ -323,7 +346,7 @@ cmd_add(const struct options *opt, int argc, char **argv)
 	int i;
 
 	add_target(opt, &t);
-	open_store(&st, opt, 1);
+	open_store(&st, opt, WRITE);
 	if (argc == 0)
 		add_one(&st, &t, now, "-");
 	for (i = 0; i < argc; i++)
@@ -375,7 +398,7 @@ cmd_log(const struct options *opt, int argc, char **argv)
 	size_t i;
 	int k;
 
-	open_store(&st, opt, 0);
+	open_store(&st, opt, READ_INDEX);
 	if (argc > 0) {
 		want = pv_xreallocarray(NULL, (size_t)argc, sizeof(*want));
 		for (k = 0; k < argc; k++)
@@ -401,18 +424,23 @@ cmd_log(const struct options *opt, int argc, char **argv)
 
 /* show and pair */
 
+/* The streams a command writes out: live entries, in index order. */
+struct streams {
+	const struct pv_store_entry **e;
+	size_t n, alloc;
+};
+
 /*
- * Write the streams of version: whole and byte for byte, or only the
- * sections of an experiment, or with roles set (pair).  Returns how many
- * streams were written.
+ * Add the live streams of version to s (only those whose object name
+ * starts with object, and that hold experiment, when not NULL); returns
+ * how many were added.
  */
 static size_t
-write_version(struct pv_store *st, const char *version, const char *object,
-	      const char *role, const char *experiment)
+select_streams(const struct pv_store *st, struct streams *s,
+	       const char *version, const char *object,
+	       const char *experiment)
 {
-	size_t i, n = 0;
-	uint64_t run_base = 0;
-	int rc;
+	size_t i, n0 = s->n;
 
 	for (i = 0; i < st->nentry; i++) {
 		const struct pv_store_entry *e = &st->entry[i];
@@ -422,36 +450,72 @@ write_version(struct pv_store *st, const char *version, const char *object,
 		    (object != NULL &&
 		     strncmp(e->hash, object, strlen(object)) != 0))
 			continue;
-		n++;
+		PV_GROW(s->e, s->n + 1, s->alloc);
+		s->e[s->n++] = e;
+	}
+	return s->n - n0;
+}
+
+/*
+ * Verify, then copy: the objects of every stream a command is to write
+ * are checked against their names (pv_store_check()) before a byte of any
+ * is written, so that a damaged one ends the command with nothing on
+ * standard output.  show and pair call it once for all they write; so
+ * must any other command that writes objects out.
+ */
+static void
+check_streams(struct pv_store *st, const struct streams *s)
+{
+	size_t bad;
+
+	if (pv_store_check(st, s->e, s->n, &bad) != 0)
+		pv_die("object %.12s of '%s': %s", s->e[bad]->hash,
+		       s->e[bad]->version, pv_err_msg(&st->err));
+}
+
+/*
+ * Write streams [from, to) of s, which check_streams() passed: whole and
+ * byte for byte, or only the sections of an experiment, or with roles and
+ * the stored version set (pair).
+ */
+static void
+write_streams(struct pv_store *st, const struct streams *s, size_t from,
+	      size_t to, const char *role, const char *experiment)
+{
+	uint64_t run_base = 0;
+	size_t i;
+	int rc;
+
+	for (i = from; i < to; i++) {
+		const struct pv_store_entry *e = s->e[i];
+
 		if (role == NULL && experiment == NULL)
-			rc = pv_store_cat(st, e->hash, stdout, NULL);
+			rc = pv_store_cat(st, e->hash, stdout);
 		else
 			rc = pv_store_cat_records(st, e->hash, stdout, role,
-						  version, experiment,
+						  e->version, experiment,
 						  role != NULL ? &run_base :
 						  NULL);
 		if (rc != 0)
-			pv_die("object %.12s of '%s': %s", e->hash, version,
+			pv_die("object %.12s of '%s': %s", e->hash, e->version,
 			       pv_err_msg(&st->err));
 	}
-	return n;
 }
 
 static int
 cmd_show(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
+	struct streams s = { NULL, 0, 0 };
 	const char *v;
 
-	open_store(&st, opt, 1);
+	open_store(&st, opt, READ);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && (argv[1][0] == '\0' ||
 			  strlen(argv[1]) > PV_SHA256_HEXLEN))
 		pv_die("bad object name '%s'", argv[1]);
-	if (opt->experiment != NULL)
-		pv_write_version(stdout);
-	if (write_version(&st, v, argc == 2 ? argv[1] : NULL, NULL,
-			  opt->experiment) == 0) {
+	if (select_streams(&st, &s, v, argc == 2 ? argv[1] : NULL,
+			   opt->experiment) == 0) {
 		if (argc == 2)
 			pv_die("'%s' has no object '%s'%s", v, argv[1],
 			       opt->experiment ? " with that experiment" : "");
@@ -459,6 +523,11 @@ cmd_show(const struct options *opt, int argc, char **argv)
 		       opt->experiment != NULL && *opt->experiment ?
 		       opt->experiment : "-");
 	}
+	check_streams(&st, &s);
+	if (opt->experiment != NULL)
+		pv_write_version(stdout);
+	write_streams(&st, &s, 0, s.n, NULL, opt->experiment);
+	free(s.e);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -493,7 +562,7 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 	struct pv_store st = PV_STORE_INIT;
 
 	(void)argc;
-	open_store(&st, opt, 0);
+	open_store(&st, opt, READ_INDEX);
 	printf("%s\n", find_baseline(&st, opt, argv[0]));
 	pv_store_release(&st);
 	return PV_EXIT_OK;
@@ -545,29 +614,34 @@ static int
 cmd_pair(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
+	struct streams s = { NULL, 0, 0 };
 	const char *target, *base;
 	const char *x = opt->experiment;
+	size_t nbase;
 
 	(void)argc;
-	open_store(&st, opt, 1);
+	open_store(&st, opt, READ);
 	target = resolve_or_die(&st, argv[0]);
 	base = find_baseline(&st, opt, target);
 	if (strcmp(base, target) == 0)
 		pv_die("'%s' is its own baseline", target);
-	if (!version_has(&st, base, x))
+	if ((nbase = select_streams(&st, &s, base, NULL, x)) == 0)
 		pv_die("no stream of baseline '%s' has experiment '%s'", base,
 		       x != NULL && *x ? x : "-");
-	if (!version_has(&st, target, x))
+	if (select_streams(&st, &s, target, NULL, x) == 0)
 		pv_die("no stream of '%s' has experiment '%s'", target,
 		       x != NULL && *x ? x : "-");
+	/* both sides whole, or nothing written */
+	check_streams(&st, &s);
 	/* like with like: say what one side has and the other lacks */
 	if (x == NULL) {
 		warn_unmatched(&st, base, target);
 		warn_unmatched(&st, target, base);
 	}
 	pv_write_version(stdout);
-	write_version(&st, base, NULL, "baseline", x);
-	write_version(&st, target, NULL, "target", x);
+	write_streams(&st, &s, 0, nbase, "baseline", x);
+	write_streams(&st, &s, nbase, s.n, "target", x);
+	free(s.e);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -582,7 +656,7 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	const char *v;
 	size_t i, plen = 0;
 
-	open_store(&st, opt, 1);
+	open_store(&st, opt, APPEND);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
 			  plen > PV_SHA256_HEXLEN))
@@ -606,20 +680,39 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	return PV_EXIT_OK;
 }
 
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static int
 cmd_gc(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
-	uint64_t bytes;
-	size_t n;
+	struct pv_store_gc_stats gs;
+	char *dir = store_dir(opt);
+	int rc;
 
 	(void)argc;
 	(void)argv;
-	open_store(&st, opt, 0);
-	if (pv_store_gc(&st, &n, &bytes) < 0)
+	if (pv_store_open(&st, dir) < 0 || pv_store_prepare(&st) < 0)
 		store_die(&st);
-	printf("removed %zu object%s, %llu bytes\n", n, n == 1 ? "" : "s",
-	       (unsigned long long)bytes);
+	free(dir);
+	rc = pv_store_gc(&st, &gs);
+	/* what was removed was removed, even when the index could not be
+	   rewritten after (a full disk) */
+	printf("removed %zu %s, %llu bytes, and %zu temporary %s, %llu "
+	       "bytes; dropped %zu withdrawn %s\n", gs.objects,
+	       plural(gs.objects, "object", "objects"),
+	       (unsigned long long)gs.bytes, gs.tmpfiles,
+	       plural(gs.tmpfiles, "file", "files"),
+	       (unsigned long long)gs.tmpbytes, gs.withdrawn,
+	       plural(gs.withdrawn, "entry", "entries"));
+	if (rc < 0) {
+		fflush(stdout);
+		store_die(&st);
+	}
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -647,40 +740,35 @@ report(const struct pv_store *st, const char *what, const char *hash)
 	pv_strbuf_release(&sb);
 }
 
+/*
+ * Rehash every object and look for every live entry's: each corrupt or
+ * missing one reported (stdout and stderr).  Returns whether any was.
+ */
 static int
-cmd_verify(const struct options *opt, int argc, char **argv)
+check_objects(struct pv_store *st)
 {
-	struct pv_store st = PV_STORE_INIT;
 	char **names;
 	size_t n, stray, i;
 	int bad = 0, rc;
 
-	(void)argc;
-	(void)argv;
-	open_store(&st, opt, 1);
-	if (st.torn)
-		pv_warn("the index ends in a cut line; it is ignored, and "
-			"the next add or rm removes it");
-	if (pv_store_obj_list(&st, &names, &n, &stray) < 0)
-		store_die(&st);
+	if (pv_store_obj_list(st, &names, &n, &stray) < 0)
+		store_die(st);
 	if (stray > 0)
 		pv_warn("%zu files in '%s/objects' are not objects", stray,
-			st.dir);
+			st->dir);
 	for (i = 0; i < n; i++) {
-		uint64_t size;
-
-		rc = pv_store_cat(&st, names[i], NULL, &size);
+		rc = pv_store_verify(st, names[i], NULL);
 		if (rc < 0)
-			store_die(&st);
+			store_die(st);
 		if (rc > 0) {
-			pv_warn("%s", pv_err_msg(&st.err));
-			report(&st, "corrupt", names[i]);
+			pv_warn("%s", pv_err_msg(&st->err));
+			report(st, "corrupt", names[i]);
 			bad = 1;
 		}
 	}
 	/* every live entry's object must be there (names[] is sorted) */
-	for (i = 0; i < st.nentry; i++) {
-		const struct pv_store_entry *e = &st.entry[i];
+	for (i = 0; i < st->nentry; i++) {
+		const struct pv_store_entry *e = &st->entry[i];
 		const char *key = e->hash;
 		size_t j;
 
@@ -692,17 +780,33 @@ cmd_verify(const struct options *opt, int argc, char **argv)
 		bad = 1;
 		/* one report per object, at its first entry */
 		for (j = 0; j < i; j++)
-			if (st.entry[j].live &&
-			    strcmp(st.entry[j].hash, e->hash) == 0)
+			if (st->entry[j].live &&
+			    strcmp(st->entry[j].hash, e->hash) == 0)
 				break;
 		if (j == i) {
 			pv_warn("object %s is missing", e->hash);
-			report(&st, "missing", e->hash);
+			report(st, "missing", e->hash);
 		}
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	return bad;
+}
+
+static int
+cmd_verify(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	int bad;
+
+	(void)argc;
+	(void)argv;
+	open_store(&st, opt, READ);
+	if (st.torn)
+		pv_warn("the index ends in a cut line; it is ignored, and "
+			"the next add or rm removes it");
+	bad = check_objects(&st);
 	pv_store_release(&st);
 	return bad ? PV_EXIT_FOUND : PV_EXIT_OK;
 }

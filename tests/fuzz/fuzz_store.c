@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,7 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 	struct pv_strbuf rel = PV_STRBUF_INIT, p = PV_STRBUF_INIT;
 	struct pv_store_scan sc;
 	uint64_t n;
+	int fd;
 
 	pv_strbuf_addf(&rel, "objects/%.2s", hash);
 	pv_strbuf_addf(&p, "%s/%s", dir, rel.buf);
@@ -91,15 +93,19 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 		die(p.buf);
 	pv_strbuf_addf(&rel, "/%s", hash + 2);
 	put(rel.buf, data, size);
-	(void)pv_store_cat(st, hash, fuzz_devnull(), &n);
+	(void)pv_store_verify(st, hash, &n);
+	(void)pv_store_cat(st, hash, fuzz_devnull());
 	(void)pv_store_cat_records(st, hash, fuzz_devnull(), NULL, NULL, NULL,
 				   NULL);
 	(void)pv_store_cat_records(st, hash, fuzz_devnull(), "baseline", "v1",
 				   "", NULL);
 	pv_store_obj_path(st, hash, &p);
-	if (pv_store_scan(p.buf, &sc) == 0)
+	if ((fd = open(p.buf, O_RDONLY)) < 0)
+		die(p.buf);
+	if (pv_store_scan(fd, &sc) == 0)
 		(void)pv_store_scan_kinds(sc.kinds);
 	pv_store_scan_release(&sc);
+	close(fd);
 	if (unlink(p.buf) < 0)
 		die(p.buf);
 	pv_strbuf_release(&rel);

@@ -410,6 +410,61 @@ gen_store_badobject() {
 gen_store_noobject() {
 	good_store "$1" && o=$(store_object "$1") && rm "$o"
 }
+# replaced by another stream, whole and well compressed: only its hash
+# tells
+gen_store_tampered() {
+	good_store "$1" && o=$(store_object "$1") &&
+		printf 'pv-format\t1\nsection\t-\t-\texp1\n' | gzip >"$o"
+}
+# links in the store, each to a directory or file outside it ($1.out)
+outside() {
+	rm -rf "$1.out" && mkdir "$1.out" && echo keep >"$1.out/keep"
+}
+gen_store_linktmp() {
+	good_store "$1" && outside "$1" && rmdir "$1/tmp" &&
+		ln -s "$PWD/$1.out" "$1/tmp"
+}
+gen_store_linklock() {
+	good_store "$1" && outside "$1" && rm "$1/lock" &&
+		ln -s "$PWD/$1.out/lock" "$1/lock"
+}
+gen_store_linkindex() {
+	good_store "$1" && outside "$1" && mv "$1/index" "$1.out/index" &&
+		ln -s "$PWD/$1.out/index" "$1/index"
+}
+gen_store_linkfanout() {
+	good_store "$1" && outside "$1" && o=$(store_object "$1") &&
+		d=${o%/*} && mv "$d" "$1.out/fanout" &&
+		ln -s "$PWD/$1.out/fanout" "$d"
+}
+gen_store_linkobject() {
+	good_store "$1" && outside "$1" && o=$(store_object "$1") &&
+		mv "$o" "$1.out/object" && ln -s "$PWD/$1.out/object" "$o"
+}
+# a FIFO for the index: refused, not waited on
+gen_store_fifoindex() {
+	good_store "$1" && rm "$1/index" && mkfifo "$1/index"
+}
+# as a git clone has it: no tmp/ (git keeps no empty directory), objects
+# writable (a checkout's mode)
+gen_store_clone() {
+	good_store "$1" && rmdir "$1/tmp" && chmod -R u+w "$1/objects"
+}
+# a stream of 60 experiments: its add line has 70 fields (the index once
+# read 64 at most, after add had written them)
+gen_store_manyexp() {
+	rm -rf "$1"
+	awk 'BEGIN { print "pv-format\t1"
+		for (i = 0; i < 60; i++)
+			printf "section\t-\t-\tx%d\nstack\tc\t1\t1\tmain\n", i
+	}' >"$1.pv"
+	pv-store --store="$1" init &&
+		pv-store --store="$1" add --version=v1 --date=1000 \
+			"$1.pv" >/dev/null
+	status=$?
+	rm -f "$1.pv"
+	return $status
+}
 
 # Kernel configurations for pv-collect --config-ref, and benchmark output
 # for its --parser (the run's output is the file, by cat)

@@ -196,7 +196,7 @@ START_TEST(test_torn_line)
 	/* a crash in the middle of an append */
 	spit(p, "add\tb\t0123", "a");
 	ck_assert_int_eq(pv_store_index_load(&st), 0);
-	ck_assert_int_eq(st.torn, 1);
+	ck_assert_uint_eq(st.torn, 3);		/* its line */
 	ck_assert_uint_eq(st.nentry, 1);
 	/* the next writer cuts it off before appending */
 	add_entry(&st, "c", h, NULL, 0);
@@ -264,7 +264,8 @@ START_TEST(test_objects)
 	/* written back byte for byte */
 	snprintf(p, sizeof(p), "%s/out", dir);
 	out = fopen(p, "wb");
-	ck_assert_int_eq(pv_store_cat(&st, h, out, &size), 0);
+	ck_assert_int_eq(pv_store_verify(&st, h, &size), 0);
+	ck_assert_int_eq(pv_store_cat(&st, h, out), 0);
 	fclose(out);
 	ck_assert_uint_eq(size, strlen(s));
 	text = slurp(p);
@@ -277,11 +278,11 @@ START_TEST(test_objects)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(pwrite(fd, "\xff", 1, 12), 1);
 	close(fd);
-	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 1);
+	ck_assert_int_eq(pv_store_verify(&st, h, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), h));
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), "corrupt"));
 	ck_assert_int_eq(unlink(p), 0);
-	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 2);
+	ck_assert_int_eq(pv_store_verify(&st, h, NULL), 2);
 	pv_store_release(&st);
 }
 END_TEST
@@ -319,6 +320,18 @@ START_TEST(test_copy_roles)
 }
 END_TEST
 
+/* pv_store_scan() of the file path */
+static int
+scan(const char *path, struct pv_store_scan *sc)
+{
+	int fd = open(path, O_RDONLY), rc;
+
+	ck_assert_int_ge(fd, 0);
+	rc = pv_store_scan(fd, sc);
+	close(fd);
+	return rc;
+}
+
 START_TEST(test_scan)
 {
 	struct pv_store_scan sc;
@@ -328,7 +341,7 @@ START_TEST(test_scan)
 	spit(p, "pv-format\t1\nsection\t-\t-\tb\nsection\t-\t-\ta\n"
 	     "sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t2.5\n"
 	     "section\t-\t-\tb\nsection\t-\t-\t-\n", "w");
-	ck_assert_int_eq(pv_store_scan(p, &sc), 0);
+	ck_assert_int_eq(scan(p, &sc), 0);
 	ck_assert_uint_eq(sc.kinds, PV_KIND_SAMPLE);
 	ck_assert_uint_eq(sc.nexperiment, 3);
 	ck_assert_str_eq(sc.experiment[0], "b");
@@ -336,7 +349,7 @@ START_TEST(test_scan)
 	ck_assert_str_eq(sc.experiment[2], "");
 	pv_store_scan_release(&sc);
 	spit(p, "pv-format\t1\nstack\t-\tx\t1\ta\n", "w");
-	ck_assert_int_lt(pv_store_scan(p, &sc), 0);
+	ck_assert_int_lt(scan(p, &sc), 0);
 	ck_assert_uint_eq(sc.line, 2);
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&sc.err), "sample count"));
 	pv_store_scan_release(&sc);
@@ -350,8 +363,8 @@ START_TEST(test_gc)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	char h1[65], h2[65], p[512];
 	char **names;
-	size_t n, stray, nobj;
-	uint64_t bytes;
+	size_t n, stray;
+	struct pv_store_gc_stats gs;
 
 	ck_assert_int_eq(pv_store_create(&st, dir), 0);
 	put(&st, "pv-format\t1\n", h1);
@@ -362,9 +375,12 @@ START_TEST(test_gc)
 	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
 	snprintf(p, sizeof(p), "%s/tmp/obj-leftover", dir);
 	spit(p, "x", "w");
-	ck_assert_int_eq(pv_store_gc(&st, &nobj, &bytes), 0);
-	ck_assert_uint_eq(nobj, 1);
-	ck_assert_uint_gt(bytes, 0);
+	ck_assert_int_eq(pv_store_gc(&st, &gs), 0);
+	ck_assert_uint_eq(gs.objects, 1);
+	ck_assert_uint_gt(gs.bytes, 0);
+	ck_assert_uint_eq(gs.tmpfiles, 1);
+	ck_assert_uint_eq(gs.tmpbytes, 1);
+	ck_assert_uint_eq(gs.withdrawn, 1);
 	ck_assert_int_ne(access(p, F_OK), 0);
 	ck_assert_int_eq(pv_store_obj_list(&st, &names, &n, &stray), 0);
 	ck_assert_uint_eq(n, 1);

@@ -1,0 +1,146 @@
+#!/bin/sh
+# pv-store never loses or misreports data: links inside a store lead
+# nothing outside it (gc deletes nothing there, add creates nothing
+# there); a damaged object is found before a byte of it is written, and a
+# re-add over it rewrites it; a failed add leaves no temporary; a stream
+# of more experiments than the index once took (54) stays readable.
+. "${top_srcdir:-.}/tests/lib.sh"
+
+D=$top_srcdir/tests/data/pv-store
+GIT_CEILING_DIRECTORIES=$(dirname "$T")
+export GIT_CEILING_DIRECTORIES
+PV_STORE=$T/store
+export PV_STORE
+cd "$T" || exit 99
+
+# outside/: what no command on the store may change
+mkdir outside && echo keep >outside/a && echo keep >outside/b || exit 99
+# its names, kinds and contents
+snap() {
+	find outside -exec ls -1dF {} + | sort
+	find outside -type f -exec cksum {} + | sort
+}
+snap >outside.before
+untouched() {
+	snap >outside.after
+	if test_cmp outside.before outside.after; then pass
+	else fail "$1: outside the store changed"; fi
+}
+fresh() {
+	rm -rf store
+	pv-store init &&
+	pv-store add -v v6.11 -d 1732000000 "$D/v6.11.pv" >v6.11.out &&
+	pv-store add -v v6.12 -d 1732100000 "$D/v6.12.pv" >v6.12.out ||
+		exit 99
+}
+object() {
+	h=$(cut -f1 "$1")
+	echo "store/objects/$(echo "$h" | cut -c1-2)/$(echo "$h" | cut -c3-)"
+}
+
+# DIR/tmp a link: gc refuses and deletes nothing (it once emptied the
+# directory the link named, and said "removed 0 objects")
+fresh
+pv-store rm v6.11
+rmdir store/tmp && ln -s "$T/outside" store/tmp
+expect_status 2 "gc, tmp a link" pv-store gc >gc.out 2>gc.err
+expect_status 0 "gc, tmp a link: nothing printed" test ! -s gc.out
+untouched "gc, tmp a link"
+expect_status 2 "add, tmp a link" pv-store add -v x "$D/crlf.pv" \
+	>/dev/null 2>&1
+untouched "add, tmp a link"
+rm store/tmp && mkdir store/tmp
+expect_status 0 "gc, tmp a directory again" pv-store gc >/dev/null
+untouched "gc, tmp a directory again"
+
+# the lock, the index, a fan-out directory, as links: nothing created or
+# written through them
+fresh
+rm store/lock && ln -s "$T/outside/lock" store/lock
+expect_status 2 "add, lock a link" pv-store add -v x "$D/crlf.pv" \
+	>/dev/null 2>&1
+expect_status 0 "add, lock a link: no file made" test ! -e outside/lock
+rm store/lock
+pv-store --store=other init || exit 99
+cp other/index other.index
+mv store/index store/index.real && ln -s "$T/other/index" store/index
+expect_status 2 "add, index a link" pv-store add -v x "$D/crlf.pv" \
+	>/dev/null 2>&1
+if test_cmp other.index other/index; then pass
+else fail "add, index a link: another store's index written"; fi
+rm store/index && mv store/index.real store/index
+h=$(sha256sum <"$D/crlf.pv" | cut -c1-2)
+mkdir outside/fan && ln -s "$T/outside/fan" "store/objects/$h"
+expect_status 2 "add, objects/XX a link" pv-store add -v x "$D/crlf.pv" \
+	>/dev/null 2>&1
+expect_status 0 "add, objects/XX a link: no object outside" \
+	test -z "$(ls outside/fan)"
+rm "store/objects/$h" && rmdir outside/fan
+untouched "links"
+expect_status 0 "no temporary left" test -z "$(ls store/tmp)"
+
+# a damaged object: exit 2 and nothing on standard output, for show,
+# show --experiment and pair (pair and show --experiment once wrote it
+# with exit 0; show wrote it, then failed)
+fresh
+o=$(object v6.12.out)
+chmod u+w "$o"
+printf 'pv-format\t1\nsection\t-\t-\tfutex\n' | gzip >"$o"
+for cmd in "show v6.12" "show --experiment=futex v6.12" "pair v6.12" \
+    "show v6.12 $(cut -c1-8 v6.12.out)"; do
+	# shellcheck disable=SC2086
+	expect_status 2 "$cmd, tampered" pv-store $cmd >tampered.out \
+		2>/dev/null
+	expect_status 0 "$cmd, tampered: nothing written" test ! -s tampered.out
+done
+# the baseline sound, the target not: still nothing written
+expect_status 2 "pair, one side tampered" pv-store pair \
+	--baseline=v6.11 v6.12 >tampered.out 2>/dev/null
+expect_status 0 "pair, one side tampered: nothing written" \
+	test ! -s tampered.out
+# adding the stream again rewrites the object (it was acknowledged and
+# left unreadable)
+expect_status 0 "re-add over a tampered object" pv-store add -v v6.12 \
+	"$D/v6.12.pv" >/dev/null
+expect_status 0 "verify after the re-add" pv-store verify
+pv-store show v6.12 >show.out
+if test_cmp "$D/v6.12.pv" show.out; then pass
+else fail "re-add: the stream does not read back"; fi
+# a cut object, under another version's entry too
+head -c 30 "$o" >cut.gz && chmod u+w "$o" && cat cut.gz >"$o"
+expect_status 0 "re-add over a cut object, another version" \
+	pv-store add -v again "$D/v6.12.pv" >/dev/null
+pv-store show v6.12 >show.out
+if test_cmp "$D/v6.12.pv" show.out; then pass
+else fail "re-add over a cut object"; fi
+# the modes a git checkout gives (writable objects) are not damage
+chmod -R u+w store/objects
+expect_status 0 "writable objects are sound" pv-store verify
+
+# an add that fails writing its object (here the file size limit; a full
+# disk is tests/tools/pv-store-faults.sh's) leaves no temporary
+awk 'BEGIN { print "pv-format\t1"
+	for (i = 0; i < 100000; i++) printf "stack\tc\t1\t1\tmain;f%d\n", i
+}' >big.pv
+expect_status 2 "add past the file size limit" sh -c \
+	'trap "" XFSZ; ulimit -f 64; exec pv-store add -v big big.pv' \
+	>/dev/null 2>big.err
+expect_status 0 "failed add: no temporary left" test -z "$(ls store/tmp)"
+expect_status 0 "failed add: not stored" test "$(pv-store log big | wc -l)" -eq 0
+
+# a stream of 60 experiments: the add line of 70 fields reads back
+awk 'BEGIN { print "pv-format\t1"
+	for (i = 0; i < 60; i++)
+		printf "section\t-\t-\tx%d\nstack\tc\t1\t%d\tmain\n", i, i + 1
+}' >many.pv
+pv-store --store=many init >/dev/null || exit 99
+expect_status 0 "add 60 experiments" pv-store --store=many add -v v1 \
+	many.pv >/dev/null
+expect_status 0 "log after" pv-store --store=many log >many.log
+expect_status 0 "log: 60 experiments" \
+	test "$(awk -F'\t' '{ print NF - 6 }' many.log)" -eq 60
+pv-store --store=many add -v v2 many.pv >/dev/null
+pv-store --store=many pair --baseline=v1 v2 | pv-diff | grep -c '^func' \
+	>/dev/null || fail "pair of 60 experiments"
+expect_status 0 "verify 60 experiments" pv-store --store=many verify
+finish
