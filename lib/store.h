@@ -16,8 +16,9 @@
  * record a line, fields escaped as in every pv stream (lib/rec_index.h is
  * their codec):
  *
- *   add VERSION HASH SIZE CSIZE TIME KINDS COMMIT BRANCH NAME [EXPERIMENT...]
- *   rm  VERSION HASH TIME
+ *   add   VERSION HASH SIZE CSIZE TIME KINDS COMMIT BRANCH NAME [EXPERIMENT...]
+ *   rm    VERSION HASH TIME
+ *   tests VERSION HASH [EXPERIMENT SUITE TEST RUNS]...
  *
  * "add" files the object HASH (SIZE bytes, CSIZE compressed) under
  * VERSION at TIME (seconds since the epoch); KINDS lists the record kinds
@@ -28,7 +29,13 @@
  * as many as there are.  "rm" withdraws the entry (VERSION, HASH).  An
  * entry is identified by (VERSION, HASH): an "add" of an entry that is
  * already live changes nothing, so the same stream added twice under one
- * version is one entry.
+ * version is one entry.  A "tests" line comes just before the add line of
+ * its (VERSION, HASH), in the same write(2): the tests of the stream's
+ * sample and runval records, each with its experiment and its number of
+ * runs (distinct LEVEL and RUN pairs).  One that its add line does not
+ * follow (a write cut short, then repaired) is ignored; an add line without
+ * one (from a pv-store before tests lines) leaves the entry's tests
+ * unknown.
  *
  * Nothing inside a store is followed if it is a symbolic link: every file
  * is opened relative to the store's directory, one name at a time, with
@@ -91,6 +98,12 @@ struct pv_store_slot {
 	uint64_t key;
 };
 
+/* A test of a stream: its experiment ("" absent), suite and test, runs. */
+struct pv_store_test {
+	const char *experiment, *suite, *test;
+	uint64_t runs;
+};
+
 /* One index entry; strings are NUL-terminated, NULL when absent. */
 struct pv_store_entry {
 	const char *version;
@@ -101,6 +114,9 @@ struct pv_store_entry {
 	const char *commit, *branch, *name;
 	const char **experiment;	/* "" for an absent experiment */
 	size_t nexperiment;
+	const struct pv_store_test *test;	/* from its tests line */
+	size_t ntest;
+	int has_tests;			/* 0: no tests line, tests unknown */
 	unsigned long line;		/* in the index */
 	int live;			/* 0 once withdrawn by an rm line */
 };
@@ -169,8 +185,8 @@ const struct pv_store_entry *pv_store_index_find(const struct pv_store *st,
 						 const char *hash);
 
 /*
- * Index lines, appended to sb: an add line for e (its live and line
- * members ignored), an rm line.
+ * Index lines, appended to sb: the tests line (when e->has_tests) and the
+ * add line of e (its live and line members ignored); an rm line.
  */
 void pv_store_index_format_add(struct pv_strbuf *sb,
 			       const struct pv_store_entry *e);
@@ -284,15 +300,21 @@ int pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
 /*
  * What a stream holds, read with the record reader from fd (plain or
  * gzip, from its current offset; fd is left open): the kinds of its
- * records and its sections' distinct experiment identities, first seen first
+ * records; its sections' distinct experiment identities, first seen first
  * ("" for an absent one, which records before the first section have
- * too).  A malformed stream returns -1 with err and line set (the name in
- * err is left out, for the caller to give the user's name for the stream).
+ * too); the tests of its sample and runval records by experiment, first
+ * seen first, with their runs.  A malformed stream returns -1 with err and
+ * line set (the name in err is left out, for the caller to give the
+ * user's name for the stream).
  */
 struct pv_store_scan {
 	unsigned kinds;
 	char **experiment;
 	size_t nexperiment, alloc;
+	struct pv_store_test *test;	/* strings owned by the scan */
+	size_t ntest, test_alloc;
+	struct pv_store_runkey *run;	/* (test, level, run) seen: a set */
+	size_t nrun, run_slots;
 	unsigned long line;
 	struct pv_err err;
 };

@@ -1,6 +1,6 @@
 /*
  * store_index: the store's index (see store.h for its rules).  It is read
- * a block at a time into an array of entries (it is small: a line an
+ * a block at a time into an array of entries (it is small: two lines an
  * entry, and log reads nothing else), with a table from (version, hash) to
  * entry for rm lines and duplicates; it is appended to under flock(2) and
  * replaced whole only by gc.  Its lines are written and parsed by their
@@ -106,10 +106,43 @@ keep(struct pv_store *st, struct pv_str s)
 	return s.s != NULL ? pv_arena_memdup(&st->arena, s.s, s.len) : NULL;
 }
 
+/*
+ * The tests line last read, waiting for the add line of its version and
+ * hash, which comes next (one write made both).
+ */
+struct pending {
+	const char *version;
+	char hash[PV_SHA256_HEXLEN + 1];
+	struct pv_store_test *test;	/* in the arena */
+	size_t ntest;
+	int have;
+};
+
+static void
+take_tests(struct pv_store *st, const struct pv_rec_index *ix,
+	   struct pending *pd)
+{
+	size_t i;
+
+	pd->version = keep(st, ix->version);
+	memcpy(pd->hash, ix->hash.s, PV_SHA256_HEXLEN);
+	pd->hash[PV_SHA256_HEXLEN] = '\0';
+	pd->ntest = ix->ntest;
+	pd->test = pv_arena_alloc(&st->arena, (ix->ntest + 1) *
+				  sizeof(*pd->test));
+	for (i = 0; i < ix->ntest; i++) {
+		pd->test[i].experiment = keep(st, ix->test[i].experiment);
+		pd->test[i].suite = keep(st, ix->test[i].suite);
+		pd->test[i].test = keep(st, ix->test[i].test);
+		pd->test[i].runs = ix->test[i].runs;
+	}
+	pd->have = 1;
+}
+
 /* Take the add line ix (line lineno) into the entries. */
 static void
 take_add(struct pv_store *st, const struct pv_rec_index *ix,
-	 unsigned long lineno)
+	 unsigned long lineno, const struct pending *pd)
 {
 	struct pv_store_entry e;
 	struct pv_store_slot *slot;
@@ -132,6 +165,12 @@ take_add(struct pv_store *st, const struct pv_rec_index *ix,
 	for (i = 0; i < ix->nexperiment; i++)
 		e.experiment[i] = ix->experiment[i].len > 0 ?
 			keep(st, ix->experiment[i]) : "";
+	if (pd->have && strcmp(pd->version, e.version) == 0 &&
+	    strcmp(pd->hash, e.hash) == 0) {
+		e.test = pd->test;
+		e.ntest = pd->ntest;
+		e.has_tests = 1;
+	}
 	e.line = lineno;
 	e.live = 1;
 	if (2 * (st->nentry + 1) > st->nslot)
@@ -178,10 +217,11 @@ clear_entries(struct pv_store *st)
 	st->torn = 0;
 }
 
-/* The reading of the index: its codec's state. */
+/* The reading of the index: its codec's state and what is pending. */
 struct loader {
 	struct pv_rec_index ix;
 	struct pv_strbuf tmp;
+	struct pending pd;
 };
 
 /* One complete line (without its newline) of the index. */
@@ -199,10 +239,20 @@ take_line(struct pv_store *st, struct loader *ld, const char *line,
 		st->err_line = lineno;
 		return -1;
 	}
-	if (ix->type == PV_REC_INDEX_ADD)
-		take_add(st, ix, lineno);
-	else if (ix->type == PV_REC_INDEX_RM)
+	switch (ix->type) {
+	case PV_REC_INDEX_TESTS:
+		take_tests(st, ix, &ld->pd);
+		return 0;
+	case PV_REC_INDEX_ADD:
+		take_add(st, ix, lineno, &ld->pd);
+		break;
+	case PV_REC_INDEX_RM:
 		take_rm(st, ix, &ld->tmp);
+		break;
+	default:
+		return 0;
+	}
+	ld->pd.have = 0;
 	return 0;
 }
 
@@ -276,7 +326,31 @@ cstr(const char *s)
 	return v;
 }
 
-/* An entry's add line, through the codec. */
+/* An entry's tests line, through the codec. */
+static void
+format_tests(struct pv_strbuf *sb, const struct pv_store_entry *e)
+{
+	struct pv_rec_index ix = PV_REC_INDEX_INIT;
+	struct pv_rec_index_test *t;
+	size_t i;
+
+	t = pv_xreallocarray(NULL, e->ntest + 1, sizeof(*t));
+	for (i = 0; i < e->ntest; i++) {
+		t[i].experiment = cstr(e->test[i].experiment);
+		t[i].suite = cstr(e->test[i].suite);
+		t[i].test = cstr(e->test[i].test);
+		t[i].runs = e->test[i].runs;
+	}
+	ix.type = PV_REC_INDEX_TESTS;
+	ix.version = cstr(e->version);
+	ix.hash = cstr(e->hash);
+	ix.test = t;
+	ix.ntest = e->ntest;
+	pv_rec_index_write(sb, &ix);
+	free(t);
+}
+
+/* An entry's lines (tests, then add), through the codec. */
 void
 pv_store_index_format_add(struct pv_strbuf *sb,
 			  const struct pv_store_entry *e)
@@ -285,6 +359,8 @@ pv_store_index_format_add(struct pv_strbuf *sb,
 	struct pv_str *x;
 	size_t i;
 
+	if (e->has_tests)
+		format_tests(sb, e);
 	x = pv_xreallocarray(NULL, e->nexperiment + 1, sizeof(*x));
 	for (i = 0; i < e->nexperiment; i++)
 		x[i] = cstr(e->experiment[i]);

@@ -323,6 +323,9 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	e.name = strcmp(file, "-") == 0 ? NULL : file;
 	e.experiment = (const char **)sc.experiment;
 	e.nexperiment = sc.nexperiment;
+	e.test = sc.test;
+	e.ntest = sc.ntest;
+	e.has_tests = 1;
 	/* (commit frees obj, failing or not; a corrupt copy is replaced) */
 	if (pv_store_obj_commit(st, obj) < 0)
 		store_die(st);

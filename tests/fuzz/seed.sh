@@ -85,6 +85,8 @@ store)
 			{
 				tabs pv-format 1
 				printf '# a comment\n'
+				tabs tests "$name" "$h" futex stress-ng futex 5 \
+					- s 't:x' 1
 				tabs add "$name" "$h" "$sz" "$sz" 1732000000 \
 					sample - main "$name.pv" futex -
 				tabs add 'v6.12-rc\t1' "$h" "$sz" 0 1732000001 \

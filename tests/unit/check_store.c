@@ -357,6 +357,91 @@ START_TEST(test_scan)
 }
 END_TEST
 
+/*
+ * The tests of a stream: counted by scan (runs are distinct LEVEL and RUN
+ * pairs, in whatever order they come), written with the add line, read
+ * back onto it; a tests line whose add line never came is ignored, an add
+ * line without one has no tests known; gc keeps them.
+ */
+START_TEST(test_tests)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct pv_store_scan sc;
+	struct pv_store_entry e;
+	struct pv_store_gc_stats gs;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char *s = "pv-format\t1\nsection\t-\t-\tx\n"
+		"sample\ts\tt\to\tm\tu\thigher\t1\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t2\t1\t-\t1\n"
+		"sample\ts\tt\to\tm2\tu\thigher\t1\t1\t-\t1\n"
+		"sample\ts\tu\to\tm\tu\thigher\t-\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t1\t2\t-\t1\n"
+		"section\t-\t-\t-\n"
+		"runval\t-\t-\ty\ts\tt\to\tm\tu\thigher\t-\t3\t1\t5\n"
+		"stack\tc\t1\t1\tmain\n";
+	char h[65], h2[65], p[512];
+
+	ck_assert_int_eq(pv_store_create(&st, dir), 0);
+	snprintf(p, sizeof(p), "%s.in", dir);
+	spit(p, s, "w");
+	ck_assert_int_eq(scan(p, &sc), 0);
+	unlink(p);
+	ck_assert_uint_eq(sc.nexperiment, 3);
+	ck_assert_uint_eq(sc.ntest, 3);
+	ck_assert_str_eq(sc.test[0].experiment, "x");
+	ck_assert_str_eq(sc.test[0].test, "t");
+	ck_assert_uint_eq(sc.test[0].runs, 3);	/* (1,1) (2,1) (1,2) */
+	ck_assert_str_eq(sc.test[1].test, "u");
+	ck_assert_uint_eq(sc.test[1].runs, 1);
+	ck_assert_str_eq(sc.test[2].experiment, "y");	/* the runval's */
+	ck_assert_uint_eq(sc.test[2].runs, 1);
+	put(&st, s, h);
+	memset(&e, 0, sizeof(e));
+	e.version = "v1";
+	memcpy(e.hash, h, 65);
+	e.kinds = "stack,sample";
+	e.experiment = (const char **)sc.experiment;
+	e.nexperiment = sc.nexperiment;
+	e.test = sc.test;
+	e.ntest = sc.ntest;
+	e.has_tests = 1;
+	pv_store_index_format_add(&sb, &e);
+	ck_assert_int_eq(strncmp(sb.buf, "tests\tv1\t", 9), 0);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	pv_store_scan_release(&sc);
+	/* a tests line cut from its add (a write cut short), then an add
+	   line of before tests lines */
+	put(&st, "pv-format\t1\n", h2);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addf(&sb, "tests\tv2\t%s\tx\ts\tt\t9\n", h2);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	add_entry(&st, "v2", h2, NULL, 0);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addf(&sb, "tests\tv3\t%s\tx\ts\tt\t9\n", h2);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	add_entry(&st, "v4", h2, NULL, 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 3);
+	ck_assert_int_eq(st.entry[0].has_tests, 1);
+	ck_assert_uint_eq(st.entry[0].ntest, 3);
+	ck_assert_str_eq(st.entry[0].test[2].experiment, "y");
+	ck_assert_str_eq(st.entry[0].test[2].suite, "s");
+	ck_assert_uint_eq(st.entry[0].test[0].runs, 3);
+	ck_assert_int_eq(st.entry[1].has_tests, 1);	/* v2: its line */
+	ck_assert_uint_eq(st.entry[1].test[0].runs, 9);
+	ck_assert_int_eq(st.entry[2].has_tests, 0);	/* v4: not v3's */
+	/* gc's rewrite keeps them */
+	ck_assert_int_eq(pv_store_gc(&st, &gs), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 3);
+	ck_assert_uint_eq(st.entry[0].ntest, 3);
+	ck_assert_uint_eq(st.entry[1].ntest, 1);
+	ck_assert_int_eq(st.entry[2].has_tests, 0);
+	pv_strbuf_release(&sb);
+	pv_store_release(&st);
+}
+END_TEST
+
 START_TEST(test_gc)
 {
 	struct pv_store st = PV_STORE_INIT;
@@ -410,6 +495,7 @@ store_suite(void)
 	tcase_add_test(tc, test_objects);
 	tcase_add_test(tc, test_copy_roles);
 	tcase_add_test(tc, test_scan);
+	tcase_add_test(tc, test_tests);
 	tcase_add_test(tc, test_gc);
 	suite_add_tcase(s, tc);
 	return s;
