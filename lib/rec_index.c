@@ -95,12 +95,16 @@ pv_rec_index_is_head(const char *line, size_t len)
 static int
 get_hash(struct pv_str f, struct pv_str *hash, struct pv_err *e)
 {
+	const unsigned char *u = (const unsigned char *)f.s;
+	unsigned char bad = 0;
 	int ok = f.len == PV_SHA256_HEXLEN;
 	size_t i;
 
-	for (i = 0; ok && i < f.len; i++)
-		ok = (f.s[i] >= '0' && f.s[i] <= '9') ||
-		     (f.s[i] >= 'a' && f.s[i] <= 'f');
+	/* without a branch a byte (two names a stream are checked) */
+	for (i = 0; ok && i < PV_SHA256_HEXLEN; i++)
+		bad |= (unsigned char)(u[i] - '0') > 9 &&
+		       (unsigned char)(u[i] - 'a') > 5;
+	ok = ok && !bad;
 	if (!ok)
 		return pv_err_set(e, "'%.*s' is not an object name (64 hex "
 				  "digits)", (int)(f.len > 70 ? 70 : f.len),

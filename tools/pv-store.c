@@ -371,17 +371,39 @@ cmd_add(const struct options *opt, int argc, char **argv)
 static void
 log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 {
-	char date[32];
+	/* the day is formatted once a day: entries come a few a day */
+	static char date[40];
+	static size_t daylen;
+	static int64_t day_of = -1;
+	int s = (int)(e->time % 86400);
 	time_t t = (time_t)e->time;
 	struct tm tm;
 	size_t i;
 
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(date, sizeof(date), "%lld", (long long)e->time);
+	if (e->time / 86400 != day_of) {
+		day_of = e->time / 86400;
+		daylen = gmtime_r(&t, &tm) == NULL ? 0 :
+			strftime(date, sizeof(date), "%Y-%m-%dT", &tm);
+	}
 	pv_strbuf_reset(sb);
 	pv_escape(sb, e->version, strlen(e->version), 0);
-	pv_field_add_raw(sb, date, strlen(date));
+	if (daylen > 0) {
+		char *p = date + daylen;
+
+		p[0] = (char)('0' + s / 36000);
+		p[1] = (char)('0' + s / 3600 % 10);
+		p[2] = ':';
+		p[3] = (char)('0' + s / 600 % 6);
+		p[4] = (char)('0' + s / 60 % 10);
+		p[5] = ':';
+		p[6] = (char)('0' + s % 60 / 10);
+		p[7] = (char)('0' + s % 10);
+		p[8] = 'Z';
+		pv_field_add_raw(sb, date, daylen + 9);
+	} else {
+		pv_strbuf_addch(sb, '\t');
+		pv_strbuf_addf(sb, "%lld", (long long)e->time);
+	}
 	pv_field_add_raw(sb, e->hash, 12);
 	pv_field_add_u64(sb, e->size);
 	pv_field_add_opt(sb, e->kinds);
