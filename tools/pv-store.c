@@ -364,9 +364,81 @@ cmd_add(const struct options *opt, int argc, char **argv)
 /* log */
 
 /*
+ * A suite or test name in log's list of tests: escaped as a field is, and
+ * the list's own separators (',', '/', ':') with a '\\' before them.
+ */
+static void
+add_test_name(struct pv_strbuf *sb, const char *s)
+{
+	size_t n;
+
+	for (; *s != '\0'; s++) {
+		/* the plain bytes up to the next special one, in one go */
+		if ((n = strcspn(s, "\t\n\r\\,/:")) > 0) {
+			pv_strbuf_add(sb, s, n);
+			if (*(s += n) == '\0')
+				break;
+		}
+		switch (*s) {
+		case '\t':
+			pv_strbuf_addstr(sb, "\\t");
+			break;
+		case '\n':
+			pv_strbuf_addstr(sb, "\\n");
+			break;
+		case '\r':
+			pv_strbuf_addstr(sb, "\\r");
+			break;
+		case '\\':
+		case ',':
+		case '/':
+		case ':':
+			pv_strbuf_addch(sb, '\\');
+			/* fall through */
+		default:
+			pv_strbuf_addch(sb, *s);
+			break;
+		}
+	}
+}
+
+/*
+ * The tests field of experiment x of e: SUITE/TEST:RUNS for each of its
+ * tests, joined by ','; '-' for none (a profile); '?' when the index does
+ * not say (an entry from before tests lines).
+ */
+static void
+add_tests(struct pv_strbuf *sb, const struct pv_store_entry *e, const char *x)
+{
+	size_t i, n = 0;
+
+	pv_strbuf_addch(sb, '\t');
+	if (!e->has_tests) {
+		pv_strbuf_addch(sb, '?');
+		return;
+	}
+	for (i = 0; i < e->ntest; i++) {
+		const struct pv_store_test *t = &e->test[i];
+
+		if (strcmp(t->experiment, x) != 0)
+			continue;
+		if (n++ > 0)
+			pv_strbuf_addch(sb, ',');
+		add_test_name(sb, t->suite);
+		pv_strbuf_addch(sb, '/');
+		add_test_name(sb, t->test);
+		pv_strbuf_addch(sb, ':');
+		pv_strbuf_addu(sb, t->runs);
+	}
+	if (n == 0)
+		pv_strbuf_addch(sb, '-');
+}
+
+/*
  * A line of log: the entry's version, date, object (its first 12 digits),
- * size, kinds, branch and experiments, TAB-separated and escaped as the
- * fields of a record are, '-' for an absent one.
+ * size, kinds, branch, then two fields an experiment: its identity and its
+ * tests (add_tests()); TAB-separated and escaped as the fields of a record
+ * are, '-' for an absent one.
  */
 static void
 log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
@@ -408,8 +480,10 @@ log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 	pv_field_add_u64(sb, e->size);
 	pv_field_add_opt(sb, e->kinds);
 	pv_field_add_opt(sb, e->branch);
-	for (i = 0; i < e->nexperiment; i++)
+	for (i = 0; i < e->nexperiment; i++) {
 		pv_field_add_opt(sb, e->experiment[i]);
+		add_tests(sb, e, e->experiment[i]);
+	}
 	pv_field_end(sb);
 	fwrite(sb->buf, 1, sb->len, stdout);
 }
