@@ -43,6 +43,7 @@ pv_store_release(struct pv_store *st)
 	pv_arena_release(&st->arena);
 	free(st->entry);
 	free(st->slot);
+	free(st->damaged);
 	if (st->lockfd >= 0)
 		close(st->lockfd);	/* drops the flock */
 	if (st->dirfd >= 0)

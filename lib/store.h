@@ -49,9 +49,9 @@
  * flock(2) of the index, and fsynced.  A line cut short by a crash has no
  * newline: the readers ignore it and the next writer truncates it away
  * before appending.  Writers (add, rm) and readers of objects (show, pair,
- * verify) hold a shared lock of DIR/lock for their whole run; gc holds it
- * exclusively, so it never removes an object whose index line is still to
- * come, and it replaces the index by rename(2).  Whoever
+ * verify) hold a shared lock of DIR/lock for their whole run; gc and fsck
+ * --repair hold it exclusively, so gc never removes an object whose index
+ * line is still to come; they replace the index by rename(2).  Whoever
  * takes the lock while no other process holds it removes what killed
  * writers left in DIR/tmp, so no temporary outlives the next command.
  *
@@ -65,6 +65,7 @@
  *   store_scan.c     what a stream holds, before it is added
  *   store_version.c  versions: the baseline rule
  *   store_gc.c       garbage collection
+ *   store_fsck.c     every damaged index line found; the index repaired
  *
  * Errors: functions return -1 (or as documented) and leave a message in
  * st->err (lib/error.h); a fault of a line of the index also sets
@@ -137,6 +138,9 @@ struct pv_store {
 	 * its number, err saying what is wrong with it; else 0.
 	 */
 	unsigned long err_line;
+	/* the damaged lines pv_store_index_check() found, ascending */
+	unsigned long *damaged;
+	size_t ndamaged, damaged_alloc;
 };
 
 #define PV_STORE_INIT { .dirfd = -1, .lockfd = -1, .arena = PV_ARENA_INIT, \
@@ -164,8 +168,8 @@ int pv_store_open(struct pv_store *st, const char *dir);
 int pv_store_prepare(struct pv_store *st);
 
 /*
- * Take DIR/lock shared (writers, readers of objects) or exclusive (gc),
- * waiting for it.  Shared: when no other process holds
+ * Take DIR/lock shared (writers, readers of objects) or exclusive (gc,
+ * fsck --repair), waiting for it.  Shared: when no other process holds
  * the lock, the leftovers of killed writers in DIR/tmp are removed first
  * (as far as permissions allow; nothing else is touched).
  */
@@ -359,5 +363,38 @@ struct pv_store_gc_stats {
  * index.  *gs counts what was done, also when it fails part way.
  */
 int pv_store_gc(struct pv_store *st, struct pv_store_gc_stats *gs);
+
+/* store_fsck.c: damage */
+
+/*
+ * Read the index as pv_store_index_load() does, but past its damaged
+ * lines: each is left out of st->entry and given to bad() with its number
+ * and what is wrong with it (a cut last line is not damage: st->torn).
+ * Returns the number of damaged lines, or -1 when the index cannot be read
+ * at all.
+ */
+long pv_store_index_check(struct pv_store *st,
+			  void (*bad)(void *arg, unsigned long line,
+				      const char *msg),
+			  void *arg);
+/*
+ * Look for symbolic links where the store keeps its files (format, index,
+ * lock, tmp, objects, and in objects/ and its fan-out directories): each
+ * is given to bad() with its path in the store.  With repair, a link in
+ * place of tmp or lock, or inside objects/, is removed (the link, never
+ * what it names), tmp and lock are made anew, and bad() is told so.
+ * Returns the number of links found, or -1.
+ */
+long pv_store_check_links(struct pv_store *st, int repair,
+			  void (*bad)(void *arg, const char *rel,
+				      int repaired),
+			  void *arg);
+/*
+ * Rewrite the index with its lines as they are, less the damaged ones
+ * that pv_store_index_check() found (and a cut last line); a damaged
+ * first line is replaced by the index's "pv-format 1" line.  Only under
+ * the exclusive lock.  Returns the number of lines dropped, or -1.
+ */
+long pv_store_index_repair(struct pv_store *st);
 
 #endif

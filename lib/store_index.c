@@ -3,8 +3,9 @@
  * a block at a time into an array of entries (it is small: two lines an
  * entry, and log reads nothing else), with a table from (version, hash) to
  * entry for rm lines and duplicates; it is appended to under flock(2) and
- * replaced whole only by gc.  Its lines are written and parsed by their
- * codec (rec_index.h).
+ * replaced whole only by gc and fsck --repair.  Its lines are written and
+ * parsed by their codec (rec_index.h).  Read tolerantly (for fsck), a
+ * damaged line is reported and skipped instead of ending the read.
  */
 #include "config.h"
 
@@ -215,6 +216,7 @@ clear_entries(struct pv_store *st)
 	st->slot = NULL;
 	st->nentry = st->entry_alloc = st->nslot = 0;
 	st->torn = 0;
+	st->ndamaged = 0;
 }
 
 /* The reading of the index: its codec's state and what is pending. */
@@ -222,6 +224,9 @@ struct loader {
 	struct pv_rec_index ix;
 	struct pv_strbuf tmp;
 	struct pending pd;
+	/* tolerant reading (fsck): damaged lines go to bad(), not fail */
+	void (*bad)(void *arg, unsigned long line, const char *msg);
+	void *arg;
 };
 
 /* One complete line (without its newline) of the index. */
@@ -256,8 +261,23 @@ take_line(struct pv_store *st, struct loader *ld, const char *line,
 	return 0;
 }
 
+/* A damaged line in tolerant reading: noted, reported, skipped. */
+static void
+note_damage(struct pv_store *st, struct loader *ld)
+{
+	PV_GROW(st->damaged, st->ndamaged + 1, st->damaged_alloc);
+	st->damaged[st->ndamaged++] = st->err_line;
+	ld->bad(ld->arg, st->err_line, pv_err_msg(&st->err));
+	pv_err_clear(&st->err);
+	st->err_line = 0;
+	ld->pd.have = 0;
+}
+
 int
-pv_store_index_load(struct pv_store *st)
+pv_store_index_read(struct pv_store *st,
+		    void (*bad)(void *arg, unsigned long line,
+				const char *msg),
+		    void *arg)
 {
 	struct pv_strbuf buf = PV_STRBUF_INIT;
 	struct loader ld;
@@ -269,6 +289,8 @@ pv_store_index_load(struct pv_store *st)
 	memset(&ld, 0, sizeof(ld));
 	pv_rec_index_init(&ld.ix);
 	pv_strbuf_init(&ld.tmp, 0);
+	ld.bad = bad;
+	ld.arg = arg;
 	clear_entries(st);
 	st->err_line = 0;
 	if ((fd = pv_store_openat(st, "index", O_RDONLY, 0)) < 0)
@@ -296,8 +318,11 @@ pv_store_index_load(struct pv_store *st)
 			*nl = '\0';
 			if (take_line(st, &ld, line, (size_t)(nl - line),
 				      ++lineno) < 0) {
-				close(fd);
-				goto out;
+				if (bad == NULL) {
+					close(fd);
+					goto out;
+				}
+				note_damage(st, &ld);
 			}
 			line = nl + 1;
 		}
@@ -307,7 +332,9 @@ pv_store_index_load(struct pv_store *st)
 	close(fd);
 	if (lineno == 0) {
 		bad_line(st, 1, "not a pv store index");
-		goto out;
+		if (bad == NULL)
+			goto out;
+		note_damage(st, &ld);
 	}
 	st->torn = buf.len > 0 ? lineno + 1 : 0;
 	rc = 0;
@@ -316,6 +343,12 @@ out:
 	pv_strbuf_release(&ld.tmp);
 	pv_rec_index_release(&ld.ix);
 	return rc;
+}
+
+int
+pv_store_index_load(struct pv_store *st)
+{
+	return pv_store_index_read(st, NULL, NULL);
 }
 
 static struct pv_str

@@ -57,6 +57,15 @@ int pv_store_tmpfile(struct pv_store *st, int tmpfd, const char *prefix,
  */
 int pv_store_clean_tmp(struct pv_store *st, size_t *n, uint64_t *bytes);
 
+/*
+ * Read the index into st->entry, as pv_store_index_load(); with bad not
+ * NULL, tolerantly: each damaged line is noted in st->damaged and given
+ * to bad(), and the reading goes on.
+ */
+int pv_store_index_read(struct pv_store *st,
+			void (*bad)(void *arg, unsigned long line,
+				    const char *msg),
+			void *arg);
 /* Replace DIR/index by text, atomically (a temporary file, renamed). */
 int pv_store_index_replace(struct pv_store *st, const struct pv_strbuf *text);
 

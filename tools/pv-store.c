@@ -5,7 +5,7 @@
  *
  * "add" files streams under a version (a git commit, a kernel release, a
  * free name); "log", "show" and "pair" read them back; "baseline" applies
- * the baseline rule; "rm", "gc" and "verify" look after the store.
+ * the baseline rule; "rm", "gc", "verify" and "fsck" look after the store.
  * Every command that writes objects out checks them all first (verify,
  * then copy: select_streams(), write_streams()).  The commands come from
  * one table, commands[], which makes the usage and the help too.  The
@@ -49,14 +49,15 @@ static const char help_tail[] =
 	"  -e, --experiment=ID     (log, show, pair) only the sections of\n"
 	"                          experiment ID ('-': the absent one)\n"
 	"  -b, --baseline=VERSION  (baseline, pair) the baseline, not the rule's\n"
-
+	"  -r, --repair            (fsck) rewrite the index without its\n"
+	"                          damaged lines; replace a linked tmp or lock\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           (before the command) print pv-store's\n"
 	"                          version and exit\n"
 	"\n"
 	"Exit status: 0 on success; 1 when verify finds a corrupt or missing\n"
-	"object; 2 on trouble (bad usage or input, an unknown version, no\n"
-	"baseline, a damaged store, I/O errors).\n";
+	"object, or fsck any damage; 2 on trouble (bad usage or input, an\n"
+	"unknown version, no baseline, a damaged store, I/O errors).\n";
 
 struct options {
 	const char *store;
@@ -65,6 +66,7 @@ struct options {
 	const char *baseline;
 	int64_t date;
 	int have_date;
+	int repair;
 };
 
 static noreturn void
@@ -75,7 +77,8 @@ store_die(const struct pv_store *st)
 	/* a line of the index at fault: "pv-store:DIR/index:LINE: message" */
 	if (st->err_line > 0) {
 		pv_strbuf_addf(&index, "%s/index", st->dir);
-		pv_die_at(index.buf, st->err_line, "%s", pv_err_msg(&st->err));
+		pv_die_at(index.buf, st->err_line, "%s (pv-store fsck --repair "
+			  "drops damaged lines)", pv_err_msg(&st->err));
 	}
 	pv_die("%s", pv_err_msg(&st->err));
 }
@@ -910,6 +913,80 @@ cmd_verify(const struct options *opt, int argc, char **argv)
 	return bad ? PV_EXIT_FOUND : PV_EXIT_OK;
 }
 
+/* fsck */
+
+/* A damaged index line: "damaged TAB LINE TAB MESSAGE", and a warning. */
+static void
+report_line(void *arg, unsigned long line, const char *msg)
+{
+	const struct pv_store *st = arg;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_strbuf_addf(&sb, "%s/index", st->dir);
+	pv_warn_at(sb.buf, line, "%s", msg);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addstr(&sb, "damaged");
+	pv_field_add_u64(&sb, line);
+	pv_field_add(&sb, msg, strlen(msg));
+	pv_field_end(&sb);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
+/* A link where the store keeps a file: "link TAB PATH", and a warning. */
+static void
+report_link(void *arg, const char *rel, int repaired)
+{
+	const struct pv_store *st = arg;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_warn("'%s/%s' is a symbolic link%s", st->dir, rel,
+		repaired ? ": replaced by what the store keeps there" :
+		": pv-store follows none (fsck --repair replaces it)");
+	pv_strbuf_addstr(&sb, "link");
+	pv_field_add(&sb, rel, strlen(rel));
+	pv_field_end(&sb);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
+static int
+cmd_fsck(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	char *dir = store_dir(opt);
+	long damaged, links, dropped;
+	int bad;
+
+	(void)argc;
+	(void)argv;
+	if (pv_store_open(&st, dir) < 0)
+		store_die(&st);
+	free(dir);
+	/* links first: the lock itself may be one */
+	if ((links = pv_store_check_links(&st, opt->repair, report_link,
+					  &st)) < 0 ||
+	    (opt->repair && pv_store_prepare(&st) < 0) ||
+	    pv_store_lock(&st, opt->repair) < 0)
+		store_die(&st);
+	if ((damaged = pv_store_index_check(&st, report_line, &st)) < 0)
+		store_die(&st);
+	if (st.torn)
+		pv_warn("the index ends in a cut line (%s/index:%lu), a write "
+			"that never finished; %s", st.dir, st.torn,
+			opt->repair ? "it goes" : "the next add or rm removes "
+			"it");
+	bad = check_objects(&st);
+	if (opt->repair && (damaged > 0 || st.torn)) {
+		if ((dropped = pv_store_index_repair(&st)) < 0)
+			store_die(&st);
+		pv_warn("'%s/index' rewritten without %ld damaged %s", st.dir,
+			dropped, dropped == 1 ? "line" : "lines");
+	}
+	pv_store_release(&st);
+	return bad || damaged > 0 || links > 0 ? PV_EXIT_FOUND : PV_EXIT_OK;
+}
+
 static int64_t
 parse_date(const char *s)
 {
@@ -954,6 +1031,9 @@ static const struct command {
 	  "drop withdrawn entries and objects nothing names" },
 	{ "verify", cmd_verify, "", 0, 0, "",
 	  "rehash every object; list the corrupt and missing ones" },
+	{ "fsck", cmd_fsck, "r", 0, 0, "[--repair]",
+	  "list every damaged index line, corrupt or missing object\n"
+	  "and link; --repair drops the damaged lines" },
 	{ "baseline", cmd_baseline, "b", 1, 1, "[--baseline=VERSION] VERSION",
 	  "print the version a version is compared against" },
 	{ "pair", cmd_pair, "be", 1, 1,
@@ -1019,6 +1099,7 @@ main(int argc, char **argv)
 		{ "date", required_argument, NULL, 'd' },
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "repair", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1052,7 +1133,7 @@ main(int argc, char **argv)
 	argv += optind;
 	/* the command's options; optind 0 restarts getopt's scan */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "v:d:e:b:h", local, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "v:d:e:b:rh", local, NULL)) != -1) {
 		if (c == 'h')
 			pv_usage_exit(usage, help, PV_EXIT_OK);
 		if (c == '?' || strchr(cmd->opts, c) == NULL) {
@@ -1075,6 +1156,9 @@ main(int argc, char **argv)
 			break;
 		case 'b':
 			opt.baseline = optarg;
+			break;
+		case 'r':
+			opt.repair = 1;
 			break;
 		}
 	}

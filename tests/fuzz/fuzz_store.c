@@ -7,7 +7,9 @@
  * pv_store_cat_records() and pv_store_scan(), as show, verify and pair
  * read it.  The live entries are looked up, baselined by the kernel rule
  * (no git) and written back with the index writers, whose lines the
- * reader must take.
+ * reader must take.  Then fsck's path: the index read past its damaged
+ * lines and repaired (pv_store_index_check(), pv_store_index_repair()),
+ * after which it must read without a fault.
  */
 #include "config.h"
 
@@ -112,6 +114,14 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 	pv_strbuf_release(&p);
 }
 
+static void
+ignore(void *arg, unsigned long line, const char *msg)
+{
+	(void)arg;
+	(void)line;
+	(void)msg;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -149,6 +159,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (nul != NULL)
 		object(&st, hash, nul + 1, size - ilen - 1);
+	pv_store_release(&st);
+
+	/*
+	 * fsck's path: the index read past its damaged lines, then repaired;
+	 * the repaired index must read with no damage at all
+	 */
+	if (pv_store_open(&st, dir) < 0)
+		die(pv_err_msg(&st.err));
+	if (pv_store_index_check(&st, ignore, NULL) >= 0) {
+		if (pv_store_index_repair(&st) < 0)
+			die(pv_err_msg(&st.err));
+		if (pv_store_index_load(&st) < 0 || st.torn) {
+			fprintf(stderr, "fuzz_store: the repaired index does "
+				"not read: %s\n", pv_err_msg(&st.err));
+			__builtin_trap();
+		}
+	}
 	pv_store_release(&st);
 
 	/* what the writers wrote, the reader reads */

@@ -73,7 +73,7 @@ html)
 store)
 	# DIR/index, a NUL, then an object filed under the first entry's
 	# hash (fuzz_store.c): the streams of the store's tests, plain and
-	# gzip, with index lines as pv-store writes them
+	# gzip, with index lines as pv-store writes them, and damaged ones
 	for f in "$d"/pv-store/*.pv; do
 		[ -f "$f" ] || continue
 		name=$(basename "$f" .pv)
@@ -94,6 +94,9 @@ store)
 				tabs rm 'v6.12-rc\t1' "$h" 1732000002
 				tabs add v6.10 "$h" 1 1 1 - - - -
 				printf 'later\trecord\n'
+				# damaged lines, for fsck's reading and repair
+				tabs add v6.11 zz 1 1 1 - - - -
+				tabs tests v6.11 "$h" futex
 				printf 'add\tv9\t0123456789'
 				printf '\000'
 				case $obj in

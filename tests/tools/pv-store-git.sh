@@ -79,6 +79,7 @@ git add .pv && git commit -q -m store || exit 99
 cd "$T" && git clone -q repo clone 2>/dev/null && cd clone || exit 99
 expect_status 0 "clone: no tmp" test ! -e .pv/tmp
 expect_status 0 "clone: verify" pv-store verify
+expect_status 0 "clone: fsck" pv-store fsck
 prof 5 | pv-store add -v clone-1 -d 5 >/dev/null
 expect_status 0 "clone: add" test "$(pv-store log clone-1 | wc -l)" -eq 1
 expect_status 0 "clone: gc" pv-store gc >/dev/null

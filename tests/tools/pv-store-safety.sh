@@ -2,7 +2,8 @@
 # pv-store never loses or misreports data: links inside a store lead
 # nothing outside it (gc deletes nothing there, add creates nothing
 # there); a damaged object is found before a byte of it is written, and a
-# re-add over it rewrites it; a failed add leaves no temporary; a stream
+# re-add over it rewrites it; a failed add leaves no temporary; fsck names
+# every damaged index line and --repair keeps every good entry; a stream
 # of more experiments than the index once took (54) stays readable.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -49,9 +50,12 @@ untouched "gc, tmp a link"
 expect_status 2 "add, tmp a link" pv-store add -v x "$D/crlf.pv" \
 	>/dev/null 2>&1
 untouched "add, tmp a link"
-rm store/tmp && mkdir store/tmp
-expect_status 0 "gc, tmp a directory again" pv-store gc >/dev/null
-untouched "gc, tmp a directory again"
+expect_status 1 "fsck --repair, tmp a link" pv-store fsck --repair \
+	>fsck.out 2>/dev/null
+untouched "fsck --repair, tmp a link"
+expect_status 0 "tmp is a directory again" test -d store/tmp -a ! -L store/tmp
+expect_status 0 "gc after the repair" pv-store gc >/dev/null
+untouched "gc after the repair"
 
 # the lock, the index, a fan-out directory, as links: nothing created or
 # written through them
@@ -116,6 +120,7 @@ else fail "re-add over a cut object"; fi
 # the modes a git checkout gives (writable objects) are not damage
 chmod -R u+w store/objects
 expect_status 0 "writable objects are sound" pv-store verify
+expect_status 0 "writable objects: fsck" pv-store fsck
 
 # an add that fails writing its object (here the file size limit; a full
 # disk is tests/tools/pv-store-faults.sh's) leaves no temporary
@@ -127,6 +132,36 @@ expect_status 2 "add past the file size limit" sh -c \
 	>/dev/null 2>big.err
 expect_status 0 "failed add: no temporary left" test -z "$(ls store/tmp)"
 expect_status 0 "failed add: not stored" test "$(pv-store log big | wc -l)" -eq 0
+
+# fsck: every damaged line named, past the first; --repair drops those and
+# keeps every other line as it was (a later pv-store's line, withdrawn
+# entries); nothing good is lost
+fresh
+pv-store rm v6.11
+pv-store add -v v7 -d 1732200000 "$D/crlf.pv" >/dev/null
+pv-store log >log.before
+cp store/index index.before
+{
+	printf 'add\tv9\tzz\t1\t1\t1\t-\t-\t-\t-\n'
+	printf 'frob\ta later record type\n'
+	printf 'rm\tv1\n'
+} >>store/index
+pv-store add -v v8 -d 1732300000 "$D/crlf.pv" >/dev/null 2>&1 &&
+	fail "add past a damaged line"
+expect_status 1 "fsck" pv-store fsck >fsck.out 2>fsck.err
+printf 'damaged\t9\t%s\ndamaged\t11\t%s\n' \
+	"'zz' is not an object name (64 hex digits)" \
+	"an 'rm' line has 4 fields, not 2" >fsck.want
+if test_cmp fsck.want fsck.out; then pass; else fail "fsck lists"; fi
+expect_status 1 "fsck --repair" pv-store fsck --repair >/dev/null 2>&1
+{ cat index.before; printf 'frob\ta later record type\n'; } >index.want
+if test_cmp index.want store/index; then pass
+else fail "fsck --repair: the good lines, as they were"; fi
+pv-store log >log.after
+if test_cmp log.before log.after; then pass; else fail "repair lost an entry"; fi
+expect_status 0 "fsck after the repair" pv-store fsck
+expect_status 0 "add after the repair" pv-store add -v v8 "$D/crlf.pv" \
+	>/dev/null
 
 # a stream of 60 experiments: the add line of 70 fields reads back
 awk 'BEGIN { print "pv-format\t1"

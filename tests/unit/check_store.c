@@ -442,6 +442,84 @@ START_TEST(test_tests)
 }
 END_TEST
 
+static void
+count_bad(void *arg, unsigned long line, const char *msg)
+{
+	unsigned long *n = arg;
+
+	(void)msg;
+	n[n[0] + 1] = line;
+	n[0]++;
+}
+
+static void
+count_link(void *arg, const char *rel, int repaired)
+{
+	int *n = arg;
+
+	(void)rel;
+	n[repaired]++;
+}
+
+/*
+ * The index read past its damaged lines, each named, the good entries
+ * kept; repaired, it holds its good lines as they were; links found, and
+ * those of tmp and lock replaced.
+ */
+START_TEST(test_fsck)
+{
+	struct pv_store st = PV_STORE_INIT;
+	unsigned long lines[8] = { 0 };
+	int links[2] = { 0, 0 };
+	char h[65], p[512], q[512], *text, *want;
+
+	ck_assert_int_eq(pv_store_create(&st, dir), 0);
+	put(&st, "pv-format\t1\n", h);
+	add_entry(&st, "a", h, NULL, 0);
+	index_path(p, sizeof(p));
+	spit(p, "add\tv\tzz\t1\t1\t1\t-\t-\t-\t-\n", "a");
+	spit(p, "later\tline\n", "a");
+	want = slurp(p);
+	spit(p, "rm\tv\n", "a");
+	add_entry(&st, "b", h, NULL, 0);
+	spit(p, "add\tcut", "a");
+	ck_assert_int_lt(pv_store_index_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_check(&st, count_bad, lines), 2);
+	ck_assert_uint_eq(lines[0], 2);
+	ck_assert_uint_eq(lines[1], 3);
+	ck_assert_uint_eq(lines[2], 5);
+	ck_assert_uint_eq(st.nentry, 2);	/* a and b, past the damage */
+	ck_assert_uint_eq(st.torn, 7);
+	ck_assert_int_eq(pv_store_index_repair(&st), 2);
+	text = slurp(p);
+	/* the good lines as they were: line 1, a, "later", b */
+	ck_assert_int_eq(strncmp(text, want, strlen("pv-format\t1\n")), 0);
+	ck_assert_ptr_null(strstr(text, "zz"));
+	ck_assert_ptr_nonnull(strstr(text, "later\tline\n"));
+	ck_assert_ptr_null(strstr(text, "rm\tv\n"));
+	ck_assert_ptr_null(strstr(text, "cut"));
+	free(text);
+	free(want);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 2);
+	ck_assert_uint_eq(st.torn, 0);
+	/* links: tmp and lock replaced, the index's named only */
+	snprintf(p, sizeof(p), "%s/tmp", dir);
+	ck_assert_int_eq(rmdir(p), 0);
+	ck_assert_int_eq(symlink("/", p), 0);
+	snprintf(q, sizeof(q), "%s/lock", dir);
+	ck_assert_int_eq(unlink(q), 0);
+	ck_assert_int_eq(symlink("/nonexistent/lock", q), 0);
+	ck_assert_int_eq(pv_store_check_links(&st, 0, count_link, links), 2);
+	ck_assert_int_eq(links[0], 2);
+	ck_assert_int_eq(pv_store_check_links(&st, 1, count_link, links), 2);
+	ck_assert_int_eq(links[1], 2);
+	ck_assert_int_eq(pv_store_check_links(&st, 0, count_link, links), 0);
+	ck_assert_int_eq(pv_store_prepare(&st), 0);
+	pv_store_release(&st);
+}
+END_TEST
+
 START_TEST(test_gc)
 {
 	struct pv_store st = PV_STORE_INIT;
@@ -496,6 +574,7 @@ store_suite(void)
 	tcase_add_test(tc, test_copy_roles);
 	tcase_add_test(tc, test_scan);
 	tcase_add_test(tc, test_tests);
+	tcase_add_test(tc, test_fsck);
 	tcase_add_test(tc, test_gc);
 	suite_add_tcase(s, tc);
 	return s;
