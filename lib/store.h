@@ -283,12 +283,15 @@ int pv_store_cat(struct pv_store *st, const char *hash, FILE *out);
  * non-NULL, every section record is written with ROLE set to role and
  * VERSION set to version (when not NULL, whatever the stream said: the
  * version a pair compares is the stored one), and records before any
- * section get a "section ROLE VERSION -" record before them.  Other
- * records are copied as they were read, except "pv-format" lines: the
- * caller writes one at the top of what it prints.
+ * section get a "section ROLE VERSION -" record before them.  The records
+ * that carry their own ROLE VERSION EXPERIMENT (runval, stat, statroll:
+ * pv-stat(1) writes them after the last section) are kept or left out by
+ * their own EXPERIMENT, and get ROLE and VERSION as the sections do.
+ * Other records are copied as they were read, except "pv-format" lines:
+ * the caller writes one at the top of what it prints.
  *
- * With run_base not NULL, the RUN of each sample record is moved on by
- * *run_base, which then grows by the largest RUN of the
+ * With run_base not NULL, the RUN of each sample and runval record is
+ * moved on by *run_base, which then grows by the largest RUN of the
  * stream: the streams of one version copied in turn with one run_base
  * keep their runs apart (two collections of one plan both number their
  * runs from 1).

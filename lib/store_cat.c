@@ -153,6 +153,36 @@ want_section(const char *experiment, const struct pv_str *x)
 	return experiment == NULL || pv_str_eq(*x, experiment);
 }
 
+/*
+ * Whether rec is one of pv-stat's records that carry their own ROLE
+ * VERSION EXPERIMENT in fields 1 to 3, and the index of its RUN (0 none).
+ */
+static int
+is_derived(const struct pv_record *rec, size_t *run)
+{
+	/* the number of fields of a runval record, and where its RUN is */
+	static const struct {
+		const char *type;
+		size_t nfield, run;
+	} derived[] = {
+		{ "runval", 14, 11 },
+		{ "stat", 0, 0 },
+		{ "statroll", 0, 0 },
+	};
+	size_t i;
+
+	if (rec->type != PV_REC_OTHER)
+		return 0;
+	for (i = 0; i < sizeof(derived) / sizeof(derived[0]); i++)
+		if (pv_str_eq(rec->field[0], derived[i].type) &&
+		    rec->nfield >= 4) {
+			*run = rec->nfield == derived[i].nfield ?
+				derived[i].run : 0;
+			return 1;
+		}
+	return 0;
+}
+
 /* The RUN in f moved on by *base; *top is the largest RUN seen. */
 static int
 move_run(struct pv_store *st, struct pv_str *f, uint64_t run, uint64_t *base,
@@ -209,7 +239,8 @@ pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
 	struct pv_record rec;
 	struct pv_str none = { "", 0 };
 	int fd, rc, in_section = 0, keep = 0;
-	uint64_t top = 0;
+	uint64_t top = 0, run;
+	size_t run_at;
 
 	if ((fd = open_object(st, hash, &rc)) < 0)
 		return -1;
@@ -225,6 +256,27 @@ pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
 			else if (keep)
 				(void)write_changed(st, out, &rec, 1, role,
 						    version, 0, 0, NULL, NULL);
+			continue;
+		}
+		/* pv-stat's records: their own identity, after the sections */
+		if (is_derived(&rec, &run_at)) {
+			struct pv_str x = rec.field[3];
+
+			if (pv_str_eq(x, "-"))
+				x = none;
+			if (!want_section(experiment, &x))
+				continue;
+			run = 0;
+			if (run_at > 0 && pv_parse_u64(rec.field[run_at].s,
+						       rec.field[run_at].len,
+						       &run) < 0)
+				run_at = 0;
+			if (role == NULL && (run_at == 0 || run_base == NULL))
+				pv_write_raw(out, &rec);
+			else if (write_changed(st, out, &rec, 1, role, version,
+					       run_at, run, run_base,
+					       &top) < 0)
+				break;
 			continue;
 		}
 		if (!in_section) {

@@ -3,8 +3,9 @@
 # nothing outside it (gc deletes nothing there, add creates nothing
 # there); a damaged object is found before a byte of it is written, and a
 # re-add over it rewrites it; a failed add leaves no temporary; fsck names
-# every damaged index line and --repair keeps every good entry; a stream
-# of more experiments than the index once took (54) stays readable.
+# every damaged index line and --repair keeps every good entry; a store of
+# pv-stat -S nights pairs into comparisons; a stream of more experiments
+# than the index once took (54) stays readable.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/pv-store
@@ -162,6 +163,40 @@ if test_cmp log.before log.after; then pass; else fail "repair lost an entry"; f
 expect_status 0 "fsck after the repair" pv-store fsck
 expect_status 0 "add after the repair" pv-store add -v v8 "$D/crlf.pv" \
 	>/dev/null
+
+# two nights summarised by pv-stat -S, stored, paired: the pair compares
+# them (its runval records once kept their ROLE '-', and pv-diff found
+# nothing to compare)
+night() {
+	printf 'pv-format\t1\nsection\t-\t-\tx\n'
+	for r in 1 2 3 4 5; do
+		printf 'sample\ts\tt\to\tm\tu\thigher\t-\t%d\t-\t%d\n' "$r" \
+		    $(($1 + r))
+	done
+}
+pv-store --store=nights init >/dev/null || exit 99
+night 100 | pv-stat -S | pv-store --store=nights add -v base >/dev/null &&
+night 130 | pv-stat -S | pv-store --store=nights add -v tgt >/dev/null ||
+	exit 99
+pv-store --store=nights pair --baseline=base tgt >pair.pv
+awk -F'\t' '$1 == "runval" { print $2, $3, $12 }' pair.pv | sort -u \
+	>runval.out
+printf '%s\n' 'baseline base 1' 'baseline base 2' 'baseline base 3' \
+	'baseline base 4' 'baseline base 5' 'target tgt 1' 'target tgt 2' \
+	'target tgt 3' 'target tgt 4' 'target tgt 5' >runval.want
+if test_cmp runval.want runval.out; then pass
+else fail "pair: runval roles and versions"; fi
+pv-diff pair.pv >diff.out
+expect_status 0 "pair of summarised nights: a comparison" \
+	test "$(awk -F'\t' '$1 == "cmp" { print $2, $3, $12, $13 }' diff.out)" = \
+	"base tgt 5 5"
+# two summarised collections under one version: their runs stay apart
+night 140 | pv-stat -S | pv-store --store=nights add -v tgt >/dev/null
+pv-store --store=nights pair --baseline=base tgt | pv-diff |
+	awk -F'\t' '$1 == "cmp" { print $12, $13 }' >runs.out
+echo '5 10' >runs.want
+if test_cmp runs.want runs.out; then pass
+else fail "pair: the runval runs of two streams"; fi
 
 # a stream of 60 experiments: the add line of 70 fields reads back
 awk 'BEGIN { print "pv-format\t1"
