@@ -42,7 +42,7 @@ pv_store_release(struct pv_store *st)
 {
 	pv_arena_release(&st->arena);
 	free(st->entry);
-	free(st->slot);
+	pv_hmap_release(&st->map);
 	free(st->damaged);
 	if (st->lockfd >= 0)
 		close(st->lockfd);	/* drops the flock */

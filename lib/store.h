@@ -82,6 +82,7 @@
 
 #include "arena.h"
 #include "error.h"
+#include "hmap.h"
 #include "sha256.h"
 #include "strbuf.h"
 
@@ -91,12 +92,6 @@
 enum {
 	PV_KIND_STACK = 1,
 	PV_KIND_SAMPLE = 2
-};
-
-/* A slot of the (version, hash) table: entry + 1 (0: empty), key hash. */
-struct pv_store_slot {
-	size_t entry;
-	uint64_t key;
 };
 
 /* A test of a stream: its experiment ("" absent), suite and test, runs. */
@@ -129,8 +124,7 @@ struct pv_store {
 	struct pv_arena arena;		/* the entries' strings */
 	struct pv_store_entry *entry;	/* in index order, live or not */
 	size_t nentry, entry_alloc;
-	struct pv_store_slot *slot;	/* (version, hash) -> entry */
-	size_t nslot;
+	struct pv_hmap map;		/* (version, hash) -> entry index */
 	unsigned long torn;		/* the cut last line's number, or 0 */
 	struct pv_err err;
 	/*
@@ -320,8 +314,9 @@ struct pv_store_scan {
 	size_t nexperiment, alloc;
 	struct pv_store_test *test;	/* strings owned by the scan */
 	size_t ntest, test_alloc;
-	struct pv_store_runkey *run;	/* (test, level, run) seen: a set */
-	size_t nrun, run_slots;
+	struct pv_store_runkey *run;	/* (test, level, run) seen */
+	size_t nrun, run_alloc;
+	struct pv_hmap runs;		/* of run[] */
 	unsigned long line;
 	struct pv_err err;
 };

@@ -1,7 +1,7 @@
 /*
  * store_index: the store's index (see store.h for its rules).  It is read
  * a block at a time into an array of entries (it is small: two lines an
- * entry, and log reads nothing else), with a table from (version, hash) to
+ * entry, and log reads nothing else), with an hmap from (version, hash) to
  * entry for rm lines and duplicates; it is appended to under flock(2) and
  * replaced whole only by gc and fsck --repair.  Its lines are written and
  * parsed by their codec (rec_index.h).  Read tolerantly (for fsck), a
@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "hmap.h"
 #include "rec_index.h"
 #include "store.h"
 #include "store_private.h"
@@ -39,65 +40,43 @@ key_hash(const char *version, const char *hash)
 		       pv_hash(hash, PV_SHA256_HEXLEN, 0));
 }
 
-/* The slot of (version, hash) with key hash key: its own, or an empty one. */
-static struct pv_store_slot *
-find_slot(const struct pv_store *st, const char *version, const char *hash,
-	  uint64_t key)
+/* An entry's key: (version, hash). */
+struct key {
+	const char *version, *hash;
+};
+
+static int
+entry_eq(const void *ctx, uint32_t id, const void *k)
 {
-	size_t mask = st->nslot - 1;
-	size_t i = (size_t)key & mask;
+	const struct pv_store *st = ctx;
+	const struct pv_store_entry *e = &st->entry[id];
+	const struct key *key = k;
 
-	for (;; i = (i + 1) & mask) {
-		struct pv_store_slot *sl = &st->slot[i];
-		const struct pv_store_entry *e;
-
-		if (sl->entry == 0)
-			return sl;
-		if (sl->key != key)
-			continue;
-		e = &st->entry[sl->entry - 1];
-		/* versions differ early; hashes of one stream do not */
-		if (strcmp(e->version, version) == 0 &&
-		    strcmp(e->hash, hash) == 0)
-			return sl;
-	}
+	/* versions differ early; hashes of one stream do not */
+	return strcmp(e->version, key->version) == 0 &&
+		strcmp(e->hash, key->hash) == 0;
 }
 
-static void
-grow_slots(struct pv_store *st)
+/* The id of the last entry of (version, hash), live or not, or NONE. */
+static uint32_t
+find_entry(const struct pv_store *st, const char *version, const char *hash,
+	   size_t *pos)
 {
-	struct pv_store_slot *old = st->slot;
-	size_t i, nold = st->nslot, mask;
+	struct key k = { version, hash };
 
-	st->nslot = nold ? nold * 2 : 64;
-	mask = st->nslot - 1;
-	st->slot = pv_xcalloc(st->nslot, sizeof(*st->slot));
-	for (i = 0; i < nold; i++) {
-		size_t k;
-
-		if (old[i].entry == 0)
-			continue;
-		/* keys are distinct entries: only an empty slot is needed */
-		for (k = (size_t)old[i].key & mask; st->slot[k].entry != 0;
-		     k = (k + 1) & mask)
-			;
-		st->slot[k] = old[i];
-	}
-	free(old);
+	return pv_hmap_find(&st->map, key_hash(version, hash), entry_eq, st,
+			    &k, pos);
 }
 
 const struct pv_store_entry *
 pv_store_index_find(const struct pv_store *st, const char *version,
 		    const char *hash)
 {
-	const struct pv_store_slot *sl;
+	uint32_t id = find_entry(st, version, hash, NULL);
 
-	if (st->nslot == 0)
+	if (id == PV_HMAP_NONE || !st->entry[id].live)
 		return NULL;
-	sl = find_slot(st, version, hash, key_hash(version, hash));
-	if (sl->entry == 0 || !st->entry[sl->entry - 1].live)
-		return NULL;
-	return &st->entry[sl->entry - 1];
+	return &st->entry[id];
 }
 
 /* A parsed string in the arena, NULL when absent. */
@@ -146,9 +125,8 @@ take_add(struct pv_store *st, const struct pv_rec_index *ix,
 	 unsigned long lineno, const struct pending *pd)
 {
 	struct pv_store_entry e;
-	struct pv_store_slot *slot;
-	uint64_t key;
-	size_t i;
+	uint32_t id;
+	size_t i, pos;
 
 	memset(&e, 0, sizeof(e));
 	e.version = keep(st, ix->version);
@@ -174,16 +152,18 @@ take_add(struct pv_store *st, const struct pv_rec_index *ix,
 	}
 	e.line = lineno;
 	e.live = 1;
-	if (2 * (st->nentry + 1) > st->nslot)
-		grow_slots(st);
-	key = key_hash(e.version, e.hash);
-	slot = find_slot(st, e.version, e.hash, key);
-	if (slot->entry != 0 && st->entry[slot->entry - 1].live)
+	id = find_entry(st, e.version, e.hash, &pos);
+	if (id != PV_HMAP_NONE && st->entry[id].live)
 		return;	/* added again: the first add stands */
 	PV_GROW(st->entry, st->nentry + 1, st->entry_alloc);
-	st->entry[st->nentry++] = e;
-	slot->entry = st->nentry;
-	slot->key = key;
+	st->entry[st->nentry] = e;
+	/* an entry withdrawn before: the table names the new one now */
+	if (id != PV_HMAP_NONE)
+		pv_hmap_set_at(&st->map, pos, (uint32_t)st->nentry);
+	else
+		pv_hmap_add_at(&st->map, pos, key_hash(e.version, e.hash),
+			       (uint32_t)st->nentry);
+	st->nentry++;
 }
 
 /* Take the rm line ix: its entry, if any, is withdrawn. */
@@ -192,18 +172,16 @@ take_rm(struct pv_store *st, const struct pv_rec_index *ix,
 	struct pv_strbuf *tmp)
 {
 	char hash[PV_SHA256_HEXLEN + 1];
-	struct pv_store_slot *slot;
+	uint32_t id;
 
-	if (st->nslot == 0)
-		return;
 	memcpy(hash, ix->hash.s, PV_SHA256_HEXLEN);
 	hash[PV_SHA256_HEXLEN] = '\0';
 	/* a C string, as the entries' versions are */
 	pv_strbuf_reset(tmp);
 	pv_strbuf_add(tmp, ix->version.s, ix->version.len);
-	slot = find_slot(st, tmp->buf, hash, key_hash(tmp->buf, hash));
-	if (slot->entry != 0)
-		st->entry[slot->entry - 1].live = 0;
+	id = find_entry(st, tmp->buf, hash, NULL);
+	if (id != PV_HMAP_NONE)
+		st->entry[id].live = 0;
 }
 
 static void
@@ -211,10 +189,9 @@ clear_entries(struct pv_store *st)
 {
 	pv_arena_release(&st->arena);
 	free(st->entry);
-	free(st->slot);
+	pv_hmap_release(&st->map);
 	st->entry = NULL;
-	st->slot = NULL;
-	st->nentry = st->entry_alloc = st->nslot = 0;
+	st->nentry = st->entry_alloc = 0;
 	st->torn = 0;
 	st->ndamaged = 0;
 }

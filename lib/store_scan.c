@@ -5,7 +5,8 @@
  * fields, the tests of its samples with their runs for its tests line.
  *
  * Runs are counted as distinct (LEVEL, RUN) pairs of a test, in a set of
- * (test, LEVEL, RUN) keys: memory grows with the runs, not the samples.
+ * (test, LEVEL, RUN) keys (an hmap): memory grows with the runs, not the
+ * samples.
  */
 #include "config.h"
 
@@ -15,12 +16,13 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "hmap.h"
 #include "input.h"
 #include "record.h"
 #include "store.h"
 #include "xalloc.h"
 
-/* A key of the set of runs; test is the index + 1 (0: an empty slot). */
+/* A run of a test: the test's index, LEVEL and RUN. */
 struct pv_store_runkey {
 	size_t test;
 	uint64_t level, run;
@@ -40,6 +42,7 @@ pv_store_scan_release(struct pv_store_scan *sc)
 	}
 	free(sc->test);
 	free(sc->run);
+	pv_hmap_release(&sc->runs);
 	memset(sc, 0, sizeof(*sc));
 }
 
@@ -76,44 +79,31 @@ experiment(struct pv_store_scan *sc, struct pv_str x)
 static uint64_t
 run_hash(const struct pv_store_runkey *k)
 {
-	uint64_t h = (uint64_t)k->test * 0x9e3779b97f4a7c15ULL;
+	return pv_hash_fold(pv_hash_fold(k->test, k->level), k->run);
+}
 
-	h ^= k->level + 0x632be59bd9b4e019ULL + (h << 6) + (h >> 2);
-	h ^= k->run + 0x8cb92ba72f3d8dd7ULL + (h << 6) + (h >> 2);
-	return h ^ (h >> 31);
+static int
+run_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_store_runkey *a = &((const struct pv_store_scan *)ctx)->
+		run[id], *b = key;
+
+	return a->test == b->test && a->level == b->level && a->run == b->run;
 }
 
 /* Count the run (level, run) of test t once. */
 static void
 add_run(struct pv_store_scan *sc, size_t t, uint64_t level, uint64_t run)
 {
-	struct pv_store_runkey k = { t + 1, level, run }, *old;
-	size_t i, mask, nold;
+	struct pv_store_runkey k = { t, level, run };
+	uint64_t h = run_hash(&k);
+	size_t pos;
 
-	if (2 * (sc->nrun + 1) > sc->run_slots) {
-		old = sc->run;
-		nold = sc->run_slots;
-		sc->run_slots = nold ? 2 * nold : 256;
-		sc->run = pv_xcalloc(sc->run_slots, sizeof(*sc->run));
-		mask = sc->run_slots - 1;
-		for (i = 0; i < nold; i++) {
-			size_t j;
-
-			if (old[i].test == 0)
-				continue;
-			for (j = run_hash(&old[i]) & mask; sc->run[j].test != 0;
-			     j = (j + 1) & mask)
-				;
-			sc->run[j] = old[i];
-		}
-		free(old);
-	}
-	mask = sc->run_slots - 1;
-	for (i = run_hash(&k) & mask; sc->run[i].test != 0; i = (i + 1) & mask)
-		if (sc->run[i].test == k.test && sc->run[i].level == level &&
-		    sc->run[i].run == run)
-			return;
-	sc->run[i] = k;
+	if (pv_hmap_find(&sc->runs, h, run_eq, sc, &k, &pos) != PV_HMAP_NONE)
+		return;
+	PV_GROW(sc->run, sc->nrun + 1, sc->run_alloc);
+	sc->run[sc->nrun] = k;
+	pv_hmap_add_at(&sc->runs, pos, h, (uint32_t)sc->nrun);
 	sc->nrun++;
 	sc->test[t].runs++;
 }
