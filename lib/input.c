@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #define ZBLOCK (256u << 10)
 #define FIRST (64u << 10)	/* the first read: enough to tell the kind */
 #define NONUL ((size_t)-1)
+#define MAX_LINE ((size_t)64 << 20)	/* unless PV_MAX_LINE says */
 
 struct pv_input {
 	char *name;
@@ -38,6 +40,8 @@ struct pv_input {
 	int pending;		/* an error, due after the bytes before it */
 	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
+	size_t max_line;	/* the longest line taken (0: PV_MAX_LINE bad) */
+	size_t run;		/* bytes: of the line being returned, so far */
 
 	char *buf;		/* decompressed bytes */
 	size_t cap, pos, end;
@@ -55,6 +59,33 @@ struct pv_input {
 	struct pv_err err;	/* errnum: of a failed read(2), else 0 */
 };
 
+/*
+ * The line limit: PV_MAX_LINE, a number of bytes with an optional K, M or
+ * G (powers of 1024), else MAX_LINE; 0 when PV_MAX_LINE is not that.
+ */
+static size_t
+max_line(void)
+{
+	const char *s = getenv("PV_MAX_LINE");
+	unsigned long long v = 0, mult = 1;
+
+	if (s == NULL || *s == '\0')
+		return MAX_LINE;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (ULLONG_MAX - 9) / 10)
+			return 0;
+		v = v * 10 + (unsigned long long)(*s - '0');
+	}
+	switch (*s) {
+	case 'K': case 'k': mult = 1ULL << 10; s++; break;
+	case 'M': case 'm': mult = 1ULL << 20; s++; break;
+	case 'G': case 'g': mult = 1ULL << 30; s++; break;
+	}
+	if (*s != '\0' || v == 0 || v > SIZE_MAX / 4 / mult)
+		return 0;
+	return (size_t)(v * mult);
+}
+
 struct pv_input *
 pv_input_open_fd(int fd, const char *name)
 {
@@ -67,6 +98,7 @@ pv_input_open_fd(int fd, const char *name)
 	in->buf = pv_xmalloc(in->cap + 1);
 	in->gz = -1;		/* not known until the first bytes */
 	in->nul_at = NONUL;
+	in->max_line = max_line();
 	return in;
 }
 
@@ -315,6 +347,25 @@ sniff(struct pv_input *in)
 	return 0;
 }
 
+/*
+ * A line longer than the limit: the reading stops there, before a buffer
+ * grows past it, with the line's number.
+ */
+static int
+bad_limit(struct pv_input *in)
+{
+	return fail(in, "PV_MAX_LINE '%s' is not a number of bytes (such "
+		    "as 1048576 or 64M)", getenv("PV_MAX_LINE"));
+}
+
+static int
+too_long(struct pv_input *in)
+{
+	in->lineno++;
+	return fail(in, "a line of more than %zu bytes (the limit; "
+		    "PV_MAX_LINE=BYTES sets another)", in->max_line);
+}
+
 /* Add raw bytes after end; 1 if some came, 0 at the end, -1 on error. */
 static int
 refill(struct pv_input *in)
@@ -330,8 +381,13 @@ refill(struct pv_input *in)
 			in->nul_at -= in->pos;
 		in->pos = 0;
 	} else if (in->end == in->cap) {
-		/* one line fills the buffer: grow it */
-		in->cap *= 2;
+		/*
+		 * one line fills the buffer: grow it, to the limit at most
+		 * (pv_input_getline() stops a line longer than the limit
+		 * before it comes here again)
+		 */
+		in->cap = in->cap > in->max_line / 2 ? in->max_line + 1 :
+			in->cap * 2;
 		in->buf = pv_xrealloc(in->buf, in->cap + 1);
 	}
 	if (in->gz == 1)
@@ -357,6 +413,8 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 
 	if (in->failed)
 		return -1;
+	if (in->max_line == 0)
+		return bad_limit(in);
 	if (in->gz < 0 && sniff(in) < 0)
 		return -1;
 
@@ -372,10 +430,14 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 			break;
 		}
 		scanned = in->end - in->pos;
+		if (scanned > in->max_line)
+			return too_long(in);
 		if (refill(in) < 0)
 			return -1;
 	}
 	n = (size_t)(nl - start);
+	if (n > in->max_line)
+		return too_long(in);
 	in->pos += n + (nl < in->buf + in->end);
 	in->lineno++;
 	if (in->nul_at < (size_t)(nl - in->buf)) {
@@ -394,8 +456,41 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	return 1;
 }
 
-long
-pv_input_read(struct pv_input *in, void *buf, size_t n)
+/*
+ * The bytes buf[0..n) just read, as lines: counted, and cut before a line
+ * longer than the limit, whose error then comes after them.  Returns how
+ * many bytes to return (-1: none, the error now).
+ */
+static long
+take_bytes(struct pv_input *in, const char *buf, size_t n)
+{
+	const char *p = buf, *end = buf + n, *nl;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (in->run + (size_t)((nl != NULL ? nl : end) - p) >
+		    in->max_line) {
+			too_long(in);
+			if (p == buf)
+				return -1;
+			/* the lines before it first */
+			in->failed = 0;
+			in->pending = 1;
+			return (long)(p - buf);
+		}
+		if (nl == NULL) {
+			in->run += (size_t)(end - p);
+			break;
+		}
+		in->lineno++;
+		in->run = 0;
+		p = nl + 1;
+	}
+	return (long)n;
+}
+
+static long
+read_bytes(struct pv_input *in, void *buf, size_t n)
 {
 	size_t have;
 	ssize_t r;
@@ -427,6 +522,18 @@ pv_input_read(struct pv_input *in, void *buf, size_t n)
 	if (r == 0)
 		in->eof = 1;
 	return (long)r;
+}
+
+long
+pv_input_read(struct pv_input *in, void *buf, size_t n)
+{
+	long r;
+
+	if (!in->failed && !in->pending && in->max_line == 0)
+		return bad_limit(in);
+	if ((r = read_bytes(in, buf, n)) <= 0)
+		return r;
+	return take_bytes(in, buf, (size_t)r);
 }
 
 int

@@ -9,6 +9,13 @@
  * line without a final newline is returned like any other.  Memory is the
  * buffer, which grows with the longest line, never with the input.
  *
+ * Lines are at most 64 MiB long, or as many bytes as the environment
+ * variable PV_MAX_LINE says (a number, with an optional K, M or G for
+ * powers of 1024): a longer one is an error, found before any buffer grows
+ * past the limit, with pv_input_lineno() its number, so that one line of
+ * a gzip bomb costs no more memory than that.  A PV_MAX_LINE that is not
+ * a number of bytes is an error at the first read.
+ *
  * Compression is detected by content (the gzip magic), not by file name;
  * concatenated gzip members are read as one stream.
  *
@@ -70,8 +77,12 @@ int pv_input_is_gzip(const struct pv_input *in);
  * how many (at most n, at most 1 GiB), 0 at the end of the input, -1 on an
  * error.  Gzip data is read as pv_input_getline() reads it: concatenated
  * members as one stream, and anything else after a member is an error.
- * The bytes that came before an error have all been returned.  One handle
- * is read either by lines or by bytes, not both; pv_input_lineno() stays 0.
+ * The bytes that came before an error have all been returned.  The line
+ * limit holds here too: the bytes are returned up to the line that is too
+ * long, and at most the limit's worth of it, and the error comes after
+ * them.  One handle is read either by
+ * lines or by bytes, not both; pv_input_lineno() counts the newlines
+ * returned (the number of the line too long, after that error).
  */
 long pv_input_read(struct pv_input *in, void *buf, size_t n);
 

@@ -272,7 +272,6 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	struct pv_store_scan sc;
 	struct pv_store_entry e;
 	struct pv_strbuf line = PV_STRBUF_INIT;
-	unsigned long lines = 0;	/* whole lines read, as pv_input counts */
 	char *buf;
 	long n;
 
@@ -282,13 +281,8 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	if ((obj = pv_store_obj_begin(st)) == NULL)
 		store_die(st);
 	buf = pv_xmalloc(65536);
+	/* (a line past the limit of lib/input ends it: not stored) */
 	while ((n = pv_input_read(in, buf, 65536)) > 0) {
-		const char *p = buf, *end = buf + n;
-
-		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-			lines++;
-			p++;
-		}
 		/* a full disk, say: the partial object must not stay */
 		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
 			add_die(st, obj);
@@ -299,7 +293,8 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 		if (pv_input_errno(in) != 0)
 			pv_die("cannot read '%s': %s", name,
 			       strerror(pv_input_errno(in)));
-		pv_die_at(name, lines, "%s", pv_input_error(in));
+		pv_die_at(name, pv_input_lineno(in), "%s",
+			  pv_input_error(in));
 	}
 	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
