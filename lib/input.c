@@ -41,6 +41,12 @@ struct pv_input {
 	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
 	size_t max_line;	/* the longest line taken (0: PV_MAX_LINE bad) */
+	/*
+	 * While a rewind is possible: a bit a line read, set where the byte
+	 * pv_input_getline() overwrote was the CR of a CRLF, not the LF
+	 */
+	unsigned char *crlf;
+	size_t crlf_alloc;
 	size_t run;		/* bytes: of the line being returned, so far */
 
 	char *buf;		/* decompressed bytes */
@@ -125,6 +131,7 @@ pv_input_close(struct pv_input *in)
 	if (!in->is_stdin)
 		close(in->fd);
 	free(in->zbuf);
+	free(in->crlf);
 	free(in->buf);
 	free(in->name);
 	free(in);
@@ -405,6 +412,20 @@ refill(struct pv_input *in)
 	return 1;
 }
 
+/* Note that line (from 0) ends in CRLF, for pv_input_rewind(). */
+static void
+mark_crlf(struct pv_input *in, unsigned long line)
+{
+	size_t byte = line / 8, old = in->crlf_alloc;
+
+	if (byte >= in->crlf_alloc) {
+		in->crlf_alloc = byte + 1 > 2 * old ? byte + 1 : 2 * old;
+		in->crlf = pv_xrealloc(in->crlf, in->crlf_alloc);
+		memset(in->crlf + old, 0, in->crlf_alloc - old);
+	}
+	in->crlf[byte] |= (unsigned char)(1u << line % 8);
+}
+
 int
 pv_input_getline(struct pv_input *in, char **line, size_t *len)
 {
@@ -448,8 +469,12 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 			return fail(in, "an ELF binary, not text");
 		return fail(in, "NUL byte in input (a binary file?)");
 	}
-	if (n > 0 && start[n - 1] == '\r')
+	if (n > 0 && start[n - 1] == '\r') {
 		n--;
+		/* a rewind must put a CR back here, not an LF */
+		if (!in->discarded)
+			mark_crlf(in, in->lineno - 1);
+	}
 	start[n] = '\0';
 	*line = start;
 	*len = n;
@@ -539,19 +564,24 @@ pv_input_read(struct pv_input *in, void *buf, size_t n)
 int
 pv_input_rewind(struct pv_input *in)
 {
-	size_t i;
+	size_t i, line;
 
 	if (in->failed || in->discarded)
 		return -1;
 	/*
 	 * Put back the line ends that pv_input_getline() overwrote: no
-	 * NUL came before pos (it would have failed), so each is one, a
-	 * CR where an LF follows (CRLF), else an LF.
+	 * NUL came before pos (it would have failed), so each is one, the
+	 * CR of a CRLF where the line's bit says so, else an LF.  (The byte
+	 * after it cannot tell: an LF after the end of a line is also the
+	 * next line's, when that one is empty.)
 	 */
-	for (i = 0; i < in->pos; i++)
-		if (in->buf[i] == '\0')
-			in->buf[i] = i + 1 < in->end && in->buf[i + 1] == '\n' ?
+	for (i = 0, line = 0; i < in->pos; i++)
+		if (in->buf[i] == '\0') {
+			in->buf[i] = line / 8 < in->crlf_alloc &&
+				(in->crlf[line / 8] & (1u << line % 8)) ?
 				'\r' : '\n';
+			line++;
+		}
 	in->pos = 0;
 	in->lineno = 0;
 	return 0;

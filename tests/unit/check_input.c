@@ -326,6 +326,39 @@ START_TEST(test_max_line)
 }
 END_TEST
 
+/*
+ * A rewind after any number of lines gives the same lines again: LF and
+ * CRLF lines mixed, and a line read just before an empty one (whose LF a
+ * rewind once took for the LF of a CRLF, joining two lines in one).
+ */
+START_TEST(test_rewind)
+{
+	static const char text[] = "a\n\nb\r\n\r\n\nc\r\nd\n\n\n";
+	static const char *const want[] = {
+		"a", "", "b", "", "", "c", "d", "", ""
+	};
+	const size_t nwant = sizeof(want) / sizeof(want[0]);
+	struct pv_input *in;
+	char *line;
+	size_t len, k, i;
+
+	spit(text, sizeof(text) - 1);
+	for (k = 0; k <= nwant; k++) {
+		in = pv_input_open(file);
+		for (i = 0; i < k; i++)
+			ck_assert_int_eq(pv_input_getline(in, &line, &len), 1);
+		ck_assert_int_eq(pv_input_rewind(in), 0);
+		for (i = 0; i < nwant; i++) {
+			ck_assert_int_eq(pv_input_getline(in, &line, &len), 1);
+			ck_assert_str_eq(line, want[i]);
+			ck_assert_uint_eq(pv_input_lineno(in), i + 1);
+		}
+		ck_assert_int_eq(pv_input_getline(in, &line, &len), 0);
+		pv_input_close(in);
+	}
+}
+END_TEST
+
 START_TEST(test_directory)
 {
 	struct pv_input *in = pv_input_open(dir);
@@ -353,6 +386,7 @@ input_suite(void)
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_gzip_errors);
 	tcase_add_test(tc, test_max_line);
+	tcase_add_test(tc, test_rewind);
 	tcase_add_test(tc, test_directory);
 	suite_add_tcase(s, tc);
 	return s;
