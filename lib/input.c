@@ -365,12 +365,43 @@ bad_limit(struct pv_input *in)
 		    "as 1048576 or 64M)", getenv("PV_MAX_LINE"));
 }
 
+/* Whether s[0..n) has a CR that no LF follows: text of CR line ends. */
+static int
+lone_cr(const char *s, size_t n)
+{
+	const char *cr = memchr(s, '\r', n);
+
+	return cr != NULL && cr + 1 < s + n;
+}
+
+static const char cr_text[] = "the line ends are CRs alone, not LFs "
+	"(convert them with tr '\\r' '\\n')";
+
 static int
 too_long(struct pv_input *in)
 {
+	/* one line of all the input, CRs in it: no LF anywhere */
+	if (in->lineno == 0 && lone_cr(in->buf + in->pos, in->end - in->pos)) {
+		in->lineno++;
+		return fail(in, "%s", cr_text);
+	}
 	in->lineno++;
 	return fail(in, "a line of more than %zu bytes (the limit; "
 		    "PV_MAX_LINE=BYTES sets another)", in->max_line);
+}
+
+/*
+ * UTF-16 text: a byte order mark FF FE or FE FF, or ASCII with a NUL
+ * before or after each byte.
+ */
+static int
+is_utf16(const unsigned char *s, size_t n)
+{
+	if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) ||
+		       (s[0] == 0xfe && s[1] == 0xff)))
+		return 1;
+	return n >= 4 && ((s[0] != 0 && s[1] == 0 && s[2] != 0 && s[3] == 0) ||
+			  (s[0] == 0 && s[1] != 0 && s[2] == 0 && s[3] != 0));
 }
 
 /* Add raw bytes after end; 1 if some came, 0 at the end, -1 on error. */
@@ -459,6 +490,16 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 	n = (size_t)(nl - start);
 	if (n > in->max_line)
 		return too_long(in);
+	if (in->lineno == 0 && is_utf16((unsigned char *)start,
+					in->end - in->pos)) {
+		in->lineno++;
+		return fail(in, "UTF-16 text, not UTF-8 (convert it with "
+			    "iconv -f UTF-16 -t UTF-8)");
+	}
+	if (in->lineno == 0 && nl == in->buf + in->end && lone_cr(start, n)) {
+		in->lineno++;
+		return fail(in, "%s", cr_text);
+	}
 	in->pos += n + (nl < in->buf + in->end);
 	in->lineno++;
 	if (in->nul_at < (size_t)(nl - in->buf)) {
@@ -468,6 +509,11 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 		if (in->lineno == 1 && n >= 4 && memcmp(start, "\177ELF", 4) == 0)
 			return fail(in, "an ELF binary, not text");
 		return fail(in, "NUL byte in input (a binary file?)");
+	}
+	/* a byte order mark is no part of the first line (UTF-8 has none) */
+	if (in->lineno == 1 && n >= 3 && memcmp(start, "\xef\xbb\xbf", 3) == 0) {
+		start += 3;
+		n -= 3;
 	}
 	if (n > 0 && start[n - 1] == '\r') {
 		n--;

@@ -17,7 +17,10 @@
  * a number of bytes is an error at the first read.
  *
  * Compression is detected by content (the gzip magic), not by file name;
- * concatenated gzip members are read as one stream.
+ * concatenated gzip members are read as one stream.  A UTF-8 byte order
+ * mark at the start is no part of the first line; UTF-16 text, and text
+ * whose lines end in CRs alone (no LF in it at all), are errors that say
+ * so and how to convert them.
  *
  * Errors (I/O, corrupt or truncated gzip data, a NUL byte in a line) are
  * returned as -1 with a message in pv_input_error() (a struct pv_err in

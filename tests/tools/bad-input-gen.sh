@@ -62,6 +62,17 @@ gen_perf_crlf() {
 	perf_sample app 1 cycles main f | sed 's/$/\r/' >"$1"
 }
 gen_pv_crlf() { pv_pair | sed 's/$/\r/' >"$1"; }
+# a UTF-8 byte order mark first; line ends of CR alone; UTF-16
+gen_perf_bom() {
+	{ printf '\357\273\277'; perf_sample app 1 cycles main f; } >"$1"
+}
+gen_pv_bom() { { printf '\357\273\277'; pv_pair; } >"$1"; }
+gen_st_bom() { { printf '\357\273\277'; st_pair; } >"$1"; }
+gen_perf_cr() { perf_sample app 1 cycles main f | tr '\n' '\r' >"$1"; }
+gen_pv_cr() { pv_pair | tr '\n' '\r' >"$1"; }
+gen_pv_utf16() { pv_pair | iconv -f UTF-8 -t UTF-16 >"$1"; }
+gen_pv_utf16le() { pv_pair | iconv -f UTF-8 -t UTF-16LE >"$1"; }
+gen_perf_utf16() { perf_sample app 1 cycles main f | iconv -t UTF-16 >"$1"; }
 gen_perf_badutf8() {
 	perf_sample app 1 cycles main "$(printf 'bad\377\376name')" >"$1"
 }
