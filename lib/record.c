@@ -255,10 +255,32 @@ pv_parse_double(const char *s, size_t len, double *out)
 	v = strtod(buf, &end);
 	if (end != buf + len || !isfinite(v))
 		return -1;
-	if (errno == ERANGE && fabs(v) > 1.0)
-		return -1;	/* overflow; an underflow to 0 is fine */
+	/*
+	 * an overflow; or an underflow to 0 of a number that is not 0,
+	 * which would be read as one silently (a subnormal result is kept)
+	 */
+	if (errno == ERANGE && (fabs(v) > 1.0 || v == 0))
+		return -1;
 	*out = v;
 	return 0;
+}
+
+const char *
+pv_double_fault(const char *s, size_t len)
+{
+	char buf[64], *end;
+	double v;
+
+	if (len == 0 || len >= sizeof(buf))
+		return "a finite number";
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end == buf + len && errno == ERANGE && v == 0)
+		return "a number a double holds (it is not 0, and would read "
+			"as 0)";
+	return "a finite number";
 }
 
 /*
@@ -516,8 +538,9 @@ sample_values(struct pv_reader *r, struct pv_record *rec)
 	    num_field(r, f[9], "sequence number", 1, &rec->seq) < 0)
 		return -1;
 	if (pv_parse_double(f[10].s, f[10].len, &rec->val) < 0)
-		return bad(r, "value '%.*s' is not a finite number",
-			   (int)(f[10].len > 40 ? 40 : f[10].len), f[10].s);
+		return bad(r, "value '%.*s' is not %s",
+			   (int)(f[10].len > 40 ? 40 : f[10].len), f[10].s,
+			   pv_double_fault(f[10].s, f[10].len));
 	return 0;
 }
 

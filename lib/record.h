@@ -168,6 +168,12 @@ pv_str_cmp(struct pv_str a, struct pv_str b)
  */
 int pv_parse_u64(const char *s, size_t len, uint64_t *out);
 int pv_parse_double(const char *s, size_t len, double *out);
+/*
+ * What a number refused by pv_parse_double() is not, for its message:
+ * "a finite number", or, for a nonzero number too near 0 for a double
+ * (which would read as 0), "a number a double holds (...)".
+ */
+const char *pv_double_fault(const char *s, size_t len);
 
 /*
  * Writing.  Every writer appends whole lines to out with stdio; the caller

@@ -140,6 +140,7 @@ gen_pv_inf() {
 }
 gen_generic_nan() { printf 'latency nan ns lower\n' >"$1"; }
 gen_generic_inf() { printf 'latency inf ns lower\n' >"$1"; }
+gen_generic_underflow() { printf 'latency 1e-400 ns lower\n' >"$1"; }
 # a section header and nothing after it
 gen_pv_emptysection() {
 	printf 'pv-format\t1\nsection\tbaseline\tv1\texp1\n' >"$1"
@@ -217,6 +218,9 @@ st_with() {
 }
 gen_st_nan() { st_with "$1" s t op m u higher 1 6 - nan; }
 gen_st_inf() { st_with "$1" s t op m u higher 1 6 - -inf; }
+# a nonzero value that a double holds only as 0; a subnormal one
+gen_st_underflow() { st_with "$1" s t op m u higher 1 6 - 1e-400; }
+gen_st_subnormal() { st_with "$1" s t op m u higher 1 6 - 5e-324; }
 gen_st_word() { st_with "$1" s t op m u higher 1 6 - 12abc; }
 gen_st_fewfields() { st_with "$1" s t op m u higher 1 6 99; }
 gen_st_direction() { st_with "$1" s t op m u sideways 1 6 - 99; }
