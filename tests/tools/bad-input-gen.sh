@@ -241,13 +241,23 @@ gen_st_hugesum() {
 			$seq
 	done >>"$1"
 }
-# runs each finite, too large to add up
-gen_st_hugeruns() {
+# runs each finite, too large to add up, their mean a double (1.5e308);
+# runs whose standard deviation no double holds (about 2.07e308)
+gen_st_bigsum() {
 	st_pair >"$1"
 	for run in 1 2 3; do
 		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t1.5e308\n' \
 			$run
 	done >>"$1"
+}
+gen_st_hugeruns() {
+	st_pair >"$1"
+	for v in 1.79e308 -1.79e308 1.79e308; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t%s\n' \
+			"${run:=1}" "$v"
+		run=$((run + 1))
+	done >>"$1"
+	unset run
 }
 gen_st_crlf() { st_pair | sed 's/$/\r/' >"$1"; }
 gen_st_badutf8() {
@@ -364,6 +374,29 @@ diffed() {
 gen_cmp_n1() { diffed "$1" st_n1; }
 gen_cmp_zerovar() { diffed "$1" st_zerovar; }
 gen_cmp_oneside() { diffed "$1" st_oneside; }
+# a target 1e110 times the baseline (its percentage once 111 digits), and
+# e^1381 times (once "inf%")
+gen_st_hugechange() {
+	f=$1
+	printf 'pv-format\t1\n' >"$f"
+	for side in 'baseline v1 e0 t' 'target v2 e110 t' 'baseline v1 e-300 u' \
+	    'target v2 e300 u'; do
+		# shellcheck disable=SC2086
+		set -- $side
+		printf 'section\t%s\t%s\texp1\n' "$1" "$2"
+		for run in 1 2 3 4 5 6; do
+			printf 'sample\ts\t%s\top\tm\tu\thigher\t-\t%s\t-\t1.0%s%s\n' \
+				"$4" $run $run "$3"
+		done
+	done >>"$f"
+}
+gen_cmp_hugechange() { diffed "$1" st_hugechange; }
+gen_verdict_hugechange() {
+	gen_cmp_hugechange "$1.in" && pv-classify "$1.in" >"$1"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ]
+}
 
 # Stores (for pv-store --store={}): v6.1 and v6.2, one stream each, the
 # second's target 10% slower; then spoilt.  good_store DIR
