@@ -525,6 +525,7 @@ main(int argc, char **argv)
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
 	}
+	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)

@@ -346,6 +346,7 @@ cmd_add(const struct options *opt, int argc, char **argv)
 	int64_t now = opt->have_date ? opt->date : (int64_t)time(NULL);
 	int i;
 
+	pv_opt_files(argc, argv);
 	add_target(opt, &t);
 	open_store(&st, opt, WRITE);
 	if (argc == 0)
