@@ -909,3 +909,48 @@ pv_unescape(struct pv_strbuf *sb, const char *s, size_t len)
 	pv_strbuf_setlen(sb, sb->len + (size_t)n);
 	return 0;
 }
+
+/* Whether c is written \xHH for a terminal. */
+static int
+invisible(unsigned char c, int backslash)
+{
+	return c < 0x20 || c == 0x7f || (backslash && c == '\\');
+}
+
+void
+pv_escape_visible(struct pv_strbuf *sb, const char *s, size_t len,
+		  int backslash)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!invisible(c, backslash))
+			continue;
+		pv_strbuf_add(sb, s + from, i - from);
+		pv_strbuf_addstr(sb, "\\x");
+		pv_strbuf_addch(sb, hex[c >> 4]);
+		pv_strbuf_addch(sb, hex[c & 15]);
+		from = i + 1;
+	}
+	pv_strbuf_add(sb, s + from, len - from);
+}
+
+void
+pv_write_visible(FILE *out, const char *s, size_t len)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!invisible(c, 1))
+			continue;
+		fwrite(s + from, 1, i - from, out);
+		fprintf(out, "\\x%02x", c);
+		from = i + 1;
+	}
+	fwrite(s + from, 1, len - from, out);
+}

@@ -205,6 +205,18 @@ void pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield);
 void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
 
 /*
+ * Text for a terminal: s with each control byte (below 0x20, and 0x7f)
+ * written \xHH (ESC as \x1b), so that no name in it can move the cursor,
+ * recolour or retitle the terminal; with backslash set, each '\\' too
+ * (\x5c), so that a name's bytes can be told back.  Appended to sb, or
+ * (pv_write_visible(), backslash set) written to out.  The rule of every
+ * message on standard error and of the text renderings (pv(7)).
+ */
+void pv_escape_visible(struct pv_strbuf *sb, const char *s, size_t len,
+		       int backslash);
+void pv_write_visible(FILE *out, const char *s, size_t len);
+
+/*
  * The reverse of pv_escape(): append the field s[0..len) unescaped to sb
  * (a frame's "\;" becomes ';').  Returns 0, or -1 for a backslash at the
  * end or an unknown escape (sb then holds a partial result).  For readers

@@ -116,7 +116,7 @@ put_str(FILE *out, struct pv_str s)
 	if (s.len == 0)
 		putc('-', out);
 	else
-		fwrite(s.s, 1, s.len, out);
+		pv_write_visible(out, s.s, s.len);	/* for a terminal */
 }
 
 /* "suite test operation metric [level N]" */

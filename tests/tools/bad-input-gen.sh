@@ -222,6 +222,17 @@ gen_st_inf() { st_with "$1" s t op m u higher 1 6 - -inf; }
 gen_st_underflow() { st_with "$1" s t op m u higher 1 6 - 1e-400; }
 gen_st_subnormal() { st_with "$1" s t op m u higher 1 6 - 5e-324; }
 gen_st_word() { st_with "$1" s t op m u higher 1 6 - 12abc; }
+# terminal escapes in a value a message quotes, and in a test's name
+gen_st_escvalue() {
+	st_with "$1" s t op m u higher 1 6 - "$(printf '\033[31m5')"
+}
+gen_st_escname() { st_pair | sed "s/\tt\top\t/\t$(printf '\033')]0;x\top\t/" >"$1"; }
+gen_verdict_escname() {
+	gen_st_escname "$1.in" && pv-diff "$1.in" | pv-classify >"$1"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ]
+}
 gen_st_fewfields() { st_with "$1" s t op m u higher 1 6 99; }
 gen_st_direction() { st_with "$1" s t op m u sideways 1 6 - 99; }
 gen_st_leveloverflow() {
