@@ -289,12 +289,17 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	}
 	free(buf);
 	if (n < 0) {
+		struct pv_err why = PV_ERR_INIT;
+		unsigned long at = pv_input_lineno(in);
+		int err = pv_input_errno(in);
+
+		/* nothing left open or half written behind the message */
+		pv_err_set(&why, "%s", pv_input_error(in));
+		pv_input_close(in);
 		pv_store_obj_discard(st, obj);
-		if (pv_input_errno(in) != 0)
-			pv_die("cannot read '%s': %s", name,
-			       strerror(pv_input_errno(in)));
-		pv_die_at(name, pv_input_lineno(in), "%s",
-			  pv_input_error(in));
+		if (err != 0)
+			pv_die("cannot read '%s': %s", name, strerror(err));
+		pv_die_at(name, at, "%s", pv_err_msg(&why));
 	}
 	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
@@ -548,6 +553,7 @@ select_streams(const struct pv_store *st, struct streams *s,
 		    (object != NULL &&
 		     strncmp(e->hash, object, strlen(object)) != 0))
 			continue;
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 		PV_GROW(s->e, s->n + 1, s->alloc);
 		s->e[s->n++] = e;
 	}
