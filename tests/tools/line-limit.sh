@@ -10,6 +10,10 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 [ -n "${pv_valgrind:-}" ] && skip_all "memory is not measured under valgrind"
+# under the sanitizers the peak is theirs (shadow memory, a quarantine of
+# freed buffers): the limits and messages are checked, the peaks not
+max_kb=262144
+[ -n "${pv_sanitizers:-}" ] && max_kb=9999999999
 GIT_CEILING_DIRECTORIES=$(dirname "$T")
 export GIT_CEILING_DIRECTORIES
 unset PV_MAX_LINE PV_STORE
@@ -32,7 +36,6 @@ printf 'bomb.gz: %d bytes, one line of %d bytes\n' "$(wc -c <bomb.gz)" \
 { printf 'pv-format\t1\n' | gzip; cat bomb.gz; } >bomb2.gz
 
 limit="a line of more than 67108864 bytes (the limit; PV_MAX_LINE=BYTES sets another)"
-max_kb=262144
 # run TOOL FILE LINE ARGS...: TOOL ARGS FILE under tests/maxrss, exit 2,
 # the message at FILE:LINE, a peak under 256 MB
 run() {
@@ -79,7 +82,8 @@ expect_status 0 "pv-collect: peak under 256 MB" test "$kb" -lt "$max_kb"
 # PV_MAX_LINE: another limit, and a line at the limit is read
 PV_MAX_LINE=1M "$top_builddir/tests/maxrss" "$top_builddir/tools/pv-stat" \
 	bomb2.gz >rss 2>err
-expect_status 0 "PV_MAX_LINE=1M: peak under 32 MB" test "$(cat rss)" -lt 32768
+[ -z "${pv_sanitizers:-}" ] &&
+	expect_status 0 "PV_MAX_LINE=1M: peak under 32 MB" test "$(cat rss)" -lt 32768
 echo "pv-stat:bomb2.gz:2: a line of more than 1048576 bytes (the limit; PV_MAX_LINE=BYTES sets another)" >err.want
 if test_cmp err.want err; then pass; else fail "PV_MAX_LINE=1M"; fi
 awk 'BEGIN { printf "pv-format\t1\nmeta\tk\t"
