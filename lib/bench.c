@@ -357,8 +357,9 @@ pv_bench_num(struct pv_bench *b, const char *what, const char *s,
 {
 	if (pv_parse_double(s, len, v) == 0)
 		return 0;
-	return pv_bench_fail(b, "%s '%.*s' is not a finite number", what,
-			     (int)(len > 40 ? 40 : len), s);
+	return pv_bench_fail(b, "%s '%.*s' is not %s", what,
+			     (int)(len > 40 ? 40 : len), s,
+			     pv_double_fault(s, len));
 }
 
 int

@@ -270,6 +270,29 @@ pct(double d)
 	return 100 * (exp(d) - 1);
 }
 
+/*
+ * The percentages of reasons, as people read them (numfmt.h): the change
+ * of log d, with two decimals until a million percent, then three
+ * digits, never "inf"; worse: the share lost, 100 (1 - e^d).
+ */
+struct pcts {
+	char b[3][PV_NUMFMT_FIXED_MAX];
+};
+
+static const char *
+chg(struct pcts *p, int i, double d)
+{
+	pv_numfmt_change(p->b[i], d, 2, 0);
+	return p->b[i];
+}
+
+static const char *
+lost(struct pcts *p, int i, double d)
+{
+	pv_numfmt_percent(p->b[i], -pct(d), 2, 0);
+	return p->b[i];
+}
+
 /* v as printf's "%.<prec>f" (prec 0 to 6), exactly (numfmt.h) */
 static void
 add_fixed(struct pv_strbuf *sb, double v, int prec)
@@ -331,7 +354,7 @@ slow:
  * The reason texts, printf-style, into the classifier's arena.  printf
  * itself cost a sixth of the tool's time (its exact conversion of every
  * double), so the conversions used here are done above, to the same
- * bytes: literal text, %%, %zu, %.<n>f and %.<n>g.  Anything else is a
+ * bytes: literal text, %%, %s, %zu, %.<n>f and %.<n>g.  Anything else is a
  * mistake in this file and goes to printf whole.
  */
 static const char *
@@ -358,6 +381,9 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 		} else if (p[0] == 'z' && p[1] == 'u') {
 			pv_strbuf_addu(sb, va_arg(ap, size_t));
 			p += 2;
+		} else if (p[0] == 's') {
+			pv_strbuf_addstr(sb, va_arg(ap, const char *));
+			p++;
 		} else if (p[0] == '.' && p[1] >= '0' && p[1] <= '6' &&
 			   (p[2] == 'f' || p[2] == 'g')) {
 			prec = p[1] - '0';
@@ -417,6 +443,7 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 	double eq_lo = log(1 - o->delta_eq), eq_hi = log(1 + o->delta_eq);
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
 	int boot_disagree, outlying;
+	struct pcts pc;
 
 	v->cls = PV_CLASS_UNCERTAIN;
 	if (c->nb == 0 || c->nt == 0) {
@@ -446,9 +473,11 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 			  pv_stats_t_quantile_whole(o->power, df)) * c->se;
 	}
 	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max) {
-		v->reason = say(cl, "unstable: robust CV %.1f%% and %.1f%% "
-				"(limit %.1f%%)", 100 * c->rcv_b,
-				100 * c->rcv_t, 100 * o->cv_max);
+		pv_numfmt_percent(pc.b[0], 100 * c->rcv_b, 1, 0);
+		pv_numfmt_percent(pc.b[1], 100 * c->rcv_t, 1, 0);
+		v->reason = say(cl, "unstable: robust CV %s%% and %s%% "
+				"(limit %.1f%%)", pc.b[0], pc.b[1],
+				100 * o->cv_max);
 		v->runs = runs_to_decide(cl, c);
 		return;
 	}
@@ -473,22 +502,24 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 	if (sig && c->hi < 0 && c->change <= reg && !boot_disagree &&
 	    c->cliff <= -o->cliff_min) {
 		v->cls = PV_CLASS_REGRESSION;
-		v->reason = say(cl, "%.2f%% worse, interval %.2f%% to %.2f%%",
-				-pct(c->change), -pct(c->hi), -pct(c->lo));
+		v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
+				lost(&pc, 0, c->change), lost(&pc, 1, c->hi),
+				lost(&pc, 2, c->lo));
 		return;
 	}
 	if (sig && c->lo > 0 && c->change >= imp && !boot_disagree &&
 	    c->cliff >= o->cliff_min) {
 		v->cls = PV_CLASS_IMPROVEMENT;
-		v->reason = say(cl, "%.2f%% better, interval %.2f%% to %.2f%%",
-				pct(c->change), pct(c->lo), pct(c->hi));
+		v->reason = say(cl, "%s%% better, interval %s%% to %s%%",
+				chg(&pc, 0, c->change), chg(&pc, 1, c->lo),
+				chg(&pc, 2, c->hi));
 		return;
 	}
 	if (c->lo > eq_lo && c->hi < eq_hi) {
 		v->cls = PV_CLASS_NO_CHANGE;
-		v->reason = say(cl, "interval %.2f%% to %.2f%% inside the "
-				"+-%.0f%% band", pct(c->lo), pct(c->hi),
-				100 * o->delta_eq);
+		v->reason = say(cl, "interval %s%% to %s%% inside the "
+				"+-%.0f%% band", chg(&pc, 0, c->lo),
+				chg(&pc, 1, c->hi), 100 * o->delta_eq);
 		return;
 	}
 	v->runs = runs_to_decide(cl, c);
@@ -496,8 +527,8 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 		v->reason = "the t and bootstrap intervals disagree";
 	else if (sig && (c->hi < 0 || c->lo > 0) &&
 		 fabs(c->change) < imp)
-		v->reason = say(cl, "significant but %.2f%% is inside the "
-				"%.0f%% threshold", pct(c->change),
+		v->reason = say(cl, "significant but %s%% is inside the "
+				"%.0f%% threshold", chg(&pc, 0, c->change),
 				100 * o->delta);
 	else if (sig && (c->hi < 0 || c->lo > 0))
 		v->reason = say(cl, "runs disagree in order (Cliff's delta "
@@ -506,9 +537,9 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 		v->reason = say(cl, "not significant after FDR control "
 				"(q-value %.3g)", v->qvalue);
 	else
-		v->reason = say(cl, "interval %.2f%% to %.2f%% includes no "
-				"change and a %.0f%% change", pct(c->lo),
-				pct(c->hi), 100 * o->delta_eq);
+		v->reason = say(cl, "interval %s%% to %s%% includes no "
+				"change and a %.0f%% change", chg(&pc, 0, c->lo),
+				chg(&pc, 1, c->hi), 100 * o->delta_eq);
 }
 
 /*

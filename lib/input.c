@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #define ZBLOCK (256u << 10)
 #define FIRST (64u << 10)	/* the first read: enough to tell the kind */
 #define NONUL ((size_t)-1)
+#define MAX_LINE ((size_t)64 << 20)	/* unless PV_MAX_LINE says */
 
 struct pv_input {
 	char *name;
@@ -38,6 +40,14 @@ struct pv_input {
 	int pending;		/* an error, due after the bytes before it */
 	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
+	size_t max_line;	/* the longest line taken (0: PV_MAX_LINE bad) */
+	/*
+	 * While a rewind is possible: a bit a line read, set where the byte
+	 * pv_input_getline() overwrote was the CR of a CRLF, not the LF
+	 */
+	unsigned char *crlf;
+	size_t crlf_alloc;
+	size_t run;		/* bytes: of the line being returned, so far */
 
 	char *buf;		/* decompressed bytes */
 	size_t cap, pos, end;
@@ -55,28 +65,60 @@ struct pv_input {
 	struct pv_err err;	/* errnum: of a failed read(2), else 0 */
 };
 
-struct pv_input *
-pv_input_open(const char *path)
+/*
+ * The line limit: PV_MAX_LINE, a number of bytes with an optional K, M or
+ * G (powers of 1024), else MAX_LINE; 0 when PV_MAX_LINE is not that.
+ */
+static size_t
+max_line(void)
 {
-	struct pv_input *in;
-	int fd;
+	const char *s = getenv("PV_MAX_LINE");
+	unsigned long long v = 0, mult = 1;
 
-	if (path == NULL || strcmp(path, "-") == 0) {
-		fd = 0;
-	} else {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			return NULL;
+	if (s == NULL || *s == '\0')
+		return MAX_LINE;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		if (v > (ULLONG_MAX - 9) / 10)
+			return 0;
+		v = v * 10 + (unsigned long long)(*s - '0');
 	}
-	in = pv_xcalloc(1, sizeof(*in));
+	switch (*s) {
+	case 'K': case 'k': mult = 1ULL << 10; s++; break;
+	case 'M': case 'm': mult = 1ULL << 20; s++; break;
+	case 'G': case 'g': mult = 1ULL << 30; s++; break;
+	}
+	if (*s != '\0' || v == 0 || v > SIZE_MAX / 4 / mult)
+		return 0;
+	return (size_t)(v * mult);
+}
+
+struct pv_input *
+pv_input_open_fd(int fd, const char *name)
+{
+	struct pv_input *in = pv_xcalloc(1, sizeof(*in));
+
 	in->fd = fd;
 	in->is_stdin = fd == 0;
-	in->name = pv_xstrdup(fd == 0 ? "(standard input)" : path);
+	in->name = pv_xstrdup(name);
 	in->cap = BLOCK;
 	in->buf = pv_xmalloc(in->cap + 1);
 	in->gz = -1;		/* not known until the first bytes */
 	in->nul_at = NONUL;
+	in->max_line = max_line();
 	return in;
+}
+
+struct pv_input *
+pv_input_open(const char *path)
+{
+	int fd;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		return pv_input_open_fd(0, "(standard input)");
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	return pv_input_open_fd(fd, path);
 }
 
 void
@@ -89,6 +131,7 @@ pv_input_close(struct pv_input *in)
 	if (!in->is_stdin)
 		close(in->fd);
 	free(in->zbuf);
+	free(in->crlf);
 	free(in->buf);
 	free(in->name);
 	free(in);
@@ -311,6 +354,56 @@ sniff(struct pv_input *in)
 	return 0;
 }
 
+/*
+ * A line longer than the limit: the reading stops there, before a buffer
+ * grows past it, with the line's number.
+ */
+static int
+bad_limit(struct pv_input *in)
+{
+	return fail(in, "PV_MAX_LINE '%s' is not a number of bytes (such "
+		    "as 1048576 or 64M)", getenv("PV_MAX_LINE"));
+}
+
+/* Whether s[0..n) has a CR that no LF follows: text of CR line ends. */
+static int
+lone_cr(const char *s, size_t n)
+{
+	const char *cr = memchr(s, '\r', n);
+
+	return cr != NULL && cr + 1 < s + n;
+}
+
+static const char cr_text[] = "the line ends are CRs alone, not LFs "
+	"(convert them with tr '\\r' '\\n')";
+
+static int
+too_long(struct pv_input *in)
+{
+	/* one line of all the input, CRs in it: no LF anywhere */
+	if (in->lineno == 0 && lone_cr(in->buf + in->pos, in->end - in->pos)) {
+		in->lineno++;
+		return fail(in, "%s", cr_text);
+	}
+	in->lineno++;
+	return fail(in, "a line of more than %zu bytes (the limit; "
+		    "PV_MAX_LINE=BYTES sets another)", in->max_line);
+}
+
+/*
+ * UTF-16 text: a byte order mark FF FE or FE FF, or ASCII with a NUL
+ * before or after each byte.
+ */
+static int
+is_utf16(const unsigned char *s, size_t n)
+{
+	if (n >= 2 && ((s[0] == 0xff && s[1] == 0xfe) ||
+		       (s[0] == 0xfe && s[1] == 0xff)))
+		return 1;
+	return n >= 4 && ((s[0] != 0 && s[1] == 0 && s[2] != 0 && s[3] == 0) ||
+			  (s[0] == 0 && s[1] != 0 && s[2] == 0 && s[3] != 0));
+}
+
 /* Add raw bytes after end; 1 if some came, 0 at the end, -1 on error. */
 static int
 refill(struct pv_input *in)
@@ -326,8 +419,13 @@ refill(struct pv_input *in)
 			in->nul_at -= in->pos;
 		in->pos = 0;
 	} else if (in->end == in->cap) {
-		/* one line fills the buffer: grow it */
-		in->cap *= 2;
+		/*
+		 * one line fills the buffer: grow it, to the limit at most
+		 * (pv_input_getline() stops a line longer than the limit
+		 * before it comes here again)
+		 */
+		in->cap = in->cap > in->max_line / 2 ? in->max_line + 1 :
+			in->cap * 2;
 		in->buf = pv_xrealloc(in->buf, in->cap + 1);
 	}
 	if (in->gz == 1)
@@ -345,6 +443,20 @@ refill(struct pv_input *in)
 	return 1;
 }
 
+/* Note that line (from 0) ends in CRLF, for pv_input_rewind(). */
+static void
+mark_crlf(struct pv_input *in, unsigned long line)
+{
+	size_t byte = line / 8, old = in->crlf_alloc;
+
+	if (byte >= in->crlf_alloc) {
+		in->crlf_alloc = byte + 1 > 2 * old ? byte + 1 : 2 * old;
+		in->crlf = pv_xrealloc(in->crlf, in->crlf_alloc);
+		memset(in->crlf + old, 0, in->crlf_alloc - old);
+	}
+	in->crlf[byte] |= (unsigned char)(1u << line % 8);
+}
+
 int
 pv_input_getline(struct pv_input *in, char **line, size_t *len)
 {
@@ -353,6 +465,8 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 
 	if (in->failed)
 		return -1;
+	if (in->max_line == 0)
+		return bad_limit(in);
 	if (in->gz < 0 && sniff(in) < 0)
 		return -1;
 
@@ -368,10 +482,24 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 			break;
 		}
 		scanned = in->end - in->pos;
+		if (scanned > in->max_line)
+			return too_long(in);
 		if (refill(in) < 0)
 			return -1;
 	}
 	n = (size_t)(nl - start);
+	if (n > in->max_line)
+		return too_long(in);
+	if (in->lineno == 0 && is_utf16((unsigned char *)start,
+					in->end - in->pos)) {
+		in->lineno++;
+		return fail(in, "UTF-16 text, not UTF-8 (convert it with "
+			    "iconv -f UTF-16 -t UTF-8)");
+	}
+	if (in->lineno == 0 && nl == in->buf + in->end && lone_cr(start, n)) {
+		in->lineno++;
+		return fail(in, "%s", cr_text);
+	}
 	in->pos += n + (nl < in->buf + in->end);
 	in->lineno++;
 	if (in->nul_at < (size_t)(nl - in->buf)) {
@@ -382,16 +510,58 @@ pv_input_getline(struct pv_input *in, char **line, size_t *len)
 			return fail(in, "an ELF binary, not text");
 		return fail(in, "NUL byte in input (a binary file?)");
 	}
-	if (n > 0 && start[n - 1] == '\r')
+	/* a byte order mark is no part of the first line (UTF-8 has none) */
+	if (in->lineno == 1 && n >= 3 && memcmp(start, "\xef\xbb\xbf", 3) == 0) {
+		start += 3;
+		n -= 3;
+	}
+	if (n > 0 && start[n - 1] == '\r') {
 		n--;
+		/* a rewind must put a CR back here, not an LF */
+		if (!in->discarded)
+			mark_crlf(in, in->lineno - 1);
+	}
 	start[n] = '\0';
 	*line = start;
 	*len = n;
 	return 1;
 }
 
-long
-pv_input_read(struct pv_input *in, void *buf, size_t n)
+/*
+ * The bytes buf[0..n) just read, as lines: counted, and cut before a line
+ * longer than the limit, whose error then comes after them.  Returns how
+ * many bytes to return (-1: none, the error now).
+ */
+static long
+take_bytes(struct pv_input *in, const char *buf, size_t n)
+{
+	const char *p = buf, *end = buf + n, *nl;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (in->run + (size_t)((nl != NULL ? nl : end) - p) >
+		    in->max_line) {
+			too_long(in);
+			if (p == buf)
+				return -1;
+			/* the lines before it first */
+			in->failed = 0;
+			in->pending = 1;
+			return (long)(p - buf);
+		}
+		if (nl == NULL) {
+			in->run += (size_t)(end - p);
+			break;
+		}
+		in->lineno++;
+		in->run = 0;
+		p = nl + 1;
+	}
+	return (long)n;
+}
+
+static long
+read_bytes(struct pv_input *in, void *buf, size_t n)
 {
 	size_t have;
 	ssize_t r;
@@ -425,22 +595,39 @@ pv_input_read(struct pv_input *in, void *buf, size_t n)
 	return (long)r;
 }
 
+long
+pv_input_read(struct pv_input *in, void *buf, size_t n)
+{
+	long r;
+
+	if (!in->failed && !in->pending && in->max_line == 0)
+		return bad_limit(in);
+	if ((r = read_bytes(in, buf, n)) <= 0)
+		return r;
+	return take_bytes(in, buf, (size_t)r);
+}
+
 int
 pv_input_rewind(struct pv_input *in)
 {
-	size_t i;
+	size_t i, line;
 
 	if (in->failed || in->discarded)
 		return -1;
 	/*
 	 * Put back the line ends that pv_input_getline() overwrote: no
-	 * NUL came before pos (it would have failed), so each is one, a
-	 * CR where an LF follows (CRLF), else an LF.
+	 * NUL came before pos (it would have failed), so each is one, the
+	 * CR of a CRLF where the line's bit says so, else an LF.  (The byte
+	 * after it cannot tell: an LF after the end of a line is also the
+	 * next line's, when that one is empty.)
 	 */
-	for (i = 0; i < in->pos; i++)
-		if (in->buf[i] == '\0')
-			in->buf[i] = i + 1 < in->end && in->buf[i + 1] == '\n' ?
+	for (i = 0, line = 0; i < in->pos; i++)
+		if (in->buf[i] == '\0') {
+			in->buf[i] = line / 8 < in->crlf_alloc &&
+				(in->crlf[line / 8] & (1u << line % 8)) ?
 				'\r' : '\n';
+			line++;
+		}
 	in->pos = 0;
 	in->lineno = 0;
 	return 0;

@@ -9,8 +9,18 @@
  * line without a final newline is returned like any other.  Memory is the
  * buffer, which grows with the longest line, never with the input.
  *
+ * Lines are at most 64 MiB long, or as many bytes as the environment
+ * variable PV_MAX_LINE says (a number, with an optional K, M or G for
+ * powers of 1024): a longer one is an error, found before any buffer grows
+ * past the limit, with pv_input_lineno() its number, so that one line of
+ * a gzip bomb costs no more memory than that.  A PV_MAX_LINE that is not
+ * a number of bytes is an error at the first read.
+ *
  * Compression is detected by content (the gzip magic), not by file name;
- * concatenated gzip members are read as one stream.
+ * concatenated gzip members are read as one stream.  A UTF-8 byte order
+ * mark at the start is no part of the first line; UTF-16 text, and text
+ * whose lines end in CRs alone (no LF in it at all), are errors that say
+ * so and how to convert them.
  *
  * Errors (I/O, corrupt or truncated gzip data, a NUL byte in a line) are
  * returned as -1 with a message in pv_input_error() (a struct pv_err in
@@ -29,6 +39,11 @@ struct pv_input;
  * on failure (the caller names the file in its message).
  */
 struct pv_input *pv_input_open(const char *path);
+/*
+ * A handle on fd, open for reading (0: standard input), named name in
+ * messages.  The handle owns fd and closes it (standard input excepted).
+ */
+struct pv_input *pv_input_open_fd(int fd, const char *name);
 void pv_input_close(struct pv_input *in);
 
 /*
@@ -65,8 +80,12 @@ int pv_input_is_gzip(const struct pv_input *in);
  * how many (at most n, at most 1 GiB), 0 at the end of the input, -1 on an
  * error.  Gzip data is read as pv_input_getline() reads it: concatenated
  * members as one stream, and anything else after a member is an error.
- * The bytes that came before an error have all been returned.  One handle
- * is read either by lines or by bytes, not both; pv_input_lineno() stays 0.
+ * The bytes that came before an error have all been returned.  The line
+ * limit holds here too: the bytes are returned up to the line that is too
+ * long, and at most the limit's worth of it, and the error comes after
+ * them.  One handle is read either by
+ * lines or by bytes, not both; pv_input_lineno() counts the newlines
+ * returned (the number of the line too long, after that error).
  */
 long pv_input_read(struct pv_input *in, void *buf, size_t n);
 

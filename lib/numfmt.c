@@ -418,3 +418,42 @@ pv_numfmt_fixed(char *buf, double v, int prec, int plus)
 	*p = '\0';
 	return (size_t)(p - buf);
 }
+
+size_t
+pv_numfmt_percent(char *buf, double p, int prec, int plus)
+{
+	int n;
+
+	if (isnan(p))
+		n = snprintf(buf, PV_NUMFMT_FIXED_MAX, "-");
+	else if (fabs(p) < 1e6)
+		return pv_numfmt_fixed(buf, p, prec, plus);
+	else
+		n = snprintf(buf, PV_NUMFMT_FIXED_MAX, plus ? "%+.3g" : "%.3g",
+			     p);
+	return (size_t)n;
+}
+
+size_t
+pv_numfmt_change(char *buf, double d, int prec, int plus)
+{
+	double e10, expo, mant;
+	int n;
+
+	if (isnan(d) || d < 700)
+		return pv_numfmt_percent(buf, 100 * (exp(d) - 1), prec, plus);
+	/* e^d past a double: 100 e^d as M.MMe+E from log10 of it */
+	e10 = d / M_LN10 + 2;
+	if (!isfinite(e10))
+		return (size_t)snprintf(buf, PV_NUMFMT_FIXED_MAX, "%sinf",
+					plus ? "+" : "");
+	expo = floor(e10);
+	mant = pow(10, e10 - expo);
+	if (mant >= 9.995) {
+		mant /= 10;
+		expo += 1;
+	}
+	n = snprintf(buf, PV_NUMFMT_FIXED_MAX, "%s%.3ge+%.0f", plus ? "+" : "",
+		     mant, expo);
+	return (size_t)n;
+}

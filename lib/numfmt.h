@@ -56,6 +56,20 @@ void pv_numfmt_exact_add(struct pv_strbuf *sb, double v);
  */
 size_t pv_numfmt_fixed(char *buf, double v, int prec, int plus);
 
+/*
+ * Percentages for people to read: pv_numfmt_percent() writes p as
+ * pv_numfmt_fixed() does while its magnitude is below a million, and
+ * with three significant digits from there ("%.3g", so 1e+112, never a
+ * hundred digits); "inf" and "-" (NaN) as pv_numfmt() writes them.
+ * pv_numfmt_change() writes the percentage of the change whose log is d,
+ * 100 (e^d - 1), the same way, also where e^d overflows a double: its
+ * digits come from d then ("6.31e+601", never "inf").  Both NUL
+ * terminate buf (PV_NUMFMT_FIXED_MAX bytes) and return the length; plus
+ * writes a '+' before a positive value.
+ */
+size_t pv_numfmt_percent(char *buf, double p, int prec, int plus);
+size_t pv_numfmt_change(char *buf, double d, int prec, int plus);
+
 /* v in decimal into buf (at least 21 bytes, no NUL); returns the length */
 size_t pv_numfmt_u64(char *buf, uint64_t v);
 

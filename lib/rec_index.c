@@ -4,16 +4,19 @@
  * always reported its faults in: the number of fields, the object name,
  * the numbers, then the escapes of the strings; the fields of a type it
  * does not know it leaves alone, so that an index of a later version,
- * with records this one does not know, still reads.
+ * with records this one does not know, still reads (the tests line came
+ * so: the pv-store before it skips it).
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "field.h"
 #include "rec_index.h"
 #include "rec_section.h"
 #include "sha256.h"
+#include "xalloc.h"
 
 void
 pv_rec_index_init(struct pv_rec_index *ix)
@@ -26,6 +29,8 @@ pv_rec_index_init(struct pv_rec_index *ix)
 void
 pv_rec_index_release(struct pv_rec_index *ix)
 {
+	free(ix->field);
+	free(ix->test_buf);
 	pv_strbuf_release(&ix->unesc);
 	pv_rec_index_init(ix);
 }
@@ -60,6 +65,17 @@ pv_rec_index_write(struct pv_strbuf *sb, const struct pv_rec_index *ix)
 		pv_field_add_raw(sb, ix->hash.s, ix->hash.len);
 		pv_field_add_u64(sb, (uint64_t)ix->time);
 		break;
+	case PV_REC_INDEX_TESTS:
+		pv_field_type(sb, "tests");
+		pv_field_add_opt_str(sb, ix->version);
+		pv_field_add_raw(sb, ix->hash.s, ix->hash.len);
+		for (i = 0; i < ix->ntest; i++) {
+			pv_field_add_opt_str(sb, ix->test[i].experiment);
+			pv_field_add_str(sb, ix->test[i].suite);
+			pv_field_add_str(sb, ix->test[i].test);
+			pv_field_add_u64(sb, ix->test[i].runs);
+		}
+		break;
 	default:
 		return;
 	}
@@ -79,12 +95,16 @@ pv_rec_index_is_head(const char *line, size_t len)
 static int
 get_hash(struct pv_str f, struct pv_str *hash, struct pv_err *e)
 {
+	const unsigned char *u = (const unsigned char *)f.s;
+	unsigned char bad = 0;
 	int ok = f.len == PV_SHA256_HEXLEN;
 	size_t i;
 
-	for (i = 0; ok && i < f.len; i++)
-		ok = (f.s[i] >= '0' && f.s[i] <= '9') ||
-		     (f.s[i] >= 'a' && f.s[i] <= 'f');
+	/* without a branch a byte (two names a stream are checked) */
+	for (i = 0; ok && i < PV_SHA256_HEXLEN; i++)
+		bad |= (unsigned char)(u[i] - '0') > 9 &&
+		       (unsigned char)(u[i] - 'a') > 5;
+	ok = ok && !bad;
 	if (!ok)
 		return pv_err_set(e, "'%.*s' is not an object name (64 hex "
 				  "digits)", (int)(f.len > 70 ? 70 : f.len),
@@ -127,12 +147,46 @@ get_str(struct pv_rec_index *ix, struct pv_str f, int dash, int *bad)
 	return out;
 }
 
+/* A tests line's fields f[0..n): its tests into ix->test. */
+static int
+parse_tests(struct pv_rec_index *ix, struct pv_str *f, size_t n,
+	    struct pv_err *e)
+{
+	struct pv_rec_index_test *t;
+	size_t i, k;
+	int bad = 0;
+
+	if (n < 3 || (n - 3) % 4 != 0)
+		return pv_err_set(e, "a 'tests' line has 3 fields and 4 a "
+				  "test, not %zu", n);
+	if (get_hash(f[2], &ix->hash, e) < 0)
+		return -1;
+	ix->version = get_str(ix, f[1], 0, &bad);
+	ix->ntest = (n - 3) / 4;
+	PV_GROW(ix->test_buf, ix->ntest, ix->test_alloc);
+	for (i = 0, k = 3; i < ix->ntest; i++, k += 4) {
+		t = &ix->test_buf[i];
+		if (get_count(f[k + 3], "runs", UINT64_MAX, &t->runs, e) < 0)
+			return -1;
+		t->experiment = get_str(ix, f[k], 1, &bad);
+		if (t->experiment.s == NULL)
+			t->experiment.s = "";
+		t->suite = get_str(ix, f[k + 1], 0, &bad);
+		t->test = get_str(ix, f[k + 2], 0, &bad);
+	}
+	if (bad)
+		return pv_err_set(e, "bad escape");
+	ix->test = ix->test_buf;
+	ix->type = PV_REC_INDEX_TESTS;
+	return 0;
+}
+
 int
 pv_rec_index_parse(const char *line, size_t len, struct pv_rec_index *ix,
 		   struct pv_err *e)
 {
-	struct pv_str *f = ix->field;
 	const char *p = line, *end = line + len, *tab;
+	struct pv_str *f;
 	uint64_t time;
 	size_t n = 0, i;
 	int bad = 0;
@@ -140,18 +194,18 @@ pv_rec_index_parse(const char *line, size_t len, struct pv_rec_index *ix,
 	ix->type = PV_REC_INDEX_NONE;
 	if (len == 0 || line[0] == '#')
 		return 0;
+	/* as many fields as the line has: the writers put no limit on them */
 	for (;;) {
-		if (n == PV_REC_INDEX_FIELDS)
-			return pv_err_set(e, "a line of more than %d fields",
-					  PV_REC_INDEX_FIELDS);
+		PV_GROW(ix->field, n + 1, ix->field_alloc);
 		tab = memchr(p, '\t', (size_t)(end - p));
-		f[n].s = p;
-		f[n].len = (size_t)((tab != NULL ? tab : end) - p);
+		ix->field[n].s = p;
+		ix->field[n].len = (size_t)((tab != NULL ? tab : end) - p);
 		n++;
 		if (tab == NULL)
 			break;
 		p = tab + 1;
 	}
+	f = ix->field;
 	if (pv_str_eq(f[0], PV_FORMAT_NAME)) {
 		if (n != 2 || !pv_str_eq(f[1], "1"))
 			return pv_err_set(e, "not a version 1 index");
@@ -173,6 +227,8 @@ pv_rec_index_parse(const char *line, size_t len, struct pv_rec_index *ix,
 		ix->type = PV_REC_INDEX_RM;
 		return 0;
 	}
+	if (pv_str_eq(f[0], "tests"))
+		return parse_tests(ix, f, n, e);
 	if (!pv_str_eq(f[0], "add"))
 		return 0;	/* a record type of a later version */
 	if (n < 10)

@@ -61,6 +61,7 @@ pv_rec_runval_parse(const struct pv_record *rec, struct pv_runval *rv,
 		return pv_err_set(e, "count '%.*s' is not a positive whole "
 				  "number", (int)f[12].len, f[12].s);
 	if (pv_field_get_finite(f[13], &rv->value) < 0)
-		return pv_field_bad(e, "value", f[13], "a finite number");
+		return pv_field_bad(e, "value", f[13],
+				    pv_double_fault(f[13].s, f[13].len));
 	return 0;
 }

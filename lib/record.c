@@ -54,12 +54,16 @@ static const unsigned char special[256] = {
 struct pv_reader *
 pv_reader_open(const char *path)
 {
-	struct pv_reader *r;
 	struct pv_input *in = pv_input_open(path);
 
-	if (in == NULL)
-		return NULL;
-	r = pv_xcalloc(1, sizeof(*r));
+	return in != NULL ? pv_reader_open_input(in) : NULL;
+}
+
+struct pv_reader *
+pv_reader_open_input(struct pv_input *in)
+{
+	struct pv_reader *r = pv_xcalloc(1, sizeof(*r));
+
 	r->in = in;
 	pv_strbuf_init(&r->unesc, 0);
 	pv_strbuf_init(&r->sample_key, 0);
@@ -251,10 +255,32 @@ pv_parse_double(const char *s, size_t len, double *out)
 	v = strtod(buf, &end);
 	if (end != buf + len || !isfinite(v))
 		return -1;
-	if (errno == ERANGE && fabs(v) > 1.0)
-		return -1;	/* overflow; an underflow to 0 is fine */
+	/*
+	 * an overflow; or an underflow to 0 of a number that is not 0,
+	 * which would be read as one silently (a subnormal result is kept)
+	 */
+	if (errno == ERANGE && (fabs(v) > 1.0 || v == 0))
+		return -1;
 	*out = v;
 	return 0;
+}
+
+const char *
+pv_double_fault(const char *s, size_t len)
+{
+	char buf[64], *end;
+	double v;
+
+	if (len == 0 || len >= sizeof(buf))
+		return "a finite number";
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end == buf + len && errno == ERANGE && v == 0)
+		return "a number a double holds (it is not 0, and would read "
+			"as 0)";
+	return "a finite number";
 }
 
 /*
@@ -512,8 +538,9 @@ sample_values(struct pv_reader *r, struct pv_record *rec)
 	    num_field(r, f[9], "sequence number", 1, &rec->seq) < 0)
 		return -1;
 	if (pv_parse_double(f[10].s, f[10].len, &rec->val) < 0)
-		return bad(r, "value '%.*s' is not a finite number",
-			   (int)(f[10].len > 40 ? 40 : f[10].len), f[10].s);
+		return bad(r, "value '%.*s' is not %s",
+			   (int)(f[10].len > 40 ? 40 : f[10].len), f[10].s,
+			   pv_double_fault(f[10].s, f[10].len));
 	return 0;
 }
 
@@ -881,4 +908,49 @@ pv_unescape(struct pv_strbuf *sb, const char *s, size_t len)
 		return -1;
 	pv_strbuf_setlen(sb, sb->len + (size_t)n);
 	return 0;
+}
+
+/* Whether c is written \xHH for a terminal. */
+static int
+invisible(unsigned char c, int backslash)
+{
+	return c < 0x20 || c == 0x7f || (backslash && c == '\\');
+}
+
+void
+pv_escape_visible(struct pv_strbuf *sb, const char *s, size_t len,
+		  int backslash)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!invisible(c, backslash))
+			continue;
+		pv_strbuf_add(sb, s + from, i - from);
+		pv_strbuf_addstr(sb, "\\x");
+		pv_strbuf_addch(sb, hex[c >> 4]);
+		pv_strbuf_addch(sb, hex[c & 15]);
+		from = i + 1;
+	}
+	pv_strbuf_add(sb, s + from, len - from);
+}
+
+void
+pv_write_visible(FILE *out, const char *s, size_t len)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (!invisible(c, 1))
+			continue;
+		fwrite(s + from, 1, i - from, out);
+		fprintf(out, "\\x%02x", c);
+		from = i + 1;
+	}
+	fwrite(s + from, 1, len - from, out);
 }

@@ -100,6 +100,9 @@ struct pv_reader;
  * errno set when the file cannot be opened.
  */
 struct pv_reader *pv_reader_open(const char *path);
+/* A reader of the input in, which it owns from now on (input.h). */
+struct pv_input;
+struct pv_reader *pv_reader_open_input(struct pv_input *in);
 void pv_reader_close(struct pv_reader *r);
 
 /*
@@ -165,6 +168,12 @@ pv_str_cmp(struct pv_str a, struct pv_str b)
  */
 int pv_parse_u64(const char *s, size_t len, uint64_t *out);
 int pv_parse_double(const char *s, size_t len, double *out);
+/*
+ * What a number refused by pv_parse_double() is not, for its message:
+ * "a finite number", or, for a nonzero number too near 0 for a double
+ * (which would read as 0), "a number a double holds (...)".
+ */
+const char *pv_double_fault(const char *s, size_t len);
 
 /*
  * Writing.  Every writer appends whole lines to out with stdio; the caller
@@ -194,6 +203,18 @@ void pv_write_fields(FILE *out, const struct pv_str *field, size_t nfield);
  * for a name inside a frame list).
  */
 void pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame);
+
+/*
+ * Text for a terminal: s with each control byte (below 0x20, and 0x7f)
+ * written \xHH (ESC as \x1b), so that no name in it can move the cursor,
+ * recolour or retitle the terminal; with backslash set, each '\\' too
+ * (\x5c), so that a name's bytes can be told back.  Appended to sb, or
+ * (pv_write_visible(), backslash set) written to out.  The rule of every
+ * message on standard error and of the text renderings (pv(7)).
+ */
+void pv_escape_visible(struct pv_strbuf *sb, const char *s, size_t len,
+		       int backslash);
+void pv_write_visible(FILE *out, const char *s, size_t len);
 
 /*
  * The reverse of pv_escape(): append the field s[0..len) unescaped to sb

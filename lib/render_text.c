@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "record.h"
 #include "render_text.h"
 #include "xalloc.h"
 
@@ -239,20 +240,11 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 	return 0;
 }
 
-/* A name for a terminal: control bytes as \xHH. */
+/* A name for a terminal: control bytes and '\\' as \xHH (record.h). */
 static void
 put_name(FILE *out, struct pv_str s)
 {
-	size_t i;
-
-	for (i = 0; i < s.len; i++) {
-		unsigned char c = (unsigned char)s.s[i];
-
-		if (c < 0x20 || c == 0x7f || c == '\\')
-			fprintf(out, "\\x%02x", c);
-		else
-			putc(c, out);
-	}
+	pv_write_visible(out, s.s, s.len);
 }
 
 #define RED	"\033[31m"

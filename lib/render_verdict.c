@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numfmt.h"
 #include "render_verdict.h"
 #include "xalloc.h"
 
@@ -98,10 +99,15 @@ pv_render_verdict_add(struct pv_render_verdict *r,
 	return 0;
 }
 
-static double
-pct(double d)
+/*
+ * The percentage of the change of log d, "%+.2f" until a million percent
+ * and three digits from there, never "inf" (numfmt.h); in buf.
+ */
+static const char *
+pct(char buf[PV_NUMFMT_FIXED_MAX], double d)
 {
-	return 100 * (exp(d) - 1);
+	pv_numfmt_change(buf, d, 2, 1);
+	return buf;
 }
 
 static void
@@ -110,7 +116,7 @@ put_str(FILE *out, struct pv_str s)
 	if (s.len == 0)
 		putc('-', out);
 	else
-		fwrite(s.s, 1, s.len, out);
+		pv_write_visible(out, s.s, s.len);	/* for a terminal */
 }
 
 /* "suite test operation metric [level N]" */
@@ -168,10 +174,11 @@ put_interval(FILE *out, const struct pv_verdict *v)
 	if (isnan(v->cmp.lo))
 		fprintf(out, "%-20s", "-");
 	else {
-		char buf[64];
+		char buf[2 * PV_NUMFMT_FIXED_MAX + 8];
+		char lo[PV_NUMFMT_FIXED_MAX], hi[PV_NUMFMT_FIXED_MAX];
 
-		snprintf(buf, sizeof(buf), "[%+.2f%%, %+.2f%%]",
-			 pct(v->cmp.lo), pct(v->cmp.hi));
+		snprintf(buf, sizeof(buf), "[%s%%, %s%%]", pct(lo, v->cmp.lo),
+			 pct(hi, v->cmp.hi));
 		fprintf(out, "%-20s", buf);
 	}
 }
@@ -187,8 +194,11 @@ put_ranked(FILE *out, const struct pv_verdict **sel, size_t n, int band)
 	for (i = 0; i < n; i++) {
 		const struct pv_verdict *v = sel[i];
 
-		fprintf(out, "%5zu %4d %-7s %+8.2f%% ", i + 1, v->severity,
-			band ? pv_band_name(v->band) : "", pct(v->cmp.change));
+		char c[PV_NUMFMT_FIXED_MAX];
+
+		fprintf(out, "%5zu %4d %-7s %8s%% ", i + 1, v->severity,
+			band ? pv_band_name(v->band) : "",
+			pct(c, v->cmp.change));
 		put_interval(out, v);
 		fprintf(out, " %8.2g %3zu/%-2zu  ", v->qvalue, v->cmp.nb,
 			v->cmp.nt);
@@ -232,6 +242,8 @@ pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 		      "effect significant):\n", out);
 		for (i = 0; i < r->nsys; i++) {
 			const struct pv_render_verdict_sys *s = &r->sys[i];
+			char b0[PV_NUMFMT_FIXED_MAX], b1[PV_NUMFMT_FIXED_MAX];
+			char b2[PV_NUMFMT_FIXED_MAX];
 
 			fputs("  ", out);
 			put_key(out, &s->key, 0);
@@ -244,10 +256,10 @@ pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 				"green %zu\n", s->s.bands[PV_BAND_RED],
 				s->s.bands[PV_BAND_YELLOW],
 				s->s.bands[PV_BAND_GREEN]);
-			fprintf(out, "    change range: %+.2f%% to "
-				"%+.2f%% (pooled %+.2f%%, p %.2g)\n",
-				pct(s->s.dmin), pct(s->s.dmax),
-				pct(s->s.pooled), s->s.p);
+			fprintf(out, "    change range: %s%% to "
+				"%s%% (pooled %s%%, p %.2g)\n",
+				pct(b0, s->s.dmin), pct(b1, s->s.dmax),
+				pct(b2, s->s.pooled), s->s.p);
 		}
 	}
 
@@ -390,6 +402,7 @@ pv_render_verdict_junit(struct pv_render_verdict *r, FILE *out)
 			j - i, sf, ss);
 		for (k = i; k < j; k++) {
 			const struct pv_verdict *v = &r->v[k];
+			char b0[PV_NUMFMT_FIXED_MAX];
 			const struct pv_runkey *key = &v->cmp.key;
 
 			fputs("    <testcase classname=\"", out);
@@ -406,9 +419,9 @@ pv_render_verdict_junit(struct pv_render_verdict *r, FILE *out)
 			fputs("\" time=\"0\"", out);
 			if (v->cls == PV_CLASS_REGRESSION) {
 				fprintf(out, ">\n      <failure type=\"regression\" "
-					"message=\"%s severity %d: %+.2f%%\">",
+					"message=\"%s severity %d: %s%%\">",
 					pv_band_name(v->band), v->severity,
-					pct(v->cmp.change));
+					pct(b0, v->cmp.change));
 				xml(out, v->reason, strlen(v->reason));
 				fputs("</failure>\n    </testcase>\n", out);
 			} else if (v->cls == PV_CLASS_UNCERTAIN) {

@@ -44,15 +44,58 @@ pv_stats_sort(double *x, size_t n)
 	}
 }
 
+/* The largest |x[i] - c| / 2, halved so that it cannot overflow. */
+static double
+max_half_dev(const double *x, size_t n, double c)
+{
+	double m = 0, d;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((d = fabs(x[i] / 2 - c / 2)) > m)
+			m = d;
+	return m;
+}
+
 double
 pv_stats_mean(const double *x, size_t n)
 {
-	double s = 0;
+	double s = 0, m;
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		s += x[i];
-	return s / (double)n;
+	if (isfinite(s) || n == 0)
+		return s / (double)n;
+	/*
+	 * Finite values whose sum overflows (1e308 and 1.5e308): their
+	 * mean fits, between the least and the largest; summed scaled by
+	 * the largest magnitude.  Only here, so every other mean keeps its
+	 * bits.
+	 */
+	m = 2 * max_half_dev(x, n, 0);
+	if (!isfinite(m) || m == 0)
+		return s / (double)n;
+	for (s = 0, i = 0; i < n; i++)
+		s += x[i] / m;
+	return s / (double)n * m;
+}
+
+double
+pv_stats_sd(const double *x, size_t n, double mean)
+{
+	double v = pv_stats_var(x, n, mean), m, s = 0, d;
+	size_t i;
+
+	if (isfinite(v) || n < 2)
+		return sqrt(v);
+	/* deviations too large to square: scaled by the largest (halved) */
+	m = max_half_dev(x, n, mean);
+	for (i = 0; i < n; i++) {
+		d = (x[i] / 2 - mean / 2) / m;
+		s += d * d;
+	}
+	return 2 * m * sqrt(s / (double)(n - 1));
 }
 
 double
@@ -75,9 +118,13 @@ pv_stats_var(const double *x, size_t n, double mean)
 double
 pv_stats_median_sorted(const double *s, size_t n)
 {
+	double m;
+
 	if (n % 2)
 		return s[n / 2];
-	return (s[n / 2 - 1] + s[n / 2]) / 2;
+	m = (s[n / 2 - 1] + s[n / 2]) / 2;
+	/* two values whose sum overflows: their mean fits, halved first */
+	return isfinite(m) ? m : s[n / 2 - 1] / 2 + s[n / 2] / 2;
 }
 
 /*
@@ -261,7 +308,7 @@ pv_stats_summary(const double *x, const double *sorted, size_t n,
 	memset(s, 0, sizeof(*s));
 	s->n = n;
 	s->mean = pv_stats_mean(x, n);
-	s->sd = sqrt(pv_stats_var(x, n, s->mean));
+	s->sd = pv_stats_sd(x, n, s->mean);
 	s->min = sorted[0];
 	s->max = sorted[n - 1];
 	s->median = pv_stats_median_sorted(sorted, n);

@@ -2,12 +2,16 @@
  * store_gc: garbage collection (see store.h).  Under the exclusive lock no
  * writer runs, so what DIR/tmp holds is what killed writers left, and an
  * object that no live entry names will not be named by a line still to
- * come.
+ * come.  Everything is removed through directory fds opened without
+ * following a link, so nothing outside the store can be reached.  The
+ * index is rewritten last: removing needs no room on the disk, the new
+ * index does, and until it is in place the old one says the same (its
+ * withdrawn entries are no one's).
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,59 +21,53 @@
 #include "store_private.h"
 #include "xalloc.h"
 
-/* Remove the files in DIR/tmp: only while no writer can be running. */
-static int
-clean_tmp(struct pv_store *st)
-{
-	struct pv_strbuf p = PV_STRBUF_INIT;
-	DIR *d;
-	struct dirent *de;
-	int rc = 0;
-
-	pv_store_path(st, &p, "tmp");
-	if ((d = opendir(p.buf)) == NULL) {
-		rc = pv_err_set_errno(&st->err, errno, "cannot open '%s'",
-				      p.buf);
-		goto out;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		pv_store_path(st, &p, "tmp/");
-		pv_strbuf_addstr(&p, de->d_name);
-		if (unlink(p.buf) < 0 && errno != ENOENT) {
-			rc = pv_err_set_errno(&st->err, errno, "cannot remove "
-					      "'%s'", p.buf);
-			break;
-		}
-	}
-	closedir(d);
-out:
-	pv_strbuf_release(&p);
-	return rc;
-}
-
 static int
 cmp_hash(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-int
-pv_store_gc(struct pv_store *st, size_t *nobj, uint64_t *bytes)
+/* Remove object name, and its fan-out directory once empty. */
+static int
+remove_object(struct pv_store *st, int objfd, const char *name,
+	      struct pv_store_gc_stats *gs)
 {
-	struct pv_strbuf p = PV_STRBUF_INIT;
+	char sub[3] = { name[0], name[1], '\0' };
+	struct stat sb;
+	int fd;
+
+	fd = openat(objfd, sub, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		    O_CLOEXEC);
+	if (fd < 0)
+		return pv_err_set_errno(&st->err, errno, "cannot open "
+					"'%s/objects/%s'", st->dir, sub);
+	if (fstatat(fd, name + 2, &sb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	    S_ISREG(sb.st_mode))
+		gs->bytes += (uint64_t)sb.st_size;
+	if (unlinkat(fd, name + 2, 0) < 0 && errno != ENOENT) {
+		pv_err_set_errno(&st->err, errno, "cannot remove "
+				 "'%s/objects/%s/%s'", st->dir, sub, name + 2);
+		close(fd);
+		return -1;
+	}
+	gs->objects++;
+	close(fd);
+	/* an emptied fan-out directory goes too; errors are fine */
+	unlinkat(objfd, sub, AT_REMOVEDIR);
+	return 0;
+}
+
+int
+pv_store_gc(struct pv_store *st, struct pv_store_gc_stats *gs)
+{
 	const char **live = NULL;
 	char **names = NULL;
-	size_t nlive = 0, n = 0, stray, i;
-	struct stat sb;
-	int rc = -1;
+	size_t nlive = 0, n = 0, stray, i, withdrawn = 0;
+	int objfd = -1, rc = -1;
 
-	*nobj = 0;
-	*bytes = 0;
+	memset(gs, 0, sizeof(*gs));
 	if (pv_store_lock(st, 1) < 0 || pv_store_index_load(st) < 0 ||
-	    pv_store_index_rewrite(st) < 0 || clean_tmp(st) < 0 ||
+	    pv_store_clean_tmp(st, &gs->tmpfiles, &gs->tmpbytes) < 0 ||
 	    pv_store_obj_list(st, &names, &n, &stray) < 0)
 		goto out;
 	live = pv_xreallocarray(NULL, st->nentry + 1, sizeof(*live));
@@ -77,30 +75,30 @@ pv_store_gc(struct pv_store *st, size_t *nobj, uint64_t *bytes)
 		if (st->entry[i].live)
 			live[nlive++] = st->entry[i].hash;
 	qsort(live, nlive, sizeof(*live), cmp_hash);
+	if (n > 0 &&
+	    (objfd = pv_store_openat(st, "objects", PV_STORE_DIR, 0)) < 0)
+		goto out;
 	for (i = 0; i < n; i++) {
 		const char *key = names[i];
 
 		if (bsearch(&key, live, nlive, sizeof(*live), cmp_hash))
 			continue;
-		pv_store_obj_path(st, names[i], &p);
-		if (stat(p.buf, &sb) == 0)
-			*bytes += (uint64_t)sb.st_size;
-		if (unlink(p.buf) < 0 && errno != ENOENT) {
-			pv_err_set_errno(&st->err, errno, "cannot remove '%s'",
-					 p.buf);
+		if (remove_object(st, objfd, names[i], gs) < 0)
 			goto out;
-		}
-		(*nobj)++;
-		/* an emptied fan-out directory goes too; errors are fine */
-		pv_strbuf_setlen(&p, p.len - (PV_SHA256_HEXLEN - 2) - 1);
-		rmdir(p.buf);
 	}
+	/* withdrawn entries go from the index, with their rm lines */
+	for (i = 0; i < st->nentry; i++)
+		withdrawn += st->entry[i].live ? 0 : 1;
+	if (pv_store_index_rewrite(st) < 0)
+		goto out;
+	gs->withdrawn = withdrawn;
 	rc = 0;
 out:
+	if (objfd >= 0)
+		close(objfd);
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
 	free(live);
-	pv_strbuf_release(&p);
 	return rc;
 }

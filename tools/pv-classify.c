@@ -174,6 +174,7 @@ main(int argc, char **argv)
 
 	pv_classifier_init(&cl, &opt);
 	pv_strbuf_init(&pass, PASS_BLOCK);
+	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&cl, "-", &pass);
 	for (i = optind; i < argc; i++)

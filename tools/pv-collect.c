@@ -288,7 +288,11 @@ parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 				       pv_bench_error(b));
 			break;
 		}
-	if (rc < 0)
+	/* bad data at its line (a line too long, a NUL); a system error not */
+	if (rc < 0 && pv_input_errno(in) == 0)
+		pv_strbuf_addf(msg, "%s:%lu: %s", path, pv_input_lineno(in),
+			       pv_input_error(in));
+	else if (rc < 0)
 		pv_strbuf_addf(msg, "%s: %s", path, pv_input_error(in));
 	pv_input_close(in);
 	return rc < 0 || msg->len > 0 ? -1 : 0;

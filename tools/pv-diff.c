@@ -529,6 +529,7 @@ main(int argc, char **argv)
 	/* standard input is read twice: once for the mode, once for the work */
 	n = argc - optind;
 	operand = argv + optind;
+	pv_opt_files(n, operand);
 	for (i = 0; i < n && mode < 0; i++)
 		mode = mode_of(operand[i]);
 	if (n == 0 && mode < 0)

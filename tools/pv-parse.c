@@ -607,6 +607,7 @@ main(int argc, char **argv)
 		}
 	}
 
+	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		parse_input(&opt, "-");
 	for (i = optind; i < argc; i++)

@@ -69,7 +69,7 @@ static const char help[] =
 	"      --color=WHEN     text: colour changes: auto (on a terminal),\n"
 	"                       always, never\n"
 	"      --title=TEXT     svg: the title\n"
-	"      --width=PX       svg: the width of the image (1200)\n"
+	"      --width=PX       svg: the width of the image, over 20 (1200)\n"
 	"      --min-width=PX   svg: narrower frames are merged into their\n"
 	"                       parent (0.1)\n"
 	"  -h, --help           print this help and exit\n"
@@ -503,6 +503,13 @@ main(int argc, char **argv)
 			break;
 		case OPT_WIDTH:
 			opt.svg.width = parse_px(optarg, "--width");
+			/* the margins take 20 (the library's 0 is its 1200) */
+			if (opt.svg.width <= 20) {
+				pv_error("--width '%s' leaves no room: more "
+					 "than 20 pixels (the margins) are "
+					 "needed", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
 			break;
 		case OPT_MIN_WIDTH:
 			opt.svg.min_width = parse_px(optarg, "--min-width");
@@ -525,6 +532,7 @@ main(int argc, char **argv)
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
 	}
+	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)

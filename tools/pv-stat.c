@@ -330,6 +330,7 @@ main(int argc, char **argv)
 	pv_strbuf_init(&st.role, 0);
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
+	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
 	for (i = optind; i < argc; i++)

@@ -5,10 +5,12 @@
  *
  * "add" files streams under a version (a git commit, a kernel release, a
  * free name); "log", "show" and "pair" read them back; "baseline" applies
- * the baseline rule; "rm", "gc" and "verify" look after the store.  The
- * commands come from one table, commands[], which makes the usage and the
- * help too.  The files and their durability are lib/store*.c's; the kernel
- * rule is lib/kver.c's; git is asked through lib/git.c.
+ * the baseline rule; "rm", "gc", "verify" and "fsck" look after the store.
+ * Every command that writes objects out checks them all first (verify,
+ * then copy: select_streams(), write_streams()).  The commands come from
+ * one table, commands[], which makes the usage and the help too.  The
+ * files and their durability are lib/store*.c's; the kernel rule is
+ * lib/kver.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
@@ -47,13 +49,15 @@ static const char help_tail[] =
 	"  -e, --experiment=ID     (log, show, pair) only the sections of\n"
 	"                          experiment ID ('-': the absent one)\n"
 	"  -b, --baseline=VERSION  (baseline, pair) the baseline, not the rule's\n"
+	"  -r, --repair            (fsck) rewrite the index without its\n"
+	"                          damaged lines; replace a linked tmp or lock\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           (before the command) print pv-store's\n"
 	"                          version and exit\n"
 	"\n"
 	"Exit status: 0 on success; 1 when verify finds a corrupt or missing\n"
-	"object; 2 on trouble (bad usage or input, an unknown version, no\n"
-	"baseline, a damaged store, I/O errors).\n";
+	"object, or fsck any damage; 2 on trouble (bad usage or input, an\n"
+	"unknown version, no baseline, a damaged store, I/O errors).\n";
 
 struct options {
 	const char *store;
@@ -62,6 +66,7 @@ struct options {
 	const char *baseline;
 	int64_t date;
 	int have_date;
+	int repair;
 };
 
 static noreturn void
@@ -72,7 +77,8 @@ store_die(const struct pv_store *st)
 	/* a line of the index at fault: "pv-store:DIR/index:LINE: message" */
 	if (st->err_line > 0) {
 		pv_strbuf_addf(&index, "%s/index", st->dir);
-		pv_die_at(index.buf, st->err_line, "%s", pv_err_msg(&st->err));
+		pv_die_at(index.buf, st->err_line, "%s (pv-store fsck --repair "
+			  "drops damaged lines)", pv_err_msg(&st->err));
 	}
 	pv_die("%s", pv_err_msg(&st->err));
 }
@@ -95,17 +101,27 @@ store_dir(const struct options *opt)
 	return pv_strbuf_detach(&top, NULL);
 }
 
+/* How a command uses the store (open_store()). */
+enum use {
+	READ_INDEX,	/* the index only: no lock (log, baseline) */
+	READ,		/* objects too: the shared lock (show, pair, verify) */
+	APPEND,		/* lines to the index: the shared lock (rm) */
+	WRITE		/* objects to tmp/: tmp/ made again first (add) */
+};
+
 /*
- * Open the store and read its index; with lock, under a shared lock first,
- * so that gc cannot remove what the index names while we work.
+ * Open the store and read its index; for objects, under a shared lock
+ * first, so that gc cannot remove what the index names while we work.
  */
 static void
-open_store(struct pv_store *st, const struct options *opt, int lock)
+open_store(struct pv_store *st, const struct options *opt, enum use use)
 {
 	char *dir = store_dir(opt);
 
 	if (pv_store_open(st, dir) < 0 ||
-	    (lock && pv_store_lock(st, 0) < 0) || pv_store_index_load(st) < 0)
+	    (use == WRITE && pv_store_prepare(st) < 0) ||
+	    (use != READ_INDEX && pv_store_lock(st, 0) < 0) ||
+	    pv_store_index_load(st) < 0)
 		store_die(st);
 	free(dir);
 }
@@ -237,6 +253,14 @@ add_target(const struct options *opt, struct target *t)
 	pv_strbuf_release(&br);
 }
 
+/* A failed add: its temporary object goes before the message. */
+static noreturn void
+add_die(struct pv_store *st, struct pv_store_obj *obj)
+{
+	pv_store_obj_discard(st, obj);
+	store_die(st);
+}
+
 /* Store one stream; print its object name and version. */
 static void
 add_one(struct pv_store *st, const struct target *t, int64_t now,
@@ -248,7 +272,6 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	struct pv_store_scan sc;
 	struct pv_store_entry e;
 	struct pv_strbuf line = PV_STRBUF_INIT;
-	unsigned long lines = 0;	/* whole lines read, as pv_input counts */
 	char *buf;
 	long n;
 
@@ -258,34 +281,36 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	if ((obj = pv_store_obj_begin(st)) == NULL)
 		store_die(st);
 	buf = pv_xmalloc(65536);
+	/* (a line past the limit of lib/input ends it: not stored) */
 	while ((n = pv_input_read(in, buf, 65536)) > 0) {
-		const char *p = buf, *end = buf + n;
-
-		while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-			lines++;
-			p++;
-		}
+		/* a full disk, say: the partial object must not stay */
 		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
-			store_die(st);
+			add_die(st, obj);
 	}
 	free(buf);
 	if (n < 0) {
+		struct pv_err why = PV_ERR_INIT;
+		unsigned long at = pv_input_lineno(in);
+		int err = pv_input_errno(in);
+
+		/* nothing left open or half written behind the message */
+		pv_err_set(&why, "%s", pv_input_error(in));
+		pv_input_close(in);
 		pv_store_obj_discard(st, obj);
-		if (pv_input_errno(in) != 0)
-			pv_die("cannot read '%s': %s", name,
-			       strerror(pv_input_errno(in)));
-		pv_die_at(name, lines, "%s", pv_input_error(in));
+		if (err != 0)
+			pv_die("cannot read '%s': %s", name, strerror(err));
+		pv_die_at(name, at, "%s", pv_err_msg(&why));
 	}
 	pv_input_close(in);
 	if (pv_store_obj_finish(st, obj) < 0)
-		store_die(st);
+		store_die(st);	/* (finish discards a failed object) */
 	/* most likely a benchmark that failed: say so rather than keep it */
 	if (obj->size == 0) {
 		pv_store_obj_discard(st, obj);
 		pv_die("'%s' is empty: nothing stored", name);
 	}
 	/* check the stream as every pv tool would read it */
-	if (pv_store_scan(obj->tmp, &sc) < 0) {
+	if (pv_store_scan(obj->fd, &sc) < 0) {
 		pv_store_obj_discard(st, obj);
 		pv_die_at(name, sc.line, "%s", pv_err_msg(&sc.err));
 	}
@@ -301,6 +326,10 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	e.name = strcmp(file, "-") == 0 ? NULL : file;
 	e.experiment = (const char **)sc.experiment;
 	e.nexperiment = sc.nexperiment;
+	e.test = sc.test;
+	e.ntest = sc.ntest;
+	e.has_tests = 1;
+	/* (commit frees obj, failing or not; a corrupt copy is replaced) */
 	if (pv_store_obj_commit(st, obj) < 0)
 		store_die(st);
 	/* the same stream under the same version is one entry */
@@ -322,8 +351,9 @@ cmd_add(const struct options *opt, int argc, char **argv)
 	int64_t now = opt->have_date ? opt->date : (int64_t)time(NULL);
 	int i;
 
+	pv_opt_files(argc, argv);
 	add_target(opt, &t);
-	open_store(&st, opt, 1);
+	open_store(&st, opt, WRITE);
 	if (argc == 0)
 		add_one(&st, &t, now, "-");
 	for (i = 0; i < argc; i++)
@@ -338,30 +368,126 @@ cmd_add(const struct options *opt, int argc, char **argv)
 /* log */
 
 /*
+ * A suite or test name in log's list of tests: escaped as a field is, and
+ * the list's own separators (',', '/', ':') with a '\\' before them.
+ */
+static void
+add_test_name(struct pv_strbuf *sb, const char *s)
+{
+	size_t n;
+
+	for (; *s != '\0'; s++) {
+		/* the plain bytes up to the next special one, in one go */
+		if ((n = strcspn(s, "\t\n\r\\,/:")) > 0) {
+			pv_strbuf_add(sb, s, n);
+			if (*(s += n) == '\0')
+				break;
+		}
+		switch (*s) {
+		case '\t':
+			pv_strbuf_addstr(sb, "\\t");
+			break;
+		case '\n':
+			pv_strbuf_addstr(sb, "\\n");
+			break;
+		case '\r':
+			pv_strbuf_addstr(sb, "\\r");
+			break;
+		case '\\':
+		case ',':
+		case '/':
+		case ':':
+			pv_strbuf_addch(sb, '\\');
+			/* fall through */
+		default:
+			pv_strbuf_addch(sb, *s);
+			break;
+		}
+	}
+}
+
+/*
+ * The tests field of experiment x of e: SUITE/TEST:RUNS for each of its
+ * tests, joined by ','; '-' for none (a profile); '?' when the index does
+ * not say (an entry from before tests lines).
+ */
+static void
+add_tests(struct pv_strbuf *sb, const struct pv_store_entry *e, const char *x)
+{
+	size_t i, n = 0;
+
+	pv_strbuf_addch(sb, '\t');
+	if (!e->has_tests) {
+		pv_strbuf_addch(sb, '?');
+		return;
+	}
+	for (i = 0; i < e->ntest; i++) {
+		const struct pv_store_test *t = &e->test[i];
+
+		if (strcmp(t->experiment, x) != 0)
+			continue;
+		if (n++ > 0)
+			pv_strbuf_addch(sb, ',');
+		add_test_name(sb, t->suite);
+		pv_strbuf_addch(sb, '/');
+		add_test_name(sb, t->test);
+		pv_strbuf_addch(sb, ':');
+		pv_strbuf_addu(sb, t->runs);
+	}
+	if (n == 0)
+		pv_strbuf_addch(sb, '-');
+}
+
+/*
  * A line of log: the entry's version, date, object (its first 12 digits),
- * size, kinds, branch and experiments, TAB-separated and escaped as the
- * fields of a record are, '-' for an absent one.
+ * size, kinds, branch, then two fields an experiment: its identity and its
+ * tests (add_tests()); TAB-separated and escaped as the fields of a record
+ * are, '-' for an absent one.
  */
 static void
 log_entry(struct pv_strbuf *sb, const struct pv_store_entry *e)
 {
-	char date[32];
+	/* the day is formatted once a day: entries come a few a day */
+	static char date[40];
+	static size_t daylen;
+	static int64_t day_of = -1;
+	int s = (int)(e->time % 86400);
 	time_t t = (time_t)e->time;
 	struct tm tm;
 	size_t i;
 
-	if (gmtime_r(&t, &tm) == NULL ||
-	    strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
-		snprintf(date, sizeof(date), "%lld", (long long)e->time);
+	if (e->time / 86400 != day_of) {
+		day_of = e->time / 86400;
+		daylen = gmtime_r(&t, &tm) == NULL ? 0 :
+			strftime(date, sizeof(date), "%Y-%m-%dT", &tm);
+	}
 	pv_strbuf_reset(sb);
 	pv_escape(sb, e->version, strlen(e->version), 0);
-	pv_field_add_raw(sb, date, strlen(date));
+	if (daylen > 0) {
+		char *p = date + daylen;
+
+		p[0] = (char)('0' + s / 36000);
+		p[1] = (char)('0' + s / 3600 % 10);
+		p[2] = ':';
+		p[3] = (char)('0' + s / 600 % 6);
+		p[4] = (char)('0' + s / 60 % 10);
+		p[5] = ':';
+		p[6] = (char)('0' + s % 60 / 10);
+		p[7] = (char)('0' + s % 10);
+		p[8] = 'Z';
+		pv_field_add_raw(sb, date, daylen + 9);
+	} else {
+		pv_strbuf_addch(sb, '\t');
+		pv_strbuf_addf(sb, "%lld", (long long)e->time);
+	}
 	pv_field_add_raw(sb, e->hash, 12);
 	pv_field_add_u64(sb, e->size);
 	pv_field_add_opt(sb, e->kinds);
 	pv_field_add_opt(sb, e->branch);
-	for (i = 0; i < e->nexperiment; i++)
+	for (i = 0; i < e->nexperiment; i++) {
 		pv_field_add_opt(sb, e->experiment[i]);
+		add_tests(sb, e, e->experiment[i]);
+	}
 	pv_field_end(sb);
 	fwrite(sb->buf, 1, sb->len, stdout);
 }
@@ -375,7 +501,7 @@ cmd_log(const struct options *opt, int argc, char **argv)
 	size_t i;
 	int k;
 
-	open_store(&st, opt, 0);
+	open_store(&st, opt, READ_INDEX);
 	if (argc > 0) {
 		want = pv_xreallocarray(NULL, (size_t)argc, sizeof(*want));
 		for (k = 0; k < argc; k++)
@@ -401,18 +527,23 @@ cmd_log(const struct options *opt, int argc, char **argv)
 
 /* show and pair */
 
+/* The streams a command writes out: live entries, in index order. */
+struct streams {
+	const struct pv_store_entry **e;
+	size_t n, alloc;
+};
+
 /*
- * Write the streams of version: whole and byte for byte, or only the
- * sections of an experiment, or with roles set (pair).  Returns how many
- * streams were written.
+ * Add the live streams of version to s (only those whose object name
+ * starts with object, and that hold experiment, when not NULL); returns
+ * how many were added.
  */
 static size_t
-write_version(struct pv_store *st, const char *version, const char *object,
-	      const char *role, const char *experiment)
+select_streams(const struct pv_store *st, struct streams *s,
+	       const char *version, const char *object,
+	       const char *experiment)
 {
-	size_t i, n = 0;
-	uint64_t run_base = 0;
-	int rc;
+	size_t i, n0 = s->n;
 
 	for (i = 0; i < st->nentry; i++) {
 		const struct pv_store_entry *e = &st->entry[i];
@@ -422,36 +553,73 @@ write_version(struct pv_store *st, const char *version, const char *object,
 		    (object != NULL &&
 		     strncmp(e->hash, object, strlen(object)) != 0))
 			continue;
-		n++;
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+		PV_GROW(s->e, s->n + 1, s->alloc);
+		s->e[s->n++] = e;
+	}
+	return s->n - n0;
+}
+
+/*
+ * Verify, then copy: the objects of every stream a command is to write
+ * are checked against their names (pv_store_check()) before a byte of any
+ * is written, so that a damaged one ends the command with nothing on
+ * standard output.  show and pair call it once for all they write; so
+ * must any other command that writes objects out.
+ */
+static void
+check_streams(struct pv_store *st, const struct streams *s)
+{
+	size_t bad;
+
+	if (pv_store_check(st, s->e, s->n, &bad) != 0)
+		pv_die("object %.12s of '%s': %s", s->e[bad]->hash,
+		       s->e[bad]->version, pv_err_msg(&st->err));
+}
+
+/*
+ * Write streams [from, to) of s, which check_streams() passed: whole and
+ * byte for byte, or only the sections of an experiment, or with roles and
+ * the stored version set (pair).
+ */
+static void
+write_streams(struct pv_store *st, const struct streams *s, size_t from,
+	      size_t to, const char *role, const char *experiment)
+{
+	uint64_t run_base = 0;
+	size_t i;
+	int rc;
+
+	for (i = from; i < to; i++) {
+		const struct pv_store_entry *e = s->e[i];
+
 		if (role == NULL && experiment == NULL)
-			rc = pv_store_cat(st, e->hash, stdout, NULL);
+			rc = pv_store_cat(st, e->hash, stdout);
 		else
 			rc = pv_store_cat_records(st, e->hash, stdout, role,
-						  version, experiment,
+						  e->version, experiment,
 						  role != NULL ? &run_base :
 						  NULL);
 		if (rc != 0)
-			pv_die("object %.12s of '%s': %s", e->hash, version,
+			pv_die("object %.12s of '%s': %s", e->hash, e->version,
 			       pv_err_msg(&st->err));
 	}
-	return n;
 }
 
 static int
 cmd_show(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
+	struct streams s = { NULL, 0, 0 };
 	const char *v;
 
-	open_store(&st, opt, 1);
+	open_store(&st, opt, READ);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && (argv[1][0] == '\0' ||
 			  strlen(argv[1]) > PV_SHA256_HEXLEN))
 		pv_die("bad object name '%s'", argv[1]);
-	if (opt->experiment != NULL)
-		pv_write_version(stdout);
-	if (write_version(&st, v, argc == 2 ? argv[1] : NULL, NULL,
-			  opt->experiment) == 0) {
+	if (select_streams(&st, &s, v, argc == 2 ? argv[1] : NULL,
+			   opt->experiment) == 0) {
 		if (argc == 2)
 			pv_die("'%s' has no object '%s'%s", v, argv[1],
 			       opt->experiment ? " with that experiment" : "");
@@ -459,6 +627,11 @@ cmd_show(const struct options *opt, int argc, char **argv)
 		       opt->experiment != NULL && *opt->experiment ?
 		       opt->experiment : "-");
 	}
+	check_streams(&st, &s);
+	if (opt->experiment != NULL)
+		pv_write_version(stdout);
+	write_streams(&st, &s, 0, s.n, NULL, opt->experiment);
+	free(s.e);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -493,7 +666,7 @@ cmd_baseline(const struct options *opt, int argc, char **argv)
 	struct pv_store st = PV_STORE_INIT;
 
 	(void)argc;
-	open_store(&st, opt, 0);
+	open_store(&st, opt, READ_INDEX);
 	printf("%s\n", find_baseline(&st, opt, argv[0]));
 	pv_store_release(&st);
 	return PV_EXIT_OK;
@@ -545,29 +718,34 @@ static int
 cmd_pair(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
+	struct streams s = { NULL, 0, 0 };
 	const char *target, *base;
 	const char *x = opt->experiment;
+	size_t nbase;
 
 	(void)argc;
-	open_store(&st, opt, 1);
+	open_store(&st, opt, READ);
 	target = resolve_or_die(&st, argv[0]);
 	base = find_baseline(&st, opt, target);
 	if (strcmp(base, target) == 0)
 		pv_die("'%s' is its own baseline", target);
-	if (!version_has(&st, base, x))
+	if ((nbase = select_streams(&st, &s, base, NULL, x)) == 0)
 		pv_die("no stream of baseline '%s' has experiment '%s'", base,
 		       x != NULL && *x ? x : "-");
-	if (!version_has(&st, target, x))
+	if (select_streams(&st, &s, target, NULL, x) == 0)
 		pv_die("no stream of '%s' has experiment '%s'", target,
 		       x != NULL && *x ? x : "-");
+	/* both sides whole, or nothing written */
+	check_streams(&st, &s);
 	/* like with like: say what one side has and the other lacks */
 	if (x == NULL) {
 		warn_unmatched(&st, base, target);
 		warn_unmatched(&st, target, base);
 	}
 	pv_write_version(stdout);
-	write_version(&st, base, NULL, "baseline", x);
-	write_version(&st, target, NULL, "target", x);
+	write_streams(&st, &s, 0, nbase, "baseline", x);
+	write_streams(&st, &s, nbase, s.n, "target", x);
+	free(s.e);
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -582,7 +760,7 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	const char *v;
 	size_t i, plen = 0;
 
-	open_store(&st, opt, 1);
+	open_store(&st, opt, APPEND);
 	v = resolve_or_die(&st, argv[0]);
 	if (argc == 2 && ((plen = strlen(argv[1])) == 0 ||
 			  plen > PV_SHA256_HEXLEN))
@@ -606,20 +784,39 @@ cmd_rm(const struct options *opt, int argc, char **argv)
 	return PV_EXIT_OK;
 }
 
+static const char *
+plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 static int
 cmd_gc(const struct options *opt, int argc, char **argv)
 {
 	struct pv_store st = PV_STORE_INIT;
-	uint64_t bytes;
-	size_t n;
+	struct pv_store_gc_stats gs;
+	char *dir = store_dir(opt);
+	int rc;
 
 	(void)argc;
 	(void)argv;
-	open_store(&st, opt, 0);
-	if (pv_store_gc(&st, &n, &bytes) < 0)
+	if (pv_store_open(&st, dir) < 0 || pv_store_prepare(&st) < 0)
 		store_die(&st);
-	printf("removed %zu object%s, %llu bytes\n", n, n == 1 ? "" : "s",
-	       (unsigned long long)bytes);
+	free(dir);
+	rc = pv_store_gc(&st, &gs);
+	/* what was removed was removed, even when the index could not be
+	   rewritten after (a full disk) */
+	printf("removed %zu %s, %llu bytes, and %zu temporary %s, %llu "
+	       "bytes; dropped %zu withdrawn %s\n", gs.objects,
+	       plural(gs.objects, "object", "objects"),
+	       (unsigned long long)gs.bytes, gs.tmpfiles,
+	       plural(gs.tmpfiles, "file", "files"),
+	       (unsigned long long)gs.tmpbytes, gs.withdrawn,
+	       plural(gs.withdrawn, "entry", "entries"));
+	if (rc < 0) {
+		fflush(stdout);
+		store_die(&st);
+	}
 	pv_store_release(&st);
 	return PV_EXIT_OK;
 }
@@ -647,40 +844,35 @@ report(const struct pv_store *st, const char *what, const char *hash)
 	pv_strbuf_release(&sb);
 }
 
+/*
+ * Rehash every object and look for every live entry's: each corrupt or
+ * missing one reported (stdout and stderr).  Returns whether any was.
+ */
 static int
-cmd_verify(const struct options *opt, int argc, char **argv)
+check_objects(struct pv_store *st)
 {
-	struct pv_store st = PV_STORE_INIT;
 	char **names;
 	size_t n, stray, i;
 	int bad = 0, rc;
 
-	(void)argc;
-	(void)argv;
-	open_store(&st, opt, 1);
-	if (st.torn)
-		pv_warn("the index ends in a cut line; it is ignored, and "
-			"the next add or rm removes it");
-	if (pv_store_obj_list(&st, &names, &n, &stray) < 0)
-		store_die(&st);
+	if (pv_store_obj_list(st, &names, &n, &stray) < 0)
+		store_die(st);
 	if (stray > 0)
 		pv_warn("%zu files in '%s/objects' are not objects", stray,
-			st.dir);
+			st->dir);
 	for (i = 0; i < n; i++) {
-		uint64_t size;
-
-		rc = pv_store_cat(&st, names[i], NULL, &size);
+		rc = pv_store_verify(st, names[i], NULL);
 		if (rc < 0)
-			store_die(&st);
+			store_die(st);
 		if (rc > 0) {
-			pv_warn("%s", pv_err_msg(&st.err));
-			report(&st, "corrupt", names[i]);
+			pv_warn("%s", pv_err_msg(&st->err));
+			report(st, "corrupt", names[i]);
 			bad = 1;
 		}
 	}
 	/* every live entry's object must be there (names[] is sorted) */
-	for (i = 0; i < st.nentry; i++) {
-		const struct pv_store_entry *e = &st.entry[i];
+	for (i = 0; i < st->nentry; i++) {
+		const struct pv_store_entry *e = &st->entry[i];
 		const char *key = e->hash;
 		size_t j;
 
@@ -692,19 +884,109 @@ cmd_verify(const struct options *opt, int argc, char **argv)
 		bad = 1;
 		/* one report per object, at its first entry */
 		for (j = 0; j < i; j++)
-			if (st.entry[j].live &&
-			    strcmp(st.entry[j].hash, e->hash) == 0)
+			if (st->entry[j].live &&
+			    strcmp(st->entry[j].hash, e->hash) == 0)
 				break;
 		if (j == i) {
 			pv_warn("object %s is missing", e->hash);
-			report(&st, "missing", e->hash);
+			report(st, "missing", e->hash);
 		}
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
+	return bad;
+}
+
+static int
+cmd_verify(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	int bad;
+
+	(void)argc;
+	(void)argv;
+	open_store(&st, opt, READ);
+	if (st.torn)
+		pv_warn("the index ends in a cut line; it is ignored, and "
+			"the next add or rm removes it");
+	bad = check_objects(&st);
 	pv_store_release(&st);
 	return bad ? PV_EXIT_FOUND : PV_EXIT_OK;
+}
+
+/* fsck */
+
+/* A damaged index line: "damaged TAB LINE TAB MESSAGE", and a warning. */
+static void
+report_line(void *arg, unsigned long line, const char *msg)
+{
+	const struct pv_store *st = arg;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_strbuf_addf(&sb, "%s/index", st->dir);
+	pv_warn_at(sb.buf, line, "%s", msg);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addstr(&sb, "damaged");
+	pv_field_add_u64(&sb, line);
+	pv_field_add(&sb, msg, strlen(msg));
+	pv_field_end(&sb);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
+/* A link where the store keeps a file: "link TAB PATH", and a warning. */
+static void
+report_link(void *arg, const char *rel, int repaired)
+{
+	const struct pv_store *st = arg;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_warn("'%s/%s' is a symbolic link%s", st->dir, rel,
+		repaired ? ": replaced by what the store keeps there" :
+		": pv-store follows none (fsck --repair replaces it)");
+	pv_strbuf_addstr(&sb, "link");
+	pv_field_add(&sb, rel, strlen(rel));
+	pv_field_end(&sb);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
+static int
+cmd_fsck(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	char *dir = store_dir(opt);
+	long damaged, links, dropped;
+	int bad;
+
+	(void)argc;
+	(void)argv;
+	if (pv_store_open(&st, dir) < 0)
+		store_die(&st);
+	free(dir);
+	/* links first: the lock itself may be one */
+	if ((links = pv_store_check_links(&st, opt->repair, report_link,
+					  &st)) < 0 ||
+	    (opt->repair && pv_store_prepare(&st) < 0) ||
+	    pv_store_lock(&st, opt->repair) < 0)
+		store_die(&st);
+	if ((damaged = pv_store_index_check(&st, report_line, &st)) < 0)
+		store_die(&st);
+	if (st.torn)
+		pv_warn("the index ends in a cut line (%s/index:%lu), a write "
+			"that never finished; %s", st.dir, st.torn,
+			opt->repair ? "it goes" : "the next add or rm removes "
+			"it");
+	bad = check_objects(&st);
+	if (opt->repair && (damaged > 0 || st.torn)) {
+		if ((dropped = pv_store_index_repair(&st)) < 0)
+			store_die(&st);
+		pv_warn("'%s/index' rewritten without %ld damaged %s", st.dir,
+			dropped, dropped == 1 ? "line" : "lines");
+	}
+	pv_store_release(&st);
+	return bad || damaged > 0 || links > 0 ? PV_EXIT_FOUND : PV_EXIT_OK;
 }
 
 static int64_t
@@ -751,6 +1033,9 @@ static const struct command {
 	  "drop withdrawn entries and objects nothing names" },
 	{ "verify", cmd_verify, "", 0, 0, "",
 	  "rehash every object; list the corrupt and missing ones" },
+	{ "fsck", cmd_fsck, "r", 0, 0, "[--repair]",
+	  "list every damaged index line, corrupt or missing object\n"
+	  "and link; --repair drops the damaged lines" },
 	{ "baseline", cmd_baseline, "b", 1, 1, "[--baseline=VERSION] VERSION",
 	  "print the version a version is compared against" },
 	{ "pair", cmd_pair, "be", 1, 1,
@@ -816,6 +1101,7 @@ main(int argc, char **argv)
 		{ "date", required_argument, NULL, 'd' },
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "repair", no_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -849,7 +1135,7 @@ main(int argc, char **argv)
 	argv += optind;
 	/* the command's options; optind 0 restarts getopt's scan */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "v:d:e:b:h", local, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "v:d:e:b:rh", local, NULL)) != -1) {
 		if (c == 'h')
 			pv_usage_exit(usage, help, PV_EXIT_OK);
 		if (c == '?' || strchr(cmd->opts, c) == NULL) {
@@ -872,6 +1158,9 @@ main(int argc, char **argv)
 			break;
 		case 'b':
 			opt.baseline = optarg;
+			break;
+		case 'r':
+			opt.repair = 1;
 			break;
 		}
 	}

@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "record.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 const char *pv_progname = "pv";
@@ -64,15 +66,26 @@ static void
 vmsg(const char *prefix, const char *file, unsigned long line,
      const char *fmt, va_list ap, int errnum)
 {
+	struct pv_strbuf msg = PV_STRBUF_INIT, out = PV_STRBUF_INIT;
+
 	fflush(stdout);
 	if (file != NULL)
-		fprintf(stderr, "%s:%s:%lu: %s", pv_progname, file, line, prefix);
+		pv_strbuf_addf(&msg, "%s:%s:%lu: %s", pv_progname, file, line,
+			       prefix);
 	else
-		fprintf(stderr, "%s: %s", pv_progname, prefix);
-	vfprintf(stderr, fmt, ap);
+		pv_strbuf_addf(&msg, "%s: %s", pv_progname, prefix);
+	pv_strbuf_vaddf(&msg, fmt, ap);
 	if (errnum != 0)
-		fprintf(stderr, ": %s", strerror(errnum));
-	fputc('\n', stderr);
+		pv_strbuf_addf(&msg, ": %s", strerror(errnum));
+	/*
+	 * The names in a message (of files, frames, tests) are the input's:
+	 * its control bytes go to the terminal as \xHH, never raw (record.h)
+	 */
+	pv_escape_visible(&out, msg.buf, msg.len, 0);
+	pv_strbuf_addch(&out, '\n');
+	fwrite(out.buf, 1, out.len, stderr);
+	pv_strbuf_release(&msg);
+	pv_strbuf_release(&out);
 }
 
 void

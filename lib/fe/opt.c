@@ -45,3 +45,17 @@ pv_opt_common(int c, const char *usage, const char *help)
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
 }
+
+void
+pv_opt_files(int n, char *const *file)
+{
+	int i, stdin_seen = 0;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(file[i], "-") != 0)
+			continue;
+		if (stdin_seen++)
+			pv_die("standard input ('-') is given twice; it can be "
+			       "read once");
+	}
+}

@@ -36,4 +36,12 @@ unsigned long pv_opt_count(const char *what, const char *s,
  */
 noreturn void pv_opt_common(int c, const char *usage, const char *help);
 
+/*
+ * The FILE operands of a tool, n of them: standard input ('-') may be
+ * one of them once, since it can be read only once (pv-diff - - compared
+ * standard input with an empty second side); else "PROG: standard input
+ * ('-') is given twice; it can be read once" and exit 2.
+ */
+void pv_opt_files(int n, char *const *file);
+
 #endif

@@ -5,7 +5,8 @@
 # The store: 100 streams added with pv-store add (versions n1..n100, three
 # experiments each), then the index grown to 10,000 versions by repeating
 # those entries under new names, as 10,000 nightly adds would leave it
-# (the objects are shared, as identical streams are).  verify checks that
+# (the objects are shared, as identical streams are; each add line keeps
+# the tests line before it).  verify checks that
 # the result is a sound store.  Prints the median and best of 7 runs of
 # log, with cat of the index as an anchor; fails above 100 ms.
 . "${top_srcdir:-.}/tests/lib.sh"
@@ -26,20 +27,32 @@ while [ "$i" -le 100 ]; do
 	    exit 99
 	i=$((i + 1))
 done
+# (each add line with the tests line before it, under the same name)
 awk -F'\t' 'BEGIN { OFS = "\t" }
+	function join(f, n,   s, j) {
+		s = f[1]
+		for (j = 2; j <= n; j++)
+			s = s "\t" f[j]
+		return s
+	}
 	NR == 1 { print; next }
-	$1 == "add" { line[++n] = $0 }
+	$1 == "tests" { tests = $0 }
+	$1 == "add" { line[++n] = $0; tline[n] = tests; tests = "" }
 	END {
 		for (k = 1; k <= 10000; k++) {
-			split(line[(k - 1) % n + 1], f, "\t")
-			f[2] = sprintf("v%d.%d-%d-g%07x", 6 + int(k / 5000),
+			i = (k - 1) % n + 1
+			v = sprintf("v%d.%d-%d-g%07x", 6 + int(k / 5000),
 			    k % 40, k, k * 2654435761 % 268435456)
+			if (tline[i] != "") {
+				m = split(tline[i], t, "\t")
+				t[2] = v
+				print join(t, m)
+			}
+			m = split(line[i], f, "\t")
+			f[2] = v
 			f[6] = 1700000000 + k * 3600
 			f[9] = "master"
-			s = f[1]
-			for (j = 2; j <= length(f); j++)
-				s = s "\t" f[j]
-			print s
+			print join(f, m)
 		}
 	}' store/index >index.new || exit 99
 mv index.new store/index

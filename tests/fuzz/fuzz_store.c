@@ -7,10 +7,13 @@
  * pv_store_cat_records() and pv_store_scan(), as show, verify and pair
  * read it.  The live entries are looked up, baselined by the kernel rule
  * (no git) and written back with the index writers, whose lines the
- * reader must take.
+ * reader must take.  Then fsck's path: the index read past its damaged
+ * lines and repaired (pv_store_index_check(), pv_store_index_repair()),
+ * after which it must read without a fault.
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +87,7 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 	struct pv_strbuf rel = PV_STRBUF_INIT, p = PV_STRBUF_INIT;
 	struct pv_store_scan sc;
 	uint64_t n;
+	int fd;
 
 	pv_strbuf_addf(&rel, "objects/%.2s", hash);
 	pv_strbuf_addf(&p, "%s/%s", dir, rel.buf);
@@ -91,19 +95,31 @@ object(struct pv_store *st, const char *hash, const uint8_t *data,
 		die(p.buf);
 	pv_strbuf_addf(&rel, "/%s", hash + 2);
 	put(rel.buf, data, size);
-	(void)pv_store_cat(st, hash, fuzz_devnull(), &n);
+	(void)pv_store_verify(st, hash, &n);
+	(void)pv_store_cat(st, hash, fuzz_devnull());
 	(void)pv_store_cat_records(st, hash, fuzz_devnull(), NULL, NULL, NULL,
 				   NULL);
 	(void)pv_store_cat_records(st, hash, fuzz_devnull(), "baseline", "v1",
 				   "", NULL);
 	pv_store_obj_path(st, hash, &p);
-	if (pv_store_scan(p.buf, &sc) == 0)
+	if ((fd = open(p.buf, O_RDONLY)) < 0)
+		die(p.buf);
+	if (pv_store_scan(fd, &sc) == 0)
 		(void)pv_store_scan_kinds(sc.kinds);
 	pv_store_scan_release(&sc);
+	close(fd);
 	if (unlink(p.buf) < 0)
 		die(p.buf);
 	pv_strbuf_release(&rel);
 	pv_strbuf_release(&p);
+}
+
+static void
+ignore(void *arg, unsigned long line, const char *msg)
+{
+	(void)arg;
+	(void)line;
+	(void)msg;
 }
 
 int
@@ -143,6 +159,23 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (nul != NULL)
 		object(&st, hash, nul + 1, size - ilen - 1);
+	pv_store_release(&st);
+
+	/*
+	 * fsck's path: the index read past its damaged lines, then repaired;
+	 * the repaired index must read with no damage at all
+	 */
+	if (pv_store_open(&st, dir) < 0)
+		die(pv_err_msg(&st.err));
+	if (pv_store_index_check(&st, ignore, NULL) >= 0) {
+		if (pv_store_index_repair(&st) < 0)
+			die(pv_err_msg(&st.err));
+		if (pv_store_index_load(&st) < 0 || st.torn) {
+			fprintf(stderr, "fuzz_store: the repaired index does "
+				"not read: %s\n", pv_err_msg(&st.err));
+			__builtin_trap();
+		}
+	}
 	pv_store_release(&st);
 
 	/* what the writers wrote, the reader reads */

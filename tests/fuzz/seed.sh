@@ -73,7 +73,7 @@ html)
 store)
 	# DIR/index, a NUL, then an object filed under the first entry's
 	# hash (fuzz_store.c): the streams of the store's tests, plain and
-	# gzip, with index lines as pv-store writes them
+	# gzip, with index lines as pv-store writes them, and damaged ones
 	for f in "$d"/pv-store/*.pv; do
 		[ -f "$f" ] || continue
 		name=$(basename "$f" .pv)
@@ -85,6 +85,8 @@ store)
 			{
 				tabs pv-format 1
 				printf '# a comment\n'
+				tabs tests "$name" "$h" futex stress-ng futex 5 \
+					- s 't:x' 1
 				tabs add "$name" "$h" "$sz" "$sz" 1732000000 \
 					sample - main "$name.pv" futex -
 				tabs add 'v6.12-rc\t1' "$h" "$sz" 0 1732000001 \
@@ -92,6 +94,9 @@ store)
 				tabs rm 'v6.12-rc\t1' "$h" 1732000002
 				tabs add v6.10 "$h" 1 1 1 - - - -
 				printf 'later\trecord\n'
+				# damaged lines, for fsck's reading and repair
+				tabs add v6.11 zz 1 1 1 - - - -
+				tabs tests v6.11 "$h" futex
 				printf 'add\tv9\t0123456789'
 				printf '\000'
 				case $obj in

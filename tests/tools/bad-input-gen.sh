@@ -62,6 +62,17 @@ gen_perf_crlf() {
 	perf_sample app 1 cycles main f | sed 's/$/\r/' >"$1"
 }
 gen_pv_crlf() { pv_pair | sed 's/$/\r/' >"$1"; }
+# a UTF-8 byte order mark first; line ends of CR alone; UTF-16
+gen_perf_bom() {
+	{ printf '\357\273\277'; perf_sample app 1 cycles main f; } >"$1"
+}
+gen_pv_bom() { { printf '\357\273\277'; pv_pair; } >"$1"; }
+gen_st_bom() { { printf '\357\273\277'; st_pair; } >"$1"; }
+gen_perf_cr() { perf_sample app 1 cycles main f | tr '\n' '\r' >"$1"; }
+gen_pv_cr() { pv_pair | tr '\n' '\r' >"$1"; }
+gen_pv_utf16() { pv_pair | iconv -f UTF-8 -t UTF-16 >"$1"; }
+gen_pv_utf16le() { pv_pair | iconv -f UTF-8 -t UTF-16LE >"$1"; }
+gen_perf_utf16() { perf_sample app 1 cycles main f | iconv -t UTF-16 >"$1"; }
 gen_perf_badutf8() {
 	perf_sample app 1 cycles main "$(printf 'bad\377\376name')" >"$1"
 }
@@ -129,6 +140,7 @@ gen_pv_inf() {
 }
 gen_generic_nan() { printf 'latency nan ns lower\n' >"$1"; }
 gen_generic_inf() { printf 'latency inf ns lower\n' >"$1"; }
+gen_generic_underflow() { printf 'latency 1e-400 ns lower\n' >"$1"; }
 # a section header and nothing after it
 gen_pv_emptysection() {
 	printf 'pv-format\t1\nsection\tbaseline\tv1\texp1\n' >"$1"
@@ -206,7 +218,21 @@ st_with() {
 }
 gen_st_nan() { st_with "$1" s t op m u higher 1 6 - nan; }
 gen_st_inf() { st_with "$1" s t op m u higher 1 6 - -inf; }
+# a nonzero value that a double holds only as 0; a subnormal one
+gen_st_underflow() { st_with "$1" s t op m u higher 1 6 - 1e-400; }
+gen_st_subnormal() { st_with "$1" s t op m u higher 1 6 - 5e-324; }
 gen_st_word() { st_with "$1" s t op m u higher 1 6 - 12abc; }
+# terminal escapes in a value a message quotes, and in a test's name
+gen_st_escvalue() {
+	st_with "$1" s t op m u higher 1 6 - "$(printf '\033[31m5')"
+}
+gen_st_escname() { st_pair | sed "s/\tt\top\t/\t$(printf '\033')]0;x\top\t/" >"$1"; }
+gen_verdict_escname() {
+	gen_st_escname "$1.in" && pv-diff "$1.in" | pv-classify >"$1"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ]
+}
 gen_st_fewfields() { st_with "$1" s t op m u higher 1 6 99; }
 gen_st_direction() { st_with "$1" s t op m u sideways 1 6 - 99; }
 gen_st_leveloverflow() {
@@ -226,13 +252,23 @@ gen_st_hugesum() {
 			$seq
 	done >>"$1"
 }
-# runs each finite, too large to add up
-gen_st_hugeruns() {
+# runs each finite, too large to add up, their mean a double (1.5e308);
+# runs whose standard deviation no double holds (about 2.07e308)
+gen_st_bigsum() {
 	st_pair >"$1"
 	for run in 1 2 3; do
 		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t1.5e308\n' \
 			$run
 	done >>"$1"
+}
+gen_st_hugeruns() {
+	st_pair >"$1"
+	for v in 1.79e308 -1.79e308 1.79e308; do
+		printf 'sample\ts\tbig\top\tm\tu\thigher\t-\t%s\t-\t%s\n' \
+			"${run:=1}" "$v"
+		run=$((run + 1))
+	done >>"$1"
+	unset run
 }
 gen_st_crlf() { st_pair | sed 's/$/\r/' >"$1"; }
 gen_st_badutf8() {
@@ -349,6 +385,29 @@ diffed() {
 gen_cmp_n1() { diffed "$1" st_n1; }
 gen_cmp_zerovar() { diffed "$1" st_zerovar; }
 gen_cmp_oneside() { diffed "$1" st_oneside; }
+# a target 1e110 times the baseline (its percentage once 111 digits), and
+# e^1381 times (once "inf%")
+gen_st_hugechange() {
+	f=$1
+	printf 'pv-format\t1\n' >"$f"
+	for side in 'baseline v1 e0 t' 'target v2 e110 t' 'baseline v1 e-300 u' \
+	    'target v2 e300 u'; do
+		# shellcheck disable=SC2086
+		set -- $side
+		printf 'section\t%s\t%s\texp1\n' "$1" "$2"
+		for run in 1 2 3 4 5 6; do
+			printf 'sample\ts\t%s\top\tm\tu\thigher\t-\t%s\t-\t1.0%s%s\n' \
+				"$4" $run $run "$3"
+		done
+	done >>"$f"
+}
+gen_cmp_hugechange() { diffed "$1" st_hugechange; }
+gen_verdict_hugechange() {
+	gen_cmp_hugechange "$1.in" && pv-classify "$1.in" >"$1"
+	status=$?
+	rm -f "$1.in"
+	[ "$status" -le 1 ]
+}
 
 # Stores (for pv-store --store={}): v6.1 and v6.2, one stream each, the
 # second's target 10% slower; then spoilt.  good_store DIR
@@ -409,6 +468,61 @@ gen_store_badobject() {
 }
 gen_store_noobject() {
 	good_store "$1" && o=$(store_object "$1") && rm "$o"
+}
+# replaced by another stream, whole and well compressed: only its hash
+# tells
+gen_store_tampered() {
+	good_store "$1" && o=$(store_object "$1") &&
+		printf 'pv-format\t1\nsection\t-\t-\texp1\n' | gzip >"$o"
+}
+# links in the store, each to a directory or file outside it ($1.out)
+outside() {
+	rm -rf "$1.out" && mkdir "$1.out" && echo keep >"$1.out/keep"
+}
+gen_store_linktmp() {
+	good_store "$1" && outside "$1" && rmdir "$1/tmp" &&
+		ln -s "$PWD/$1.out" "$1/tmp"
+}
+gen_store_linklock() {
+	good_store "$1" && outside "$1" && rm "$1/lock" &&
+		ln -s "$PWD/$1.out/lock" "$1/lock"
+}
+gen_store_linkindex() {
+	good_store "$1" && outside "$1" && mv "$1/index" "$1.out/index" &&
+		ln -s "$PWD/$1.out/index" "$1/index"
+}
+gen_store_linkfanout() {
+	good_store "$1" && outside "$1" && o=$(store_object "$1") &&
+		d=${o%/*} && mv "$d" "$1.out/fanout" &&
+		ln -s "$PWD/$1.out/fanout" "$d"
+}
+gen_store_linkobject() {
+	good_store "$1" && outside "$1" && o=$(store_object "$1") &&
+		mv "$o" "$1.out/object" && ln -s "$PWD/$1.out/object" "$o"
+}
+# a FIFO for the index: refused, not waited on
+gen_store_fifoindex() {
+	good_store "$1" && rm "$1/index" && mkfifo "$1/index"
+}
+# as a git clone has it: no tmp/ (git keeps no empty directory), objects
+# writable (a checkout's mode)
+gen_store_clone() {
+	good_store "$1" && rmdir "$1/tmp" && chmod -R u+w "$1/objects"
+}
+# a stream of 60 experiments: its add line has 70 fields (the index once
+# read 64 at most, after add had written them)
+gen_store_manyexp() {
+	rm -rf "$1"
+	awk 'BEGIN { print "pv-format\t1"
+		for (i = 0; i < 60; i++)
+			printf "section\t-\t-\tx%d\nstack\tc\t1\t1\tmain\n", i
+	}' >"$1.pv"
+	pv-store --store="$1" init &&
+		pv-store --store="$1" add --version=v1 --date=1000 \
+			"$1.pv" >/dev/null
+	status=$?
+	rm -f "$1.pv"
+	return $status
 }
 
 # Kernel configurations for pv-collect --config-ref, and benchmark output

@@ -65,7 +65,8 @@ test_cmp "$T/a" "$T/b" && pass || fail "deterministic"
 awk 'BEGIN { print "pv-format\t1"; print "section\tbaseline\tA\tx"
 	for (k = 0; k < 20000; k++) for (r = 1; r <= 3; r++)
 		printf "sample\ts\tt%05d\top\tm\tu\thigher\t-\t%d\t-\t%s\n",
-		    k, r, k == 12345 ? (r == 1 ? "1e200" : "-1e200") : 100 + r }' \
+		    k, r, k == 12345 ? (r == 2 ? "-1.79e308" : "1.79e308") : \
+		    100 + r }' \
 	> "$T/huge.pv"
 pv-stat "$T/huge.pv" > "$T/out" 2> "$T/err"
 expect_status 2 "a huge key among many" rc $?

@@ -69,4 +69,25 @@ printf 'pv-format\t1\nsection\tbaseline\tv6.11\texp\nstack\t-\t4\t4\tmain;f\nsec
 if test_cmp pair.want pair.out; then pass; else fail "pair HEAD"; fi
 # a name that is neither stored nor a commit
 expect_status 2 "unknown name" pv-store show nosuchref 2>/dev/null
+
+# the store committed and cloned, as pv-store(1) suggests for sharing: the
+# clone has no tmp/ (git keeps no empty directory) and writable objects;
+# add, gc and verify work there, and init makes what is missing
+cd .. || exit 99
+printf 'index merge=union\n' >.pv/.gitattributes
+git add .pv && git commit -q -m store || exit 99
+cd "$T" && git clone -q repo clone 2>/dev/null && cd clone || exit 99
+expect_status 0 "clone: no tmp" test ! -e .pv/tmp
+expect_status 0 "clone: verify" pv-store verify
+expect_status 0 "clone: fsck" pv-store fsck
+prof 5 | pv-store add -v clone-1 -d 5 >/dev/null
+expect_status 0 "clone: add" test "$(pv-store log clone-1 | wc -l)" -eq 1
+expect_status 0 "clone: gc" pv-store gc >/dev/null
+expect_status 0 "clone: verify after" pv-store verify
+pv-store show clone-1 >clone.out
+prof 5 >clone.want
+if test_cmp clone.want clone.out; then pass; else fail "clone: show"; fi
+rm -rf .pv/tmp
+expect_status 0 "clone: init makes tmp again" pv-store init
+expect_status 0 "clone: tmp" test -d .pv/tmp
 finish

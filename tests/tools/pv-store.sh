@@ -36,6 +36,26 @@ expect_golden "$D/log-pipe.out" log-pipe.out "log --experiment"
 pv-store log kbuild-1 v6.11 >log-two.out
 expect_golden "$D/log-two.out" log-two.out "log VERSION..."
 
+# log's tests fields: SUITE/TEST:RUNS, runs by LEVEL and RUN, the list's
+# separators escaped in names; '-' for a profile, '?' for an entry that a
+# pv-store before tests lines stored (an add line without one)
+pv-store --store=tests init || exit 99
+{
+	printf 'pv-format\t1\nsection\t-\t-\tx\n'
+	for l in 1 2; do for r in 1 2 3; do
+		printf 'sample\ts\tt\to\tm\tu\thigher\t%d\t%d\t-\t1\n' $l $r
+	done; done
+	printf 'sample\ta,b\tc/d:e\\\\f\to\tm\tu\thigher\t-\t1\t-\t1\n'
+	printf 'section\t-\t-\tprof\nstack\tc\t1\t1\tmain\n'
+} | pv-store --store=tests add -v t1 -d 1732000000 >/dev/null
+h=$(sha256sum <"$D/crlf.pv" | cut -c1-64)
+pv-store --store=tests add -v t0 -d 1732000000 "$D/crlf.pv" >/dev/null
+grep -v '^tests	t0	' tests/index >tests.index && cat tests.index >tests/index
+pv-store --store=tests log | cut -f1,7- >log-tests.out
+printf 't1\tx\ts/t:6,a\\,b/c\\/d\\:e\\\\f:1\tprof\t-\nt0\t-\t?\n' \
+	>log-tests.want
+if test_cmp log-tests.want log-tests.out; then pass; else fail "log: tests"; fi
+
 # show: the stored bytes exactly (CRLF, comments, blank lines too)
 pv-store show v6.11 >show.out
 if test_cmp "$D/v6.11.pv" show.out; then pass; else fail "show v6.11"; fi

@@ -109,8 +109,11 @@ check_reads(const struct pv_strbuf *want)
 	static const size_t pieces[] = { 4096, 65536, 1 << 22, 1, 7 };
 	struct pv_strbuf got = PV_STRBUF_INIT;
 	struct pv_input *in;
+	unsigned long lines = 0;
 	size_t i;
 
+	for (i = 0; i < want->len; i++)
+		lines += want->buf[i] == '\n';
 	for (i = 0; i < sizeof(pieces) / sizeof(pieces[0]); i++) {
 		if (pieces[i] < 64 && want->len > (256u << 10))
 			break;
@@ -120,7 +123,7 @@ check_reads(const struct pv_strbuf *want)
 		ck_assert_uint_eq(got.len, want->len);
 		ck_assert_int_eq(memcmp(got.buf, want->buf, want->len), 0);
 		ck_assert_int_eq(pv_input_read(in, got.buf, 1), 0);
-		ck_assert_uint_eq(pv_input_lineno(in), 0);
+		ck_assert_uint_eq(pv_input_lineno(in), lines);
 		pv_input_close(in);
 	}
 	pv_strbuf_release(&got);
@@ -238,6 +241,124 @@ START_TEST(test_gzip_errors)
 }
 END_TEST
 
+/*
+ * The line limit (PV_MAX_LINE here: the suite runs each test in a process
+ * of its own): a line of the limit's length is read, one byte more is an
+ * error with its number, by lines and by bytes, plain and gzip; the bytes
+ * before it come first.  A PV_MAX_LINE that is not a number is an error.
+ */
+START_TEST(test_max_line)
+{
+	static const char *const limit[] = { "100", "1K", "", "0.1K", "0" };
+	struct pv_strbuf want = PV_STRBUF_INIT, gz = PV_STRBUF_INIT;
+	struct pv_strbuf got = PV_STRBUF_INIT;
+	struct pv_input *in;
+	char *line;
+	size_t len, i;
+	int gzip;
+
+	ck_assert_int_eq(setenv("PV_MAX_LINE", "100", 1), 0);
+	pv_strbuf_addstr(&want, "short\n");
+	for (i = 0; i < 100; i++)
+		pv_strbuf_addch(&want, 'a');
+	pv_strbuf_addch(&want, '\n');
+	len = want.len;
+	for (i = 0; i < 101; i++)
+		pv_strbuf_addch(&want, 'b');
+	pv_strbuf_addstr(&want, "\nafter\n");
+	gzip_add(&gz, want.buf, want.len);
+	for (gzip = 0; gzip < 2; gzip++) {
+		if (gzip)
+			spit(gz.buf, gz.len);
+		else
+			spit(want.buf, want.len);
+		in = pv_input_open(file);
+		ck_assert_int_eq(pv_input_getline(in, &line, &i), 1);
+		ck_assert_int_eq(pv_input_getline(in, &line, &i), 1);
+		ck_assert_uint_eq(i, 100);	/* at the limit: a line */
+		ck_assert_int_eq(pv_input_getline(in, &line, &i), -1);
+		ck_assert_uint_eq(pv_input_lineno(in), 3);
+		ck_assert_str_eq(pv_input_error(in), "a line of more than 100 "
+				 "bytes (the limit; PV_MAX_LINE=BYTES sets "
+				 "another)");
+		pv_input_close(in);
+		/*
+		 * by bytes: the two lines before, no more than the limit of
+		 * the third, then the error
+		 */
+		in = pv_input_open(file);
+		ck_assert_int_eq(slurp(in, 7, &got), -1);
+		ck_assert_uint_ge(got.len, len);
+		ck_assert_uint_le(got.len, len + 100);
+		ck_assert_int_eq(memcmp(got.buf, want.buf, got.len), 0);
+		ck_assert_uint_eq(pv_input_lineno(in), 3);
+		ck_assert_str_eq(pv_input_error(in), "a line of more than 100 "
+				 "bytes (the limit; PV_MAX_LINE=BYTES sets "
+				 "another)");
+		pv_input_close(in);
+	}
+	/* a last line without its newline counts as well */
+	spit(want.buf + len, 101);
+	in = pv_input_open(file);
+	ck_assert_int_eq(pv_input_getline(in, &line, &i), -1);
+	ck_assert_uint_eq(pv_input_lineno(in), 1);
+	pv_input_close(in);
+	/* the limit's spellings; "" is the default, 64 MiB */
+	spit(want.buf, want.len);
+	for (i = 0; i < sizeof(limit) / sizeof(limit[0]); i++) {
+		ck_assert_int_eq(setenv("PV_MAX_LINE", limit[i], 1), 0);
+		in = pv_input_open(file);
+		ck_assert_int_eq(pv_input_getline(in, &line, &len), (i < 3 ? 1 :
+				 -1));
+		if (i >= 3)
+			ck_assert_ptr_nonnull(strstr(pv_input_error(in),
+						     "is not a number of bytes"));
+		pv_input_close(in);
+	}
+	ck_assert_int_eq(setenv("PV_MAX_LINE", "1k", 1), 0);
+	in = pv_input_open(file);
+	ck_assert_int_eq(slurp(in, 4096, &got), 0);	/* 1024: all lines */
+	pv_input_close(in);
+	unsetenv("PV_MAX_LINE");
+	pv_strbuf_release(&want);
+	pv_strbuf_release(&gz);
+	pv_strbuf_release(&got);
+}
+END_TEST
+
+/*
+ * A rewind after any number of lines gives the same lines again: LF and
+ * CRLF lines mixed, and a line read just before an empty one (whose LF a
+ * rewind once took for the LF of a CRLF, joining two lines in one).
+ */
+START_TEST(test_rewind)
+{
+	static const char text[] = "a\n\nb\r\n\r\n\nc\r\nd\n\n\n";
+	static const char *const want[] = {
+		"a", "", "b", "", "", "c", "d", "", ""
+	};
+	const size_t nwant = sizeof(want) / sizeof(want[0]);
+	struct pv_input *in;
+	char *line;
+	size_t len, k, i;
+
+	spit(text, sizeof(text) - 1);
+	for (k = 0; k <= nwant; k++) {
+		in = pv_input_open(file);
+		for (i = 0; i < k; i++)
+			ck_assert_int_eq(pv_input_getline(in, &line, &len), 1);
+		ck_assert_int_eq(pv_input_rewind(in), 0);
+		for (i = 0; i < nwant; i++) {
+			ck_assert_int_eq(pv_input_getline(in, &line, &len), 1);
+			ck_assert_str_eq(line, want[i]);
+			ck_assert_uint_eq(pv_input_lineno(in), i + 1);
+		}
+		ck_assert_int_eq(pv_input_getline(in, &line, &len), 0);
+		pv_input_close(in);
+	}
+}
+END_TEST
+
 START_TEST(test_directory)
 {
 	struct pv_input *in = pv_input_open(dir);
@@ -264,6 +385,8 @@ input_suite(void)
 	tcase_add_test(tc, test_gzip);
 	tcase_add_test(tc, test_empty);
 	tcase_add_test(tc, test_gzip_errors);
+	tcase_add_test(tc, test_max_line);
+	tcase_add_test(tc, test_rewind);
 	tcase_add_test(tc, test_directory);
 	suite_add_tcase(s, tc);
 	return s;

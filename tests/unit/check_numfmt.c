@@ -345,6 +345,42 @@ START_TEST(test_fixed_point)
 }
 END_TEST
 
+/*
+ * Percentages for people: two decimals below a million percent, three
+ * digits from there, never a hundred digits nor "inf".
+ */
+START_TEST(test_percent)
+{
+	char b[PV_NUMFMT_FIXED_MAX];
+
+	pv_numfmt_percent(b, 12.345, 2, 0);
+	ck_assert_str_eq(b, "12.35");
+	pv_numfmt_percent(b, 12.345, 1, 1);
+	ck_assert_str_eq(b, "+12.3");
+	pv_numfmt_percent(b, 999999.994, 2, 0);
+	ck_assert_str_eq(b, "999999.99");
+	pv_numfmt_percent(b, 1e112, 2, 0);
+	ck_assert_str_eq(b, "1e+112");
+	pv_numfmt_percent(b, 1.2345e7, 2, 1);
+	ck_assert_str_eq(b, "+1.23e+07");
+	pv_numfmt_percent(b, NAN, 2, 0);
+	ck_assert_str_eq(b, "-");
+	pv_numfmt_change(b, log(2), 2, 1);
+	ck_assert_str_eq(b, "+100.00");
+	pv_numfmt_change(b, log(0.5), 2, 0);
+	ck_assert_str_eq(b, "-50.00");
+	pv_numfmt_change(b, log(1e110), 2, 0);
+	ck_assert_str_eq(b, "1e+112");
+	/* e^d past a double: the digits from d */
+	pv_numfmt_change(b, 1381.551056, 2, 0);
+	ck_assert_str_eq(b, "1e+602");
+	pv_numfmt_change(b, 1000, 2, 1);
+	ck_assert_str_eq(b, "+1.97e+436");
+	pv_numfmt_change(b, INFINITY, 2, 0);
+	ck_assert_str_eq(b, "inf");
+}
+END_TEST
+
 int
 main(void)
 {
@@ -365,6 +401,7 @@ main(void)
 	tcase_add_test(tc, test_exact_integers);
 	tcase_add_test(tc, test_u64);
 	tcase_add_test(tc, test_fixed_point);
+	tcase_add_test(tc, test_percent);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -479,6 +479,19 @@ START_TEST(test_parse_numbers)
 	ck_assert_int_eq(pv_parse_u64("", 0, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("+1", 2, &u), -1);
 	ck_assert_int_eq(pv_parse_double("1e-320", 6, &d), 0);
+	ck_assert(d > 0);			/* a subnormal, kept */
+	ck_assert_int_eq(pv_parse_double("4.9e-324", 8, &d), 0);
+	ck_assert(d > 0);
+	/* nonzero, but 0 as a double: refused, and said why */
+	ck_assert_int_eq(pv_parse_double("1e-400", 6, &d), -1);
+	ck_assert_int_eq(pv_parse_double("-2e-330", 7, &d), -1);
+	ck_assert_str_eq(pv_double_fault("1e-400", 6), "a number a double "
+			 "holds (it is not 0, and would read as 0)");
+	ck_assert_int_eq(pv_parse_double("0e-400", 6, &d), 0);
+	ck_assert(d == 0);
+	ck_assert_int_eq(pv_parse_double("0.000", 5, &d), 0);
+	ck_assert_int_eq(pv_parse_double("1e400", 5, &d), -1);
+	ck_assert_str_eq(pv_double_fault("1e400", 5), "a finite number");
 	ck_assert_int_eq(pv_parse_double(" 1", 2, &d), -1);
 	ck_assert_int_eq(pv_parse_double("1x", 2, &d), -1);
 	ck_assert_int_eq(pv_parse_double("-2.5", 4, &d), 0);

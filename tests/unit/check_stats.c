@@ -393,6 +393,30 @@ START_TEST(test_mde)
 }
 END_TEST
 
+/*
+ * Finite runs whose sum or squares overflow a double: their mean, median
+ * and standard deviation fit, and come out of the scaled sums; a
+ * standard deviation past a double is infinite.  Ordinary runs keep the
+ * plain sums' bits.
+ */
+START_TEST(test_overflow)
+{
+	double x[] = { 1e308, 1.5e308 };
+	double y[] = { 1.79e308, -1.79e308, 1.79e308 };
+	double z[] = { 1, 2, 4 };
+
+	ck_assert(fabs(pv_stats_mean(x, 2) / 1.25e308 - 1) < 1e-15);
+	ck_assert(pv_stats_median_sorted(x, 2) == 1.25e308);
+	ck_assert(fabs(pv_stats_sd(x, 2, 1.25e308) / 3.5355339059327e307 - 1)
+		  < 1e-12);
+	ck_assert(isfinite(pv_stats_mean(y, 3)));
+	ck_assert(isinf(pv_stats_sd(y, 3, pv_stats_mean(y, 3))));
+	ck_assert(pv_stats_mean(z, 3) == 7.0 / 3);
+	ck_assert(pv_stats_sd(z, 3, 7.0 / 3) ==
+		  sqrt(pv_stats_var(z, 3, 7.0 / 3)));
+}
+END_TEST
+
 static Suite *
 stats_suite(void)
 {
@@ -412,6 +436,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
 	tcase_add_test(tc, test_degenerate);
+	tcase_add_test(tc, test_overflow);
 	tcase_add_test(tc, test_mde);
 	suite_add_tcase(s, tc);
 	return s;

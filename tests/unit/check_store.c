@@ -196,7 +196,7 @@ START_TEST(test_torn_line)
 	/* a crash in the middle of an append */
 	spit(p, "add\tb\t0123", "a");
 	ck_assert_int_eq(pv_store_index_load(&st), 0);
-	ck_assert_int_eq(st.torn, 1);
+	ck_assert_uint_eq(st.torn, 3);		/* its line */
 	ck_assert_uint_eq(st.nentry, 1);
 	/* the next writer cuts it off before appending */
 	add_entry(&st, "c", h, NULL, 0);
@@ -264,7 +264,8 @@ START_TEST(test_objects)
 	/* written back byte for byte */
 	snprintf(p, sizeof(p), "%s/out", dir);
 	out = fopen(p, "wb");
-	ck_assert_int_eq(pv_store_cat(&st, h, out, &size), 0);
+	ck_assert_int_eq(pv_store_verify(&st, h, &size), 0);
+	ck_assert_int_eq(pv_store_cat(&st, h, out), 0);
 	fclose(out);
 	ck_assert_uint_eq(size, strlen(s));
 	text = slurp(p);
@@ -277,11 +278,11 @@ START_TEST(test_objects)
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(pwrite(fd, "\xff", 1, 12), 1);
 	close(fd);
-	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 1);
+	ck_assert_int_eq(pv_store_verify(&st, h, NULL), 1);
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), h));
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&st.err), "corrupt"));
 	ck_assert_int_eq(unlink(p), 0);
-	ck_assert_int_eq(pv_store_cat(&st, h, NULL, NULL), 2);
+	ck_assert_int_eq(pv_store_verify(&st, h, NULL), 2);
 	pv_store_release(&st);
 }
 END_TEST
@@ -319,6 +320,18 @@ START_TEST(test_copy_roles)
 }
 END_TEST
 
+/* pv_store_scan() of the file path */
+static int
+scan(const char *path, struct pv_store_scan *sc)
+{
+	int fd = open(path, O_RDONLY), rc;
+
+	ck_assert_int_ge(fd, 0);
+	rc = pv_store_scan(fd, sc);
+	close(fd);
+	return rc;
+}
+
 START_TEST(test_scan)
 {
 	struct pv_store_scan sc;
@@ -328,7 +341,7 @@ START_TEST(test_scan)
 	spit(p, "pv-format\t1\nsection\t-\t-\tb\nsection\t-\t-\ta\n"
 	     "sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t2.5\n"
 	     "section\t-\t-\tb\nsection\t-\t-\t-\n", "w");
-	ck_assert_int_eq(pv_store_scan(p, &sc), 0);
+	ck_assert_int_eq(scan(p, &sc), 0);
 	ck_assert_uint_eq(sc.kinds, PV_KIND_SAMPLE);
 	ck_assert_uint_eq(sc.nexperiment, 3);
 	ck_assert_str_eq(sc.experiment[0], "b");
@@ -336,11 +349,174 @@ START_TEST(test_scan)
 	ck_assert_str_eq(sc.experiment[2], "");
 	pv_store_scan_release(&sc);
 	spit(p, "pv-format\t1\nstack\t-\tx\t1\ta\n", "w");
-	ck_assert_int_lt(pv_store_scan(p, &sc), 0);
+	ck_assert_int_lt(scan(p, &sc), 0);
 	ck_assert_uint_eq(sc.line, 2);
 	ck_assert_ptr_nonnull(strstr(pv_err_msg(&sc.err), "sample count"));
 	pv_store_scan_release(&sc);
 	unlink(p);
+}
+END_TEST
+
+/*
+ * The tests of a stream: counted by scan (runs are distinct LEVEL and RUN
+ * pairs, in whatever order they come), written with the add line, read
+ * back onto it; a tests line whose add line never came is ignored, an add
+ * line without one has no tests known; gc keeps them.
+ */
+START_TEST(test_tests)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct pv_store_scan sc;
+	struct pv_store_entry e;
+	struct pv_store_gc_stats gs;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char *s = "pv-format\t1\nsection\t-\t-\tx\n"
+		"sample\ts\tt\to\tm\tu\thigher\t1\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t2\t1\t-\t1\n"
+		"sample\ts\tt\to\tm2\tu\thigher\t1\t1\t-\t1\n"
+		"sample\ts\tu\to\tm\tu\thigher\t-\t1\t-\t1\n"
+		"sample\ts\tt\to\tm\tu\thigher\t1\t2\t-\t1\n"
+		"section\t-\t-\t-\n"
+		"runval\t-\t-\ty\ts\tt\to\tm\tu\thigher\t-\t3\t1\t5\n"
+		"stack\tc\t1\t1\tmain\n";
+	char h[65], h2[65], p[512];
+
+	ck_assert_int_eq(pv_store_create(&st, dir), 0);
+	snprintf(p, sizeof(p), "%s.in", dir);
+	spit(p, s, "w");
+	ck_assert_int_eq(scan(p, &sc), 0);
+	unlink(p);
+	ck_assert_uint_eq(sc.nexperiment, 3);
+	ck_assert_uint_eq(sc.ntest, 3);
+	ck_assert_str_eq(sc.test[0].experiment, "x");
+	ck_assert_str_eq(sc.test[0].test, "t");
+	ck_assert_uint_eq(sc.test[0].runs, 3);	/* (1,1) (2,1) (1,2) */
+	ck_assert_str_eq(sc.test[1].test, "u");
+	ck_assert_uint_eq(sc.test[1].runs, 1);
+	ck_assert_str_eq(sc.test[2].experiment, "y");	/* the runval's */
+	ck_assert_uint_eq(sc.test[2].runs, 1);
+	put(&st, s, h);
+	memset(&e, 0, sizeof(e));
+	e.version = "v1";
+	memcpy(e.hash, h, 65);
+	e.kinds = "stack,sample";
+	e.experiment = (const char **)sc.experiment;
+	e.nexperiment = sc.nexperiment;
+	e.test = sc.test;
+	e.ntest = sc.ntest;
+	e.has_tests = 1;
+	pv_store_index_format_add(&sb, &e);
+	ck_assert_int_eq(strncmp(sb.buf, "tests\tv1\t", 9), 0);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	pv_store_scan_release(&sc);
+	/* a tests line cut from its add (a write cut short), then an add
+	   line of before tests lines */
+	put(&st, "pv-format\t1\n", h2);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addf(&sb, "tests\tv2\t%s\tx\ts\tt\t9\n", h2);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	add_entry(&st, "v2", h2, NULL, 0);
+	pv_strbuf_reset(&sb);
+	pv_strbuf_addf(&sb, "tests\tv3\t%s\tx\ts\tt\t9\n", h2);
+	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
+	add_entry(&st, "v4", h2, NULL, 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 3);
+	ck_assert_int_eq(st.entry[0].has_tests, 1);
+	ck_assert_uint_eq(st.entry[0].ntest, 3);
+	ck_assert_str_eq(st.entry[0].test[2].experiment, "y");
+	ck_assert_str_eq(st.entry[0].test[2].suite, "s");
+	ck_assert_uint_eq(st.entry[0].test[0].runs, 3);
+	ck_assert_int_eq(st.entry[1].has_tests, 1);	/* v2: its line */
+	ck_assert_uint_eq(st.entry[1].test[0].runs, 9);
+	ck_assert_int_eq(st.entry[2].has_tests, 0);	/* v4: not v3's */
+	/* gc's rewrite keeps them */
+	ck_assert_int_eq(pv_store_gc(&st, &gs), 0);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 3);
+	ck_assert_uint_eq(st.entry[0].ntest, 3);
+	ck_assert_uint_eq(st.entry[1].ntest, 1);
+	ck_assert_int_eq(st.entry[2].has_tests, 0);
+	pv_strbuf_release(&sb);
+	pv_store_release(&st);
+}
+END_TEST
+
+static void
+count_bad(void *arg, unsigned long line, const char *msg)
+{
+	unsigned long *n = arg;
+
+	(void)msg;
+	n[n[0] + 1] = line;
+	n[0]++;
+}
+
+static void
+count_link(void *arg, const char *rel, int repaired)
+{
+	int *n = arg;
+
+	(void)rel;
+	n[repaired]++;
+}
+
+/*
+ * The index read past its damaged lines, each named, the good entries
+ * kept; repaired, it holds its good lines as they were; links found, and
+ * those of tmp and lock replaced.
+ */
+START_TEST(test_fsck)
+{
+	struct pv_store st = PV_STORE_INIT;
+	unsigned long lines[8] = { 0 };
+	int links[2] = { 0, 0 };
+	char h[65], p[512], q[512], *text, *want;
+
+	ck_assert_int_eq(pv_store_create(&st, dir), 0);
+	put(&st, "pv-format\t1\n", h);
+	add_entry(&st, "a", h, NULL, 0);
+	index_path(p, sizeof(p));
+	spit(p, "add\tv\tzz\t1\t1\t1\t-\t-\t-\t-\n", "a");
+	spit(p, "later\tline\n", "a");
+	want = slurp(p);
+	spit(p, "rm\tv\n", "a");
+	add_entry(&st, "b", h, NULL, 0);
+	spit(p, "add\tcut", "a");
+	ck_assert_int_lt(pv_store_index_load(&st), 0);
+	ck_assert_int_eq(pv_store_index_check(&st, count_bad, lines), 2);
+	ck_assert_uint_eq(lines[0], 2);
+	ck_assert_uint_eq(lines[1], 3);
+	ck_assert_uint_eq(lines[2], 5);
+	ck_assert_uint_eq(st.nentry, 2);	/* a and b, past the damage */
+	ck_assert_uint_eq(st.torn, 7);
+	ck_assert_int_eq(pv_store_index_repair(&st), 2);
+	text = slurp(p);
+	/* the good lines as they were: line 1, a, "later", b */
+	ck_assert_int_eq(strncmp(text, want, strlen("pv-format\t1\n")), 0);
+	ck_assert_ptr_null(strstr(text, "zz"));
+	ck_assert_ptr_nonnull(strstr(text, "later\tline\n"));
+	ck_assert_ptr_null(strstr(text, "rm\tv\n"));
+	ck_assert_ptr_null(strstr(text, "cut"));
+	free(text);
+	free(want);
+	ck_assert_int_eq(pv_store_index_load(&st), 0);
+	ck_assert_uint_eq(st.nentry, 2);
+	ck_assert_uint_eq(st.torn, 0);
+	/* links: tmp and lock replaced, the index's named only */
+	snprintf(p, sizeof(p), "%s/tmp", dir);
+	ck_assert_int_eq(rmdir(p), 0);
+	ck_assert_int_eq(symlink("/", p), 0);
+	snprintf(q, sizeof(q), "%s/lock", dir);
+	ck_assert_int_eq(unlink(q), 0);
+	ck_assert_int_eq(symlink("/nonexistent/lock", q), 0);
+	ck_assert_int_eq(pv_store_check_links(&st, 0, count_link, links), 2);
+	ck_assert_int_eq(links[0], 2);
+	ck_assert_int_eq(pv_store_check_links(&st, 1, count_link, links), 2);
+	ck_assert_int_eq(links[1], 2);
+	ck_assert_int_eq(pv_store_check_links(&st, 0, count_link, links), 0);
+	ck_assert_int_eq(pv_store_prepare(&st), 0);
+	pv_store_release(&st);
 }
 END_TEST
 
@@ -350,8 +526,8 @@ START_TEST(test_gc)
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	char h1[65], h2[65], p[512];
 	char **names;
-	size_t n, stray, nobj;
-	uint64_t bytes;
+	size_t n, stray;
+	struct pv_store_gc_stats gs;
 
 	ck_assert_int_eq(pv_store_create(&st, dir), 0);
 	put(&st, "pv-format\t1\n", h1);
@@ -362,9 +538,12 @@ START_TEST(test_gc)
 	ck_assert_int_eq(pv_store_index_append(&st, &sb), 0);
 	snprintf(p, sizeof(p), "%s/tmp/obj-leftover", dir);
 	spit(p, "x", "w");
-	ck_assert_int_eq(pv_store_gc(&st, &nobj, &bytes), 0);
-	ck_assert_uint_eq(nobj, 1);
-	ck_assert_uint_gt(bytes, 0);
+	ck_assert_int_eq(pv_store_gc(&st, &gs), 0);
+	ck_assert_uint_eq(gs.objects, 1);
+	ck_assert_uint_gt(gs.bytes, 0);
+	ck_assert_uint_eq(gs.tmpfiles, 1);
+	ck_assert_uint_eq(gs.tmpbytes, 1);
+	ck_assert_uint_eq(gs.withdrawn, 1);
 	ck_assert_int_ne(access(p, F_OK), 0);
 	ck_assert_int_eq(pv_store_obj_list(&st, &names, &n, &stray), 0);
 	ck_assert_uint_eq(n, 1);
@@ -394,6 +573,8 @@ store_suite(void)
 	tcase_add_test(tc, test_objects);
 	tcase_add_test(tc, test_copy_roles);
 	tcase_add_test(tc, test_scan);
+	tcase_add_test(tc, test_tests);
+	tcase_add_test(tc, test_fsck);
 	tcase_add_test(tc, test_gc);
 	suite_add_tcase(s, tc);
 	return s;
