@@ -284,8 +284,11 @@ add_one(struct pv_store *st, const struct target *t, int64_t now,
 	/* (a line past the limit of lib/input ends it: not stored) */
 	while ((n = pv_input_read(in, buf, 65536)) > 0) {
 		/* a full disk, say: the partial object must not stay */
-		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0)
+		if (pv_store_obj_write(st, obj, buf, (size_t)n) < 0) {
+			free(buf);
+			pv_input_close(in);
 			add_die(st, obj);
+		}
 	}
 	free(buf);
 	if (n < 0) {
