@@ -310,7 +310,9 @@ parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 /*
  * The --parser hook: turn a run's output files into sample records on
  * out, with the run's level and number.  Returns 0, or -1 with a message
- * (the run then counts as failed: its output is not a measurement).
+ * (the run then counts as failed: its output is not a measurement, and
+ * nothing of it reaches out, though the reader had written some samples
+ * before it found the output cut short).
  */
 static int
 parse_output(const struct collect *c, const struct level *l, uint64_t run,
@@ -319,14 +321,21 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 {
 	struct pv_bench_opts bo = PV_BENCH_OPTS_INIT;
 	struct pv_bench *b;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
 	int rc;
 
+	if ((mem = open_memstream(&buf, &len)) == NULL)
+		pv_die_errno("cannot make a memory stream");
 	bo.level = l->number;
 	bo.run = run;
 	bo.name = outpath;
-	b = pv_bench_new(c->opt->parser, &bo, out);
+	b = pv_bench_new(c->opt->parser, &bo, mem);
 	if (b == NULL) {
 		pv_strbuf_addf(msg, "unknown parser '%s'", c->opt->parser);
+		fclose(mem);
+		free(buf);
 		return -1;
 	}
 	rc = parse_file(b, outpath, msg);
@@ -337,6 +346,11 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 		rc = -1;
 	}
 	pv_bench_free(b);
+	if (fclose(mem) != 0)
+		pv_die_errno("cannot write a memory stream");
+	if (rc == 0)
+		fwrite(buf, 1, len, out);
+	free(buf);
 	return rc;
 }
 

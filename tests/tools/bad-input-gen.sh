@@ -544,3 +544,12 @@ gen_generic_word() { printf 'latency 5x ns lower\n' >"$1"; }
 gen_generic_overflow() {
 	printf 'latency 5 ns lower 18446744073709551616\n' >"$1"
 }
+# benchmark outputs cut short, their summaries missing: sysbench in its
+# latency lines, will-it-scale in its measurement
+gen_sysbench_cut() {
+	head -n 21 "$top_srcdir/tests/data/bench/sysbench-cpu-t2-r1.txt" >"$1"
+}
+gen_wis_cut() {
+	head -n 12 "$top_srcdir/tests/data/bench/wis-futex1_processes-t2-r2.out" \
+		>"$1"
+}
