@@ -66,8 +66,8 @@ static const char help[] =
 	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
 	"                       target's total (as difffolded.pl -n)\n"
 	"      --top=N          text: the first N functions of each event (20)\n"
-	"      --color=WHEN     text: colour changes: auto (on a terminal),\n"
-	"                       always, never\n"
+	"      --color=WHEN     text: colour changes: auto (on a terminal,\n"
+	"                       unless NO_COLOR is set), always, never\n"
 	"      --title=TEXT     svg: the title\n"
 	"      --width=PX       svg: the width of the image, over 20 (1200)\n"
 	"      --min-width=PX   svg: narrower frames are merged into their\n"
@@ -378,8 +378,11 @@ static void
 render_text(struct render *st)
 {
 	const struct options *opt = st->opt;
+	const char *no_color = getenv("NO_COLOR");
+	/* NO_COLOR (no-color.org), set and not empty, turns auto off */
 	int color = opt->color == COLOR_ALWAYS ||
-		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO));
+		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO) &&
+		     (no_color == NULL || *no_color == '\0'));
 
 	if (st->nfunc == 0) {
 		/* no func records: the figures of the dstacks, computed */
