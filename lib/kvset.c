@@ -70,7 +70,12 @@ const char *const pv_kvset_default_ignore[] = {
 	"run-id", "captured-on",
 	/* the facts of one collection (pv-collect(1)) */
 	"started", "collection", "run", "warmup", "runs-ok", "runs-failed",
-	"artifacts"
+	"artifacts",
+	/*
+	 * a field of each sample's key, not a condition: the sections of one
+	 * side and experiment, one a level, are one set
+	 */
+	"level"
 };
 const size_t pv_kvset_default_nignore =
 	sizeof(pv_kvset_default_ignore) / sizeof(pv_kvset_default_ignore[0]);

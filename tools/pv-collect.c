@@ -115,7 +115,7 @@ struct options {
 struct level {
 	const char *name;	/* NULL: no levels */
 	uint64_t number;
-	char *experiment;
+	char *what;		/* the level in messages: "EXPERIMENT level N" */
 	FILE *records;		/* meta and sample records of its runs */
 	struct pv_stacktab stacks;
 	uint64_t ok, failed, warm_failed;
@@ -124,6 +124,7 @@ struct level {
 struct collect {
 	const struct options *opt;
 	struct pv_envinfo env;
+	char *experiment;	/* of every level's section */
 	struct level *level;
 	size_t nlevel;
 	struct pv_symtab names;
@@ -231,6 +232,14 @@ setup_levels(struct collect *c)
 
 	snprintf(hex, sizeof(hex), "%016llx",
 		 (unsigned long long)plan_hash(c));
+	/*
+	 * One experiment for every level: the level is a field of each
+	 * sample's key, so that the levels of one plan are compared side by
+	 * side and a change at all of them is seen as one (pv-classify's
+	 * systematic regressions).  Each level keeps a section of its own,
+	 * with its level in a meta record, for the stacks of its runs.
+	 */
+	c->experiment = pv_xstrdup(o->experiment ? o->experiment : hex);
 	c->nlevel = o->nlevel ? o->nlevel : 1;
 	c->level = pv_xcalloc(c->nlevel, sizeof(*c->level));
 	for (i = 0; i < c->nlevel; i++) {
@@ -241,10 +250,10 @@ setup_levels(struct collect *c)
 		if (l->name != NULL)
 			pv_parse_u64(l->name, strlen(l->name), &l->number);
 		pv_strbuf_reset(&sb);
-		pv_strbuf_addstr(&sb, o->experiment ? o->experiment : hex);
+		pv_strbuf_addstr(&sb, c->experiment);
 		if (l->name != NULL)
-			pv_strbuf_addf(&sb, "-%s", l->name);
-		l->experiment = pv_xstrdup(sb.buf);
+			pv_strbuf_addf(&sb, " level %s", l->name);
+		l->what = pv_xstrdup(sb.buf);
 		if ((l->records = tmpfile()) == NULL)
 			pv_die_errno("cannot create a temporary file");
 		pv_stacktab_init(&l->stacks);
@@ -410,13 +419,13 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 			l->warm_failed++;
 		else
 			l->failed++;
-		pv_warn("%s: %s %llu failed: %s", l->experiment,
+		pv_warn("%s: %s %llu failed: %s", l->what,
 			warmup ? "warmup run" : "run", (unsigned long long)n,
 			desc.buf);
 	}
 	if (res.leftover > 0) {
 		pv_warn("%s: %s %llu left %u process%s running, ended",
-			l->experiment, warmup ? "warmup run" : "run",
+			l->what, warmup ? "warmup run" : "run",
 			(unsigned long long)n, res.leftover,
 			res.leftover == 1 ? "" : "es");
 		pv_strbuf_addf(&desc, " left=%u", res.leftover);
@@ -515,7 +524,7 @@ write_section(FILE *out, struct collect *c, struct level *l)
 	if (label == NULL)
 		label = c->commit != NULL ? c->commit :
 			pv_envinfo_get(&c->env, "kernel-release");
-	pv_write_section(out, o->role, label, l->experiment);
+	pv_write_section(out, o->role, label, c->experiment);
 	for (i = 0; o->argv[i] != NULL; i++) {
 		if (i > 0)
 			pv_strbuf_addch(&sb, ' ');
@@ -713,7 +722,7 @@ setup_artifacts(struct collect *c, const struct tm *tm)
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		pv_die_errno("cannot create '%s'", dir);
 	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", tm);
-	pv_strbuf_addf(&sb, "%s/%s-%s", dir, c->level[0].experiment, stamp);
+	pv_strbuf_addf(&sb, "%s/%s-%s", dir, c->experiment, stamp);
 	base = sb.len;
 	for (i = 2; mkdir(sb.buf, 0777) != 0; i++) {
 		if (errno != EEXIST || i > 1000)
@@ -947,7 +956,7 @@ main(int argc, char **argv)
 			status = PV_EXIT_FOUND;
 		fclose(c.level[i].records);
 		pv_stacktab_release(&c.level[i].stacks);
-		free(c.level[i].experiment);
+		free(c.level[i].what);
 	}
 	if (c.sampler != NULL && pv_sampler_lost(c.sampler) > 0)
 		pv_warn("%llu sampling records lost (ring buffer full): "
@@ -957,6 +966,7 @@ main(int argc, char **argv)
 	free(c.artdir);
 	pv_sampler_free(c.sampler);
 	free(c.level);
+	free(c.experiment);
 	free(c.test);
 	free(c.commit);
 	free(c.branch);
