@@ -67,6 +67,7 @@ const char *const pv_kvset_default_ignore[] = {
 	"version", "commit", "branch", "describe", "date", "time", "start",
 	"end", "duration", "hostname", "host", "kernel", "kernel-release",
 	"kernel-version", "kernel-build", "uname", "os-release", "cmdline",
+	"kernel-cmdline", "perf-cmdline",
 	"run-id", "captured-on",
 	/* the facts of one collection (pv-collect(1)) */
 	"started", "collection", "run", "warmup", "runs-ok", "runs-failed",

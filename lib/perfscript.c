@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "error.h"
 #include "hash.h"
@@ -240,6 +241,14 @@ header_line(struct pv_perf *p, const char *line, size_t len)
 		end--;
 	PV_GROW(p->env, p->nenv + 1, p->env_alloc);
 	kv = &p->env[p->nenv++];
+	/*
+	 * "# cmdline :" is perf's own command line: perf-cmdline, apart from
+	 * the kernel's (pv-collect's kernel-cmdline), whose name it shared
+	 */
+	if (klen == 7 && strncasecmp(k, "cmdline", 7) == 0) {
+		k = "perf-cmdline";
+		klen = 12;
+	}
 	kv->key = pv_xmemdup(k, klen);
 	for (i = 0; i < klen; i++) {
 		char c = kv->key[i];
