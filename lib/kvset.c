@@ -72,6 +72,8 @@ const char *const pv_kvset_default_ignore[] = {
 	/* the facts of one collection (pv-collect(1)) */
 	"started", "collection", "run", "warmup", "runs-ok", "runs-failed",
 	"artifacts",
+	/* the run's name, which older MMTests readings wrote as a fact */
+	"mmtests-run",
 	/*
 	 * a field of each sample's key, not a condition: the sections of one
 	 * side and experiment, one a level, are one set
