@@ -553,3 +553,20 @@ gen_wis_cut() {
 	head -n 12 "$top_srcdir/tests/data/bench/wis-futex1_processes-t2-r2.out" \
 		>"$1"
 }
+# st_pair without roles (pv-parse of an MMTests tree), and with a third
+# version
+gen_st_noroles() { st_pair | sed 's/^section\t[a-z]*\t/section\t-\t/' >"$1"; }
+gen_st_threeversions() {
+	{ st_pair; st_pair | sed -n '/^section\ttarget/,$p' |
+		sed 's/^section\ttarget\tv2/section\ttarget\tv3/'; } |
+		sed 's/^section\t[a-z]*\t/section\t-\t/' >"$1"
+}
+# the same night twice, as cat(1) of two streams gives it: the same keys
+# and RUN numbers, other runs
+gen_st_twostreams() { { st_pair; st_pair; } >"$1"; }
+# stacks of both sides after an extension record of a type no tool knows
+gen_pv_extfirst() {
+	pv_pair | sed '2a\
+x-note\tsomething a later tool reads' >"$1"
+}
+gen_st_roles() { st_pair >"$1"; }

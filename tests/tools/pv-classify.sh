@@ -72,9 +72,11 @@ expect_golden "$D/bad.err" "$T/errs" "bad cmp records"
 printf 'verdict\tx\n' | pv-render --format=text > /dev/null 2>&1
 expect_status 2 "render: bad verdict" rc $?
 
-# nothing to classify: a warning, exit 0
+# nothing to classify: trouble, not a pass (CI reads 0 as no regression)
 printf 'pv-format\t1\n' | pv-classify > /dev/null 2> "$T/err"
-expect_status 0 "empty" rc $?
+expect_status 2 "empty" rc $?
+printf 'pv-classify: no cmp records to classify, nor changepoint records: nothing was compared (give pv-classify the output of pv-diff on samples, or of pv-series)\n' >"$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "empty: message"
 
 pv-classify --help > /dev/null
 expect_status 0 "--help" rc $?
