@@ -566,6 +566,10 @@ main(int argc, char **argv)
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
+		/* an empty report would pass in CI: nothing compared */
+		if (st.verdicts.nv == 0)
+			pv_die("no verdict records to render as junit (give "
+			       "it the output of pv-classify)");
 		pv_render_verdict_junit(&st.verdicts, stdout);
 		break;
 	case FMT_SVG:

@@ -35,7 +35,7 @@ pending_types=""
 # JSON escapes), pv-store add's "HASH VERSION" line.
 text_files="lib/bench.c lib/bench_generic.c lib/bench_stressng.c
 lib/elfsym.c lib/envinfo.c lib/perfscript.c lib/render_html.c
-lib/render_verdict.c lib/textenc.c tools/pv-store.c"
+lib/textenc.c tools/pv-store.c"
 # Files that still build record lines by hand, in another branch's hands.
 pending_files=""
 
