@@ -9,7 +9,8 @@
 #   pv-collect  -> DIR/DAY/*.pv (samples, stacks, env), artifacts
 #   pv-store add --version RELEASE      keep it with the version measured
 #   pv-store pair RELEASE               baseline + target, roles set
-#   pv-stat | pv-diff | pv-classify     verdicts on the samples
+#   pv-stat | pv-diff | pv-classify     verdicts on the samples, as text,
+#                                       JUnit XML and JSON
 #   pv-diff | pv-render --format=html   the profile report
 #
 # Usage: nightly.sh [DIR]   (default $HOME/pv-nightly)
@@ -136,6 +137,11 @@ if have pv-store; then
 			[ $status -le 1 ] || die "pv-classify failed"
 			pv-render --format=text "$DIR/verdicts.pv" \
 				>"$DIR/summary.txt"
+			# for the CI server and for bots
+			pv-render --format=junit "$DIR/verdicts.pv" \
+				>"$DIR/junit.xml"
+			pv-render --format=json "$DIR/verdicts.pv" \
+				>"$DIR/verdicts.json"
 			pv-diff --profiles "$DIR/pair.pv" | pv-render --format=html \
 				>"$DIR/profile.html"
 		else

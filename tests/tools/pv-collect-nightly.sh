@@ -63,6 +63,14 @@ printf 'pv nightly %s, kernel 6.1.0-27-amd64: %s\n' "$DAY" "$T/n/$DAY" \
 if test_cmp night2.want night2.first; then pass; else fail "summary head"; fi
 if grep -q '^[0-9]* comparisons: ' night2.out; then pass
 else fail "no summary of the comparisons"; fi
+if command -v xmllint >/dev/null 2>&1; then
+	if xmllint --noout --schema "$top_srcdir/tests/junit-10.xsd" \
+		"n/$DAY/junit.xml" 2>/dev/null; then pass
+	else fail "the night's JUnit report is not valid"; fi
+fi
+if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' \
+	"n/$DAY/verdicts.json" 2>/dev/null; then pass
+else fail "the night's JSON document"; fi
 if grep -q '<title>' "n/$DAY/profile.html"; then pass
 else fail "no profile report"; fi
 finish
