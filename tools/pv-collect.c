@@ -86,8 +86,8 @@ static const char help[] =
 	"  -V, --version         print the version and exit\n"
 	"\n"
 	"Exit status: 0 when every run succeeded, 1 when a run failed or timed\n"
-	"out,\n"
-	"2 on trouble (usage, a command that cannot be run, sampling refused).\n"
+	"out, 2 on trouble (usage, a command that cannot be run, sampling\n"
+	"refused).\n"
 	"Interrupted by SIGINT or SIGTERM, it writes what was collected, marked\n"
 	"incomplete, and ends by that signal.\n";
 
