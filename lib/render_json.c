@@ -373,9 +373,10 @@ pv_render_json_write(const struct pv_render_json *j,
 	}
 	array_end(&sb, v->ndet);
 	/*
-	 * change points: read through their codec, lib/rec_series.c, which
-	 * the series branch brings; until then none is written and the
-	 * caller hears how many were left out
+	 * change points: to be read through their codec,
+	 * pv_rec_changepoint_parse() of lib/rec_changepoint.c (struct
+	 * pv_changepoint), which the series branch brings; until then none
+	 * is written and the caller hears how many were left out
 	 */
 	pv_strbuf_addstr(&sb, ",\n \"change_points\":[]");
 	pv_strbuf_addstr(&sb, ",\n \"functions\":[");

@@ -37,8 +37,8 @@ struct pv_render_json {
 	struct pv_cmp *cmp;
 	size_t ncmp, cmpalloc;
 	/*
-	 * changepoint records seen.  Their codec, lib/rec_series.c, is on
-	 * the series branch, not yet here: until it is, the document's
+	 * changepoint records seen.  Their codec, lib/rec_changepoint.c, is
+	 * on the series branch, not yet here: until it is, the document's
 	 * change_points array stays empty and the tool says so (see
 	 * pv_render_json_write()).
 	 */

@@ -441,7 +441,7 @@ render_json(struct render *st)
 				    &st->diff.names, stdout);
 	if (left > 0)
 		pv_warn("%zu changepoint records left out of the document: "
-			"their codec (lib/rec_series.c) is not in this build",
+			"this pv-render does not read them yet",
 			left);
 }
 
