@@ -1,11 +1,13 @@
 #!/bin/sh
-# mmtests-aa-to-pv.sh CORPUS/mmtests-aa KERNEL ROLE [FACTOR]: the A/A MMTests
-# results of the shared corpus as pv sample records (a stand-in for
-# pv-parse until its MMTests reader lands).  Each mmtests iteration and
-# inner repetition is a run; will-it-scale's per-second values keep their
-# SEQ.  FACTOR (default 1) multiplies every value: 0.9 plants a 10 %
-# regression in higher-is-better metrics.  Made the examples'
-# mmtests-aa.pv and mmtests-planted.pv.
+# mmtests-aa-to-pv.sh CORPUS/mmtests-aa KERNEL ROLE [FACTOR]: the script
+# that made the examples' mmtests-aa.pv and mmtests-planted.pv from the
+# A/A MMTests results of the shared corpus, kept to say how they were made.
+# It was written before pv-parse read MMTests trees; pv-parse reads such a
+# tree itself now (pv-parse CORPUS/mmtests-aa/work/log, pv-bench(7)), with
+# the benchmarks' own readers, and is what to use.  Here each mmtests
+# iteration and inner repetition is a run; will-it-scale's per-second
+# values keep their SEQ.  FACTOR (default 1) multiplies every value: 0.9
+# plants a 10 % regression in higher-is-better metrics.
 set -eu
 dir=$1 kernel=$2 role=$3 factor=${4:-1}
 printf 'section\t%s\t%s\tmmtests-aa\n' "$role" "$kernel"

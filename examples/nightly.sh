@@ -9,7 +9,8 @@
 #   pv-collect  -> DIR/DAY/*.pv (samples, stacks, env), artifacts
 #   pv-store add --version RELEASE      keep it with the version measured
 #   pv-store pair RELEASE               baseline + target, roles set
-#   pv-stat | pv-diff | pv-classify     verdicts on the samples
+#   pv-stat | pv-diff | pv-classify     verdicts on the samples, as text,
+#                                       JUnit XML and JSON
 #   pv-diff | pv-render --format=html   the profile report
 #
 # Usage: nightly.sh [DIR]   (default $HOME/pv-nightly)
@@ -18,7 +19,8 @@
 #
 # Settings by environment: PV_LEVELS (default 1, half the CPUs, all the
 # CPUs), PV_REPEAT (5), PV_SECONDS per run (10), PV_FREQUENCY (99),
-# PV_QUICK=1 for a short trial (levels 1, 2 repetitions, 2 s runs),
+# PV_QUICK=1 for a short trial (level 1, 3 repetitions, the fewest
+# pv-classify decides on, 2 s runs; the settings above override these),
 # PV_RELEASE the version the night is stored under (default uname -r).
 #
 # The baseline is the one pv-store's rule chooses for the release
@@ -43,14 +45,15 @@ RELEASE=${PV_RELEASE:-$(uname -r)}
 DIR=$OUT/$DAY
 NCPU=$(getconf _NPROCESSORS_ONLN)
 HALF=$((NCPU / 2 > 1 ? NCPU / 2 : 1))
-LEVELS=${PV_LEVELS:-$(printf '%s\n' 1 "$HALF" "$NCPU" | sort -nu |
-	paste -sd, -)}
-REPEAT=${PV_REPEAT:-5}
-SECONDS_PER_RUN=${PV_SECONDS:-10}
-FREQUENCY=${PV_FREQUENCY:-99}
+LEVELS=$(printf '%s\n' 1 "$HALF" "$NCPU" | sort -nu | paste -sd, -)
+REPEAT=5 SECONDS_PER_RUN=10
 if [ "${PV_QUICK:-0}" = 1 ]; then
-	LEVELS=1 REPEAT=2 SECONDS_PER_RUN=2
+	LEVELS=1 REPEAT=3 SECONDS_PER_RUN=2
 fi
+LEVELS=${PV_LEVELS:-$LEVELS}
+REPEAT=${PV_REPEAT:-$REPEAT}
+SECONDS_PER_RUN=${PV_SECONDS:-$SECONDS_PER_RUN}
+FREQUENCY=${PV_FREQUENCY:-99}
 
 die() {
 	printf 'nightly.sh: %s\n' "$*" >&2
@@ -70,6 +73,8 @@ printf 'nightly %s on %s: levels %s, %s runs of %s s\n' "$DAY" "$RELEASE" \
 
 # collect NAME PARSER COMMAND...: one benchmark, every level interleaved,
 # one warmup run per level, profiled; NAME.pv in the night's directory.
+# A run that hangs is ended at three times its length and a minute, and
+# counts as failed; the night goes on.
 failed=0
 collect() {
 	name=$1 parser=$2
@@ -78,6 +83,7 @@ collect() {
 		--repeat="$REPEAT" --concurrency="$LEVELS" \
 		--artifacts="$DIR/artifacts" --parser="$parser" \
 		--role=target --label="$RELEASE" --meta="nightly=$DAY" \
+		--timeout=$((SECONDS_PER_RUN * 3 + 60)) \
 		--output="$DIR/$name.pv" -- "$@"
 	st=$?
 	case $st in
@@ -131,6 +137,11 @@ if have pv-store; then
 			[ $status -le 1 ] || die "pv-classify failed"
 			pv-render --format=text "$DIR/verdicts.pv" \
 				>"$DIR/summary.txt"
+			# for the CI server and for bots
+			pv-render --format=junit "$DIR/verdicts.pv" \
+				>"$DIR/junit.xml"
+			pv-render --format=json "$DIR/verdicts.pv" \
+				>"$DIR/verdicts.json"
 			pv-diff --profiles "$DIR/pair.pv" | pv-render --format=html \
 				>"$DIR/profile.html"
 		else

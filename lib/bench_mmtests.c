@@ -265,7 +265,11 @@ read_run(struct tree *t, const char *rundir, const char *run)
 			 b->opts.experiment);
 	pv_bench_kv_forget(b);
 	reset_runs(t);
-	pv_bench_kv(b, "meta", "mmtests-run", run);
+	/*
+	 * The run's name is the section's VERSION, and no meta record: a
+	 * fact that differs between runs by definition would make pv-diff
+	 * refuse every pair of them as measured under other conditions.
+	 */
 	for (i = 0; i < iters.n && rc == 0; i++) {
 		if (strncmp(iters.v[i], "iter-", 5) != 0)
 			continue;

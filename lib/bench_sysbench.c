@@ -6,6 +6,12 @@
  * the cpu and memory tests by their option lines; threads, mutex and the
  * others must be named with --test.  Several outputs may be concatenated:
  * each "sysbench 1.x" banner after results starts the next run.
+ *
+ * sysbench prints its whole report when the test ends, and every test's
+ * report ends with "Threads fairness" and its "execution time" line: a
+ * run whose output stops before that line was cut short (killed, a full
+ * disk), and its numbers are not a measurement.  Its samples are already
+ * written by then; the error tells the caller to drop them.
  */
 #include "config.h"
 
@@ -20,6 +26,7 @@ struct sb {
 	char *memop;		/* memory test: "write", "read", ... */
 	uint64_t level, run;
 	int emitted, in_latency, seen_banner;
+	int complete;		/* the report's last line was seen */
 };
 
 static void *
@@ -80,6 +87,15 @@ per_sec(struct pv_bench *b, struct sb *st, const char *op,
 		return pv_bench_fail(b, "expected '%s: N (X per sec.)'", op);
 	return emit(b, st, op, metric, unit, PV_HIGHER_BETTER, p + 1,
 		    (size_t)(v + n - 10 - (p + 1)));
+}
+
+static int
+cut_short(struct pv_bench *b, const struct sb *st)
+{
+	return pv_bench_fail(b, "sysbench output of run %llu ends before "
+			     "the end of its report (its 'execution time' "
+			     "line): the run was cut short",
+			     (unsigned long long)st->run);
 }
 
 /* The text after "label:" with spaces skipped, or NULL. */
@@ -147,7 +163,10 @@ sb_line(struct pv_bench *b, void *state, const char *s, size_t len)
 	if (pv_bench_prefix(s, len, "sysbench ") && len > 9 &&
 	    s[9] >= '0' && s[9] <= '9') {
 		if (st->emitted) {
+			if (!st->complete)
+				return cut_short(b, st);
 			st->run++;
+			st->complete = 0;
 			st->emitted = 0;
 			free(st->test);
 			st->test = NULL;
@@ -165,6 +184,10 @@ sb_line(struct pv_bench *b, void *state, const char *s, size_t len)
 		st->in_latency = pv_bench_prefix(s, len, "Latency (ms):");
 	if (st->in_latency)
 		return latency(b, st, s, len);
+	if (after(s, len, "execution time (avg/stddev):", &n) != NULL) {
+		st->complete = 1;
+		return 0;
+	}
 	if ((v = after(s, len, "Number of threads:", &n)) != NULL) {
 		if (pv_bench_u64(b, "number of threads", v, n, &u) < 0)
 			return -1;
@@ -254,6 +277,8 @@ sb_finish(struct pv_bench *b, void *state)
 	if (st->seen_banner && !st->emitted)
 		return pv_bench_fail(b, "sysbench output ends before its "
 				     "results");
+	if (st->emitted && !st->complete)
+		return cut_short(b, st);
 	if (b->nsamples == 0)
 		return pv_bench_fail(b, "no sysbench results in the input");
 	return 0;

@@ -14,6 +14,8 @@
  * The binary's output names neither the test (only its description) nor
  * the number of tasks: they come from the options (--test=WORKLOAD_MODEL,
  * --level=N).  Values are per-second throughputs of all tasks together.
+ * A run's "average:" line is its summary: a measurement without it (the
+ * binary killed, the file cut) is an error, not a shorter run.
  */
 #include "config.h"
 
@@ -84,6 +86,14 @@ field(struct pv_bench *b, struct pv_str w, const char *key, double *v)
 	return pv_bench_num(b, key, w.s + n, w.len - n, v);
 }
 
+static int
+cut_short(struct pv_bench *b, const struct wis *st)
+{
+	return pv_bench_fail(b, "will-it-scale run %llu ends without its "
+			     "'average:' line: the run was cut short",
+			     (unsigned long long)st->run);
+}
+
 static const char *
 test_name(struct pv_bench *b, struct wis *st)
 {
@@ -104,6 +114,11 @@ binary_line(struct pv_bench *b, struct wis *st, const char *s, size_t len)
 	size_t n;
 	double mn = 0, mx = 0, total = 0;
 
+	if (st->state == W_MEASURE && st->seq > 0 &&
+	    (pv_bench_prefix(s, len, "testcase:") ||
+	     (len == 6 && memcmp(s, "warmup", 6) == 0) ||
+	     (len == 11 && memcmp(s, "measurement", 11) == 0)))
+		return cut_short(b, st);
 	if (pv_bench_prefix(s, len, "testcase:")) {
 		if (st->state == W_MEASURE || st->state == W_DONE) {
 			st->run++;
@@ -284,6 +299,8 @@ wis_finish(struct pv_bench *b, void *state)
 		return pv_bench_fail(b, "no measured lines after "
 				     "'measurement'");
 	}
+	if (st->state == W_MEASURE)
+		return cut_short(b, st);
 	if (b->nsamples == 0)
 		return pv_bench_fail(b, "no will-it-scale results in the "
 				     "input");

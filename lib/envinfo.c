@@ -690,7 +690,8 @@ pv_envinfo_collect(struct pv_envinfo *env, const struct pv_envinfo_opts *opts,
 	add_own(env, "hostname", read_text(root,
 		"/proc/sys/kernel/hostname"), 0);
 	add_own(env, "kernel-build", read_text(root, "/proc/version"), 0);
-	add_own(env, "cmdline", read_text(root, "/proc/cmdline"), 0);
+	/* the kernel's; pv-parse's perf-cmdline is perf's (pv-format(5)) */
+	add_own(env, "kernel-cmdline", read_text(root, "/proc/cmdline"), 0);
 	add_own(env, "cpu-model",
 		read_field(root, "/proc/cpuinfo", "model name"), 1);
 	add_topology(env, root);

@@ -67,10 +67,18 @@ const char *const pv_kvset_default_ignore[] = {
 	"version", "commit", "branch", "describe", "date", "time", "start",
 	"end", "duration", "hostname", "host", "kernel", "kernel-release",
 	"kernel-version", "kernel-build", "uname", "os-release", "cmdline",
+	"kernel-cmdline", "perf-cmdline",
 	"run-id", "captured-on",
 	/* the facts of one collection (pv-collect(1)) */
 	"started", "collection", "run", "warmup", "runs-ok", "runs-failed",
-	"artifacts"
+	"artifacts",
+	/* the run's name, which older MMTests readings wrote as a fact */
+	"mmtests-run",
+	/*
+	 * a field of each sample's key, not a condition: the sections of one
+	 * side and experiment, one a level, are one set
+	 */
+	"level"
 };
 const size_t pv_kvset_default_nignore =
 	sizeof(pv_kvset_default_ignore) / sizeof(pv_kvset_default_ignore[0]);

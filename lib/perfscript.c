@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "error.h"
 #include "hash.h"
@@ -240,6 +241,14 @@ header_line(struct pv_perf *p, const char *line, size_t len)
 		end--;
 	PV_GROW(p->env, p->nenv + 1, p->env_alloc);
 	kv = &p->env[p->nenv++];
+	/*
+	 * "# cmdline :" is perf's own command line: perf-cmdline, apart from
+	 * the kernel's (pv-collect's kernel-cmdline), whose name it shared
+	 */
+	if (klen == 7 && strncasecmp(k, "cmdline", 7) == 0) {
+		k = "perf-cmdline";
+		klen = 12;
+	}
 	kv->key = pv_xmemdup(k, klen);
 	for (i = 0; i < klen; i++) {
 		char c = kv->key[i];
@@ -695,12 +704,57 @@ event_parts(const char *line, size_t len, struct pv_str *comm,
 
 static int after_event(struct pv_perf *p);
 
+/*
+ * The second half of a tracepoint's name after its subsystem, as in
+ * "sched:sched_switch:": a word of letters, digits and '_' up to a colon
+ * that the line's end or a space follows, and not only the letters of
+ * event modifiers ("cycles:u:", "cycles:uppp:", perf's [ukhIGHpPSDWeb]),
+ * which are not part of the event's name.  Returns the colon, or NULL.
+ */
+static const char *
+tracepoint_end(const char *s, const char *lim)
+{
+	static const char mods[] = "ukhIGHpPSDWeb";
+	const char *e;
+	int modifiers = 1;
+
+	for (e = s; e < lim && *e != ':'; e++) {
+		if (!((*e >= 'a' && *e <= 'z') || (*e >= 'A' && *e <= 'Z') ||
+		      (*e >= '0' && *e <= '9') || *e == '_'))
+			return NULL;
+		if (strchr(mods, *e) == NULL)
+			modifiers = 0;
+	}
+	if (e == s || e == lim || modifiers ||
+	    (e + 1 < lim && *(e + 1) != ' '))
+		return NULL;
+	return e;
+}
+
+/*
+ * Whether the text after a tracepoint's name is a frame ("ADDRESS SYMBOL
+ * (MODULE)": a hexadecimal word first, a parenthesis last) rather than
+ * the tracepoint's own fields ("prev_comm=sh prev_pid=5 ...").
+ */
+static int
+looks_like_frame(const char *s, const char *lim)
+{
+	const char *e;
+
+	for (e = s; e < lim && *e != ' '; e++)
+		if (!((*e >= '0' && *e <= '9') || (*e >= 'a' && *e <= 'f')))
+			return 0;
+	return e > s && e < lim && lim[-1] == ')' &&
+		memchr(e, '(', (size_t)(lim - e)) != NULL;
+}
+
 static int
 event_line(struct pv_perf *p, const char *line, size_t len)
 {
 	struct pv_str comm, pid, tid, ev = { "", 0 };
 	const char *c1, *c2 = NULL, *lim = line + len;
 	size_t end, i;
+	int trace = 0;
 
 	if (!p->seen_event && line[0] == '\t')
 		return message(p, -1, "a frame line before any sample header "
@@ -729,6 +783,19 @@ event_line(struct pv_perf *p, const char *line, size_t len)
 		/* the event is the last space-separated word ... */
 		for (w = e; w > c1 + 1 && w[-1] != ' '; w--)
 			;
+		/*
+		 * ... with the name after its colon for a tracepoint,
+		 * "sched:sched_switch:", whose fields may follow (the trace
+		 * of a default perf script) where another event's only frame
+		 * would
+		 */
+		if (c2 != NULL && c2 > w &&
+		    (e = tracepoint_end(c2 + 1, lim)) != NULL) {
+			c2 = e;
+			trace = 1;
+		} else {
+			e = c2 ? c2 : lim;
+		}
 		ev.s = w;
 		ev.len = (size_t)(e - w);
 		/* ... and a number just before it, the period */
@@ -776,18 +843,21 @@ event_line(struct pv_perf *p, const char *line, size_t len)
 	/*
 	 * A one-frame stack may follow on the event line itself, after the
 	 * event's modifiers: "cycles:u:  ffffffff9b201293 [unknown] (...)".
-	 * The sample ends with it.
+	 * The sample ends with it.  After a tracepoint, only what has the
+	 * shape of a frame is one; the rest is the tracepoint's fields.
 	 */
 	if (c2 != NULL) {
 		const char *r = c2 + 1;
 		int rc;
 
-		while (r < lim && *r != ':' && *r != ' ')
-			r++;
-		r = r < lim ? r + 1 : c2 + 1;
+		if (!trace) {
+			while (r < lim && *r != ':' && *r != ' ')
+				r++;
+			r = r < lim ? r + 1 : c2 + 1;
+		}
 		while (r < lim && is_space(*r))
 			r++;
-		if (r < lim) {
+		if (r < lim && (!trace || looks_like_frame(r, lim))) {
 			rc = stack_line(p, r, (size_t)(lim - r));
 			if (after_event(p) < 0)
 				return -1;

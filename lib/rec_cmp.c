@@ -14,6 +14,12 @@ static const char *const flag_name[PV_CMP_NFLAGS] = {
 	"zero-variance", "nonpositive"
 };
 
+const char *
+pv_rec_cmp_flag_name(int i)
+{
+	return flag_name[i];
+}
+
 /* FLAGS: the names, comma-separated, or '-' */
 static void
 add_flags(struct pv_strbuf *sb, unsigned flags)

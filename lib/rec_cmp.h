@@ -40,6 +40,9 @@ enum {
 };
 #define PV_CMP_NFLAGS 7
 
+/* The name of flag 1 << i in FLAGS ("few-runs", ...), i < PV_CMP_NFLAGS. */
+const char *pv_rec_cmp_flag_name(int i);
+
 /*
  * One comparison.  key.role holds the baseline's version, key.version the
  * target's (the record's BASE and TARGET).  Values that do not exist are

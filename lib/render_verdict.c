@@ -13,6 +13,8 @@
 
 #include "numfmt.h"
 #include "render_verdict.h"
+#include "strbuf.h"
+#include "textenc.h"
 #include "xalloc.h"
 
 void
@@ -319,47 +321,43 @@ pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 	free(sel);
 }
 
-/* XML text: the five entities; control bytes XML 1.0 cannot hold as '?' */
+/* XML text: the entities, and U+FFFD for what XML 1.0 cannot hold */
 static void
-xml(FILE *out, const char *s, size_t len)
+xml(struct pv_strbuf *sb, const char *s, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		switch (c) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&apos;", out);
-			break;
-		default:
-			if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-				putc('?', out);
-			else
-				putc(c, out);
-		}
-	}
+	pv_textenc_xml(sb, s, len);
 }
 
 static void
-xml_str(FILE *out, struct pv_str s)
+xml_str(struct pv_strbuf *sb, struct pv_str s)
 {
 	if (s.len == 0)
-		putc('-', out);
+		pv_strbuf_addch(sb, '-');
 	else
-		xml(out, s.s, s.len);
+		xml(sb, s.s, s.len);
+}
+
+/*
+ * The JUnit test suites: one for each suite of each pair of versions,
+ * whatever the experiments (the benchmarks of one night are collected one
+ * by one, each its own experiment): the verdicts' indexes by BASE, TARGET
+ * and SUITE, in their order otherwise.
+ */
+static const struct pv_verdict *junit_v;	/* for qsort */
+
+static int
+cmp_suite(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct pv_runkey *x = &junit_v[a].cmp.key;
+	const struct pv_runkey *y = &junit_v[b].cmp.key;
+	int c;
+
+	if ((c = pv_str_cmp(x->role, y->role)) != 0 ||
+	    (c = pv_str_cmp(x->version, y->version)) != 0 ||
+	    (c = pv_str_cmp(x->suite, y->suite)) != 0)
+		return c;
+	return (a > b) - (a < b);
 }
 
 static int
@@ -367,75 +365,185 @@ same_suite(const struct pv_runkey *a, const struct pv_runkey *b)
 {
 	return pv_str_cmp(a->role, b->role) == 0 &&
 		pv_str_cmp(a->version, b->version) == 0 &&
-		pv_str_cmp(a->experiment, b->experiment) == 0 &&
 		pv_str_cmp(a->suite, b->suite) == 0;
+}
+
+/* The test case's name but the experiment: test, key, level. */
+static int
+cmp_case(const void *pa, const void *pb)
+{
+	size_t a = *(const size_t *)pa, b = *(const size_t *)pb;
+	const struct pv_runkey *x = &junit_v[a].cmp.key;
+	const struct pv_runkey *y = &junit_v[b].cmp.key;
+	int c;
+
+	if ((c = pv_str_cmp(x->test, y->test)) != 0 ||
+	    (c = pv_str_cmp(x->operation, y->operation)) != 0 ||
+	    (c = pv_str_cmp(x->metric, y->metric)) != 0 ||
+	    (c = pv_str_cmp(x->unit, y->unit)) != 0)
+		return c;
+	if (x->direction != y->direction)
+		return x->direction < y->direction ? -1 : 1;
+	if (x->level != y->level)
+		return x->level < y->level ? -1 : 1;
+	return (a > b) - (a < b);
+}
+
+/*
+ * Mark the verdicts of idx[0..n) (one test suite) whose test case would
+ * have the name of another's, which only their experiments tell apart:
+ * those names get the experiment.
+ */
+static void
+mark_same_names(const size_t *idx, size_t n, unsigned char *dup)
+{
+	size_t *s = pv_xreallocarray(NULL, n ? n : 1, sizeof(*s)), i;
+
+	memcpy(s, idx, n * sizeof(*s));
+	qsort(s, n, sizeof(*s), cmp_case);
+	for (i = 1; i < n; i++) {
+		const struct pv_runkey *x = &junit_v[s[i - 1]].cmp.key;
+		const struct pv_runkey *y = &junit_v[s[i]].cmp.key;
+
+		if (pv_str_cmp(x->test, y->test) == 0 &&
+		    pv_str_cmp(x->operation, y->operation) == 0 &&
+		    pv_str_cmp(x->metric, y->metric) == 0 &&
+		    pv_str_cmp(x->unit, y->unit) == 0 &&
+		    x->direction == y->direction && x->level == y->level)
+			dup[s[i - 1]] = dup[s[i]] = 1;
+	}
+	free(s);
+}
+
+static void
+junit_case(struct pv_strbuf *sb, const struct pv_verdict *v, int dup)
+{
+	const struct pv_runkey *key = &v->cmp.key;
+
+	pv_strbuf_addstr(sb, "    <testcase classname=\"");
+	xml_str(sb, key->suite);
+	pv_strbuf_addch(sb, '.');
+	xml_str(sb, key->test);
+	pv_strbuf_addstr(sb, "\" name=\"");
+	xml_str(sb, key->operation);
+	pv_strbuf_addch(sb, ' ');
+	xml_str(sb, key->metric);
+	if (key->level != PV_NONE)
+		pv_strbuf_addf(sb, " level %llu",
+			       (unsigned long long)key->level);
+	if (dup) {
+		pv_strbuf_addstr(sb, " (experiment ");
+		xml_str(sb, key->experiment);
+		pv_strbuf_addch(sb, ')');
+	}
+	pv_strbuf_addstr(sb, "\" time=\"0\">\n");
+	if (v->cls == PV_CLASS_REGRESSION) {
+		char b0[PV_NUMFMT_FIXED_MAX];
+
+		pv_strbuf_addf(sb, "      <failure type=\"regression\" "
+			       "message=\"%s severity %d: %s%%\">",
+			       pv_band_name(v->band), v->severity,
+			       pct(b0, v->cmp.change));
+		xml(sb, v->reason, strlen(v->reason));
+		pv_strbuf_addstr(sb, "</failure>\n");
+	} else if (v->cls == PV_CLASS_UNCERTAIN) {
+		pv_strbuf_addstr(sb, "      <skipped message=\"");
+		xml(sb, v->reason, strlen(v->reason));
+		pv_strbuf_addstr(sb, "\"/>\n");
+	} else {
+		pv_strbuf_addf(sb, "      <system-out>%s: ",
+			       pv_class_name(v->cls));
+		xml(sb, v->reason, strlen(v->reason));
+		pv_strbuf_addstr(sb, "</system-out>\n");
+	}
+	pv_strbuf_addstr(sb, "    </testcase>\n");
+}
+
+/* The systematic regressions of a test suite, as its system-out. */
+static void
+junit_systematic(struct pv_strbuf *sb, const struct pv_render_verdict *r,
+		 const struct pv_runkey *g)
+{
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < r->nsys; i++) {
+		const struct pv_render_verdict_sys *s = &r->sys[i];
+		char b0[PV_NUMFMT_FIXED_MAX];
+
+		if (!same_suite(&s->key, g))
+			continue;
+		if (!any)
+			pv_strbuf_addstr(sb, "    <system-out>Systematic "
+					 "regressions (every level worse):\n");
+		any = 1;
+		xml_str(sb, s->key.test);
+		pv_strbuf_addch(sb, ' ');
+		xml_str(sb, s->key.operation);
+		pv_strbuf_addch(sb, ' ');
+		xml_str(sb, s->key.metric);
+		pv_strbuf_addstr(sb, ": levels ");
+		xml(sb, s->levels, strlen(s->levels));
+		pv_strbuf_addf(sb, ", %zu of %zu worse, pooled %s%% "
+			       "(p %.2g)\n", s->s.levels, s->s.levels,
+			       pct(b0, s->s.pooled), s->s.p);
+	}
+	if (any)
+		pv_strbuf_addstr(sb, "    </system-out>\n");
 }
 
 void
 pv_render_verdict_junit(struct pv_render_verdict *r, FILE *out)
 {
-	size_t i, j, k, fails = 0, skips = 0;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	size_t i, j, k, fails = 0, *idx;
+	unsigned char *dup;
 
-	for (i = 0; i < r->nv; i++) {
+	for (i = 0; i < r->nv; i++)
 		fails += r->v[i].cls == PV_CLASS_REGRESSION;
-		skips += r->v[i].cls == PV_CLASS_UNCERTAIN;
-	}
-	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", out);
-	fprintf(out, "<testsuites name=\"pv-classify\" tests=\"%zu\" "
-		"failures=\"%zu\" skipped=\"%zu\">\n", r->nv, fails, skips);
+	idx = pv_xreallocarray(NULL, r->nv ? r->nv : 1, sizeof(*idx));
+	dup = pv_xcalloc(r->nv ? r->nv : 1, 1);
+	for (i = 0; i < r->nv; i++)
+		idx[i] = i;
+	junit_v = r->v;
+	qsort(idx, r->nv, sizeof(*idx), cmp_suite);
+	/* junit-10.xsd: testsuites has no skipped, every testsuite errors */
+	pv_strbuf_addf(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		       "<testsuites name=\"pv-classify\" tests=\"%zu\" "
+		       "failures=\"%zu\" errors=\"0\">\n", r->nv, fails);
 	for (i = 0; i < r->nv; i = j) {
 		size_t sf = 0, ss = 0;
-		const struct pv_runkey *g = &r->v[i].cmp.key;
+		const struct pv_runkey *g = &r->v[idx[i]].cmp.key;
 
-		for (j = i; j < r->nv && same_suite(g, &r->v[j].cmp.key); j++) {
-			sf += r->v[j].cls == PV_CLASS_REGRESSION;
-			ss += r->v[j].cls == PV_CLASS_UNCERTAIN;
+		for (j = i; j < r->nv && same_suite(g, &r->v[idx[j]].cmp.key);
+		     j++) {
+			sf += r->v[idx[j]].cls == PV_CLASS_REGRESSION;
+			ss += r->v[idx[j]].cls == PV_CLASS_UNCERTAIN;
 		}
-		fputs("  <testsuite name=\"", out);
-		xml_str(out, g->suite);
-		fputs(" (", out);
-		xml_str(out, g->role);
-		fputs(" -&gt; ", out);
-		xml_str(out, g->version);
-		fputs(")\" tests=\"", out);
-		fprintf(out, "%zu\" failures=\"%zu\" skipped=\"%zu\">\n",
-			j - i, sf, ss);
+		mark_same_names(idx + i, j - i, dup);
+		pv_strbuf_addstr(&sb, "  <testsuite name=\"");
+		xml_str(&sb, g->suite);
+		pv_strbuf_addstr(&sb, " (");
+		xml_str(&sb, g->role);
+		pv_strbuf_addstr(&sb, " -&gt; ");
+		xml_str(&sb, g->version);
+		pv_strbuf_addf(&sb, ")\" tests=\"%zu\" failures=\"%zu\" "
+			       "errors=\"0\" skipped=\"%zu\">\n", j - i, sf,
+			       ss);
 		for (k = i; k < j; k++) {
-			const struct pv_verdict *v = &r->v[k];
-			char b0[PV_NUMFMT_FIXED_MAX];
-			const struct pv_runkey *key = &v->cmp.key;
-
-			fputs("    <testcase classname=\"", out);
-			xml_str(out, key->suite);
-			putc('.', out);
-			xml_str(out, key->test);
-			fputs("\" name=\"", out);
-			xml_str(out, key->operation);
-			putc(' ', out);
-			xml_str(out, key->metric);
-			if (key->level != PV_NONE)
-				fprintf(out, " level %llu",
-					(unsigned long long)key->level);
-			fputs("\" time=\"0\"", out);
-			if (v->cls == PV_CLASS_REGRESSION) {
-				fprintf(out, ">\n      <failure type=\"regression\" "
-					"message=\"%s severity %d: %s%%\">",
-					pv_band_name(v->band), v->severity,
-					pct(b0, v->cmp.change));
-				xml(out, v->reason, strlen(v->reason));
-				fputs("</failure>\n    </testcase>\n", out);
-			} else if (v->cls == PV_CLASS_UNCERTAIN) {
-				fputs(">\n      <skipped message=\"", out);
-				xml(out, v->reason, strlen(v->reason));
-				fputs("\"/>\n    </testcase>\n", out);
-			} else {
-				fprintf(out, ">\n      <system-out>%s: ",
-					pv_class_name(v->cls));
-				xml(out, v->reason, strlen(v->reason));
-				fputs("</system-out>\n    </testcase>\n", out);
+			junit_case(&sb, &r->v[idx[k]], dup[idx[k]]);
+			if (sb.len >= 65536) {
+				fwrite(sb.buf, 1, sb.len, out);
+				pv_strbuf_reset(&sb);
 			}
 		}
-		fputs("  </testsuite>\n", out);
+		junit_systematic(&sb, r, g);
+		pv_strbuf_addstr(&sb, "  </testsuite>\n");
 	}
-	fputs("</testsuites>\n", out);
+	pv_strbuf_addstr(&sb, "</testsuites>\n");
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_release(&sb);
+	free(idx);
+	free(dup);
+	junit_v = NULL;
 }

@@ -27,6 +27,10 @@ pv_runtab_init(struct pv_runtab *t)
 void
 pv_runtab_release(struct pv_runtab *t)
 {
+	size_t i;
+
+	for (i = 0; i < t->nset; i++)
+		free(t->set[i].renum);
 	free(t->set);
 	pv_symtab_release(&t->keys);
 	pv_symtab_release(&t->strs);
@@ -122,7 +126,102 @@ new_run(struct pv_runtab *t, struct pv_runset *set, uint64_t id)
 	r = &set->run[set->nrun++];
 	memset(r, 0, sizeof(*r));
 	r->id = id;
+	r->stream = t->stream;
+	if (id > set->max_id)
+		set->max_id = id;
 	return r;
+}
+
+void
+pv_runtab_stream(struct pv_runtab *t)
+{
+	t->stream++;
+	t->clash_seen = 0;
+}
+
+int
+pv_runtab_clash(struct pv_runtab *t, struct pv_runtab_clash *c)
+{
+	if (!t->clash_new)
+		return 0;
+	t->clash_new = 0;
+	*c = t->clash;
+	return 1;
+}
+
+static void
+add_part(struct pv_strbuf *sb, struct pv_str s, int slash)
+{
+	if (slash)
+		pv_strbuf_addch(sb, '/');
+	if (s.len == 0)
+		pv_strbuf_addch(sb, '-');
+	else
+		pv_strbuf_add(sb, s.s, s.len);
+}
+
+void
+pv_runtab_clash_describe(const struct pv_runtab_clash *c,
+			 struct pv_strbuf *sb)
+{
+	const struct pv_runkey *k = &c->set->key;
+
+	pv_strbuf_addf(sb, "RUN %llu of ", (unsigned long long)c->run);
+	add_part(sb, k->suite, 0);
+	add_part(sb, k->test, 1);
+	add_part(sb, k->operation, 1);
+	add_part(sb, k->metric, 1);
+	if (k->level != PV_NONE)
+		pv_strbuf_addf(sb, " at level %llu",
+			       (unsigned long long)k->level);
+	pv_strbuf_addstr(sb, " (");
+	add_part(sb, k->version, 0);
+	pv_strbuf_addf(sb, ") is numbered %llu",
+		       (unsigned long long)c->renumbered);
+}
+
+/*
+ * The run of a sample of the current stream with RUN id: the one it
+ * began in this stream, else, when an earlier stream gave the key that
+ * RUN, a new one numbered on after the key's largest; NULL when there is
+ * none yet, or (*fail set) when the numbers have run out.
+ */
+static struct pv_run *
+stream_run(struct pv_runtab *t, struct pv_runset *set, uint64_t id,
+	   int *fail)
+{
+	struct pv_run *r;
+	size_t i;
+
+	if (set->stream != t->stream) {
+		set->stream = t->stream;
+		set->nrenum = 0;
+	}
+	for (i = 0; i < set->nrenum; i++)
+		if (set->renum[2 * i] == id)
+			return find_run(set, set->renum[2 * i + 1]);
+	r = find_run(set, id);
+	if (r == NULL || r->stream == t->stream)
+		return r;
+	if (set->max_id >= PV_NONE - 1) {
+		*fail = pv_err_set(&t->err, "run %llu of this key is given "
+				   "by an earlier stream, and no RUN is left "
+				   "to number it on", (unsigned long long)id);
+		return NULL;
+	}
+	if (!t->clash_seen) {
+		t->clash_seen = t->clash_new = 1;
+		t->clash.stream = t->stream;
+		t->clash.earlier = r->stream;
+		t->clash.set = set;
+		t->clash.run = id;
+		t->clash.renumbered = set->max_id + 1;
+	}
+	PV_GROW(set->renum, 2 * (set->nrenum + 1), set->renum_alloc);
+	set->renum[2 * set->nrenum] = id;
+	set->renum[2 * set->nrenum + 1] = set->max_id + 1;
+	set->nrenum++;
+	return new_run(t, set, set->max_id + 1);
 }
 
 int
@@ -134,6 +233,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 	struct pv_runset *set;
 	struct pv_run *r;
 	struct pv_str raw;
+	int fail = 0;
 
 	k.role = role;
 	k.version = version;
@@ -177,9 +277,12 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		if (raw.len > 0)
 			pv_strbuf_add(&t->last_raw, raw.s, raw.len);
 	}
-	r = find_run(set, rec->run);
+	r = stream_run(t, set, rec->run, &fail);
+	if (fail)
+		return -1;
 	if (r == NULL)
 		r = new_run(t, set, rec->run);
+	t->last_run = r->id;
 	/* finite values can add up to an infinity: refuse the run */
 	if (!isfinite(r->sum + rec->val))
 		return pv_err_set(&t->err, "the values of run %llu add up to "

@@ -15,6 +15,13 @@
  * A runval record (rec_sample.h) carries a reduced run; reading it back
  * (pv_runtab_add_runval()) gives the same run, which is how partial
  * results merge.
+ *
+ * Streams: each pv-format line starts a stream (pv_runtab_stream()), as
+ * after cat(1) of two nights.  A stream whose samples give a key a RUN
+ * that an earlier stream gave it too holds other runs, not more values
+ * of the same ones: the run is numbered on after the key's largest
+ * (every sample of that run in that stream alike), never merged, and the
+ * clash is reported (pv_runtab_clash()) for the tool to warn about.
  */
 #ifndef PV_RUNTAB_H
 #define PV_RUNTAB_H
@@ -34,12 +41,17 @@ struct pv_run {
 	uint64_t nvalues;
 	double sum;		/* of its values; the value itself if merged */
 	int merged;		/* came from a runval record */
+	uint32_t stream;	/* the stream it came in */
 };
 
 struct pv_runset {
 	struct pv_runkey key;
 	struct pv_run *run;	/* in order of first appearance */
 	size_t nrun, alloc;
+	uint64_t max_id;	/* the largest RUN */
+	uint32_t stream;	/* of the latest sample */
+	uint64_t *renum;	/* pairs RUN given, RUN taken in this stream */
+	size_t nrenum, renum_alloc;
 	/* the ids in the table's strs of ROLE VERSION EXPERIMENT SUITE TEST
 	 * OPERATION METRIC UNIT, for sorting */
 	uint32_t sid[8];
@@ -54,6 +66,15 @@ struct pv_runtab {
 	struct pv_strbuf scratch;
 	struct pv_runset *last;	/* the set of the previous sample */
 	struct pv_strbuf last_raw;	/* its key as written, or empty */
+	uint32_t stream;	/* the current stream; 0 before a pv-format */
+	uint64_t last_run;	/* the RUN the latest sample was added to */
+	/* the first clash of the current stream, until taken */
+	struct pv_runtab_clash {
+		uint32_t stream, earlier;	/* this stream, the other */
+		const struct pv_runset *set;	/* its key */
+		uint64_t run, renumbered;	/* the RUN given, taken */
+	} clash;
+	int clash_new, clash_seen;
 	struct pv_err err;
 };
 
@@ -66,10 +87,28 @@ void pv_runtab_release(struct pv_runtab *t);
 struct pv_runset *pv_runtab_get(struct pv_runtab *t,
 				const struct pv_runkey *key);
 
+/* A pv-format line: the records after it are a new stream. */
+void pv_runtab_stream(struct pv_runtab *t);
+
+/*
+ * The first clash of RUN numbers of the current stream with an earlier
+ * one, once: 1 and *c filled the first time it is asked after the clash,
+ * else 0.  c->set stays valid until the next sample is added.
+ */
+int pv_runtab_clash(struct pv_runtab *t, struct pv_runtab_clash *c);
+
+/*
+ * A clash in words, for a warning: "RUN 1 of SUITE/TEST/OPERATION/METRIC
+ * at level L (VERSION) is numbered 6", appended to sb.
+ */
+void pv_runtab_clash_describe(const struct pv_runtab_clash *c,
+			      struct pv_strbuf *sb);
+
 /*
  * Add a sample record of the section (role, version, experiment).  Returns
  * 0, or -1 with t->err set when the values of its run add up to
- * more than a double holds (the sample is then not added).
+ * more than a double holds (the sample is then not added).  t->last_run
+ * is the RUN it was added to: its own, or the one it was numbered on to.
  */
 int pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 			  struct pv_str version, struct pv_str experiment,

@@ -104,8 +104,14 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 	struct pv_sampdiff_section *s;
 
 	switch (rec->type) {
+	case PV_REC_VERSION:
+		pv_runtab_stream(&d->samples);
+		return 1;
 	case PV_REC_SECTION:
 		d->cur = section(d, rec->role, rec->version, rec->experiment);
+		return 1;
+	case PV_REC_STACK:
+		d->nstack++;
 		return 1;
 	case PV_REC_META:
 	case PV_REC_ENV:
@@ -125,6 +131,8 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 		}
 		return 1;
 	case PV_REC_OTHER:
+		if (pv_str_eq(rec->field[0], "stack"))
+			d->nstack++;
 		if (pv_str_eq(rec->field[0], "runval")) {
 			if (pv_runtab_add_runval(&d->runvals, rec) < 0) {
 				d->err = d->runvals.err;
@@ -152,8 +160,181 @@ same_side(const struct pv_runset *x, const struct pv_runset *y)
 /* a run of sets of one side: [start, end) */
 struct side {
 	size_t start, end;
-	int role;		/* 0 baseline, 1 target */
+	int role;		/* 0 baseline, 1 target, -1 neither */
 };
+
+static int
+version_is(const struct pv_runset *set, const char *v)
+{
+	return v != NULL && pv_str_eq(set->key.version, v);
+}
+
+/* Whether some set of v[0..n) has version ver. */
+static int
+has_version(struct pv_runset **v, size_t n, const char *ver)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (version_is(v[i], ver))
+			return 1;
+	return 0;
+}
+
+/* The versions of v[0..n), quoted and separated by ", ", into sb. */
+static void
+list_versions(struct pv_strbuf *sb, struct pv_runset **v, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (pv_str_cmp(v[j]->key.version, v[i]->key.version) == 0)
+				break;
+		if (j < i)
+			continue;
+		if (sb->len > 0)
+			pv_strbuf_addstr(sb, ", ");
+		pv_strbuf_addf(sb, "'%.*s'", (int)v[i]->key.version.len,
+			       v[i]->key.version.s);
+	}
+}
+
+/*
+ * The side of every run of sets (sets of one experiment, role and
+ * version), by the rules of sampdiff.h.  Returns 0, or -1 with d->err set.
+ */
+static int
+assign_sides(struct pv_sampdiff *d, struct side *side, size_t nside,
+	     struct pv_runset **v, size_t nset)
+{
+	const char *b = d->base_version, *t = d->target_version;
+	struct pv_str first = { NULL, 0 }, second = { NULL, 0 };
+	size_t i, k;
+	int roles = 0;
+
+	if (b != NULL || t != NULL) {
+		const char *miss = b != NULL && !has_version(v, nset, b) ? b :
+			t != NULL && !has_version(v, nset, t) ? t : NULL;
+
+		if (b != NULL && t != NULL && strcmp(b, t) == 0)
+			return pv_err_set(&d->err, "the baseline and the "
+					  "target are the same version '%s'",
+					  b);
+		if (miss != NULL) {
+			pv_strbuf_reset(&d->scratch);
+			list_versions(&d->scratch, v, nset);
+			return pv_err_set(&d->err, "no section of version "
+					  "'%s' to take as the %s (the "
+					  "versions: %s)", miss, miss == b ?
+					  "baseline" : "target",
+					  nset ? d->scratch.buf : "none");
+		}
+		for (i = 0; i < nside; i++) {
+			const struct pv_runset *s = v[side[i].start];
+
+			side[i].role = version_is(s, b) ? 0 :
+				version_is(s, t) ? 1 : t == NULL ? 1 :
+				b == NULL ? 0 : -1;
+		}
+		return 0;
+	}
+	for (i = 0; i < nside; i++) {
+		const struct pv_runset *s = v[side[i].start];
+
+		side[i].role = pv_str_eq(s->key.role, "baseline") ? 0 :
+			pv_str_eq(s->key.role, "target") ? 1 : -1;
+		roles |= side[i].role >= 0;
+	}
+	if (roles)
+		return 0;
+	/*
+	 * No roles at all (pv-parse of an MMTests tree, say): the first
+	 * version of the input is the baseline, the second the target, in
+	 * the order of their sections
+	 */
+	for (k = 0; k < d->nsec; k++) {
+		struct pv_str ver = d->sec[k].version;
+
+		for (i = 0; i < nside; i++)
+			if (pv_str_cmp(v[side[i].start]->key.version,
+				       ver) == 0)
+				break;
+		if (i == nside || (first.s != NULL &&
+				   pv_str_cmp(first, ver) == 0) ||
+		    (second.s != NULL && pv_str_cmp(second, ver) == 0))
+			continue;
+		if (first.s == NULL) {
+			first = ver;
+		} else if (second.s == NULL) {
+			second = ver;
+		} else {
+			pv_strbuf_reset(&d->scratch);
+			list_versions(&d->scratch, v, nset);
+			return pv_err_set(&d->err, "sections of more than two "
+					  "versions and none with a role "
+					  "(%s): name the sides with "
+					  "--baseline and --target",
+					  d->scratch.buf);
+		}
+	}
+	for (i = 0; i < nside; i++) {
+		struct pv_str ver = v[side[i].start]->key.version;
+
+		side[i].role = first.s != NULL &&
+			pv_str_cmp(ver, first) == 0 ? 0 :
+			second.s != NULL && pv_str_cmp(ver, second) == 0 ?
+			1 : -1;
+	}
+	return 0;
+}
+
+/* Why nothing was paired, in d->err; returns -1. */
+static int
+nothing_paired(struct pv_sampdiff *d, const struct side *side,
+	       size_t nside, struct pv_runset **v, size_t nset)
+{
+	const char *hint = d->nstack > 0 ? "; the input holds stacks too: "
+		"--profiles compares them" : "";
+	struct pv_strbuf *sb = &d->scratch;
+	int has[2] = { 0, 0 };
+	size_t i, r;
+
+	for (i = 0; i < nside; i++)
+		if (side[i].role >= 0)
+			has[side[i].role] = 1;
+	if (nset == 0)
+		return pv_err_set(&d->err, "no sample or runval records to "
+				  "compare%s", hint);
+	if (!has[0] || !has[1])
+		return pv_err_set(&d->err, "no %s section to compare with: "
+				  "give the sections the roles baseline and "
+				  "target (pv-parse --role, pv-collect "
+				  "--role), or name the versions with "
+				  "--baseline and --target%s", has[0] ?
+				  "target" : "baseline", hint);
+	pv_strbuf_reset(sb);
+	for (r = 0; r < 2; r++) {
+		const struct pv_str *last = NULL;
+
+		pv_strbuf_addstr(sb, r == 0 ? "baseline " : "; target ");
+		for (i = 0; i < nside; i++) {
+			const struct pv_str *e =
+				&v[side[i].start]->key.experiment;
+
+			if (side[i].role != (int)r ||
+			    (last != NULL && pv_str_cmp(*last, *e) == 0))
+				continue;
+			pv_strbuf_addf(sb, "%s'%.*s'", last ? ", " : "",
+				       (int)e->len, e->s);
+			last = e;
+		}
+	}
+	return pv_err_set(&d->err, "no baseline and target of one experiment "
+			  "(%s): samples are compared within an experiment "
+			  "only (pv-collect gives a plan one identity; "
+			  "--experiment names it)%s", sb->buf, hint);
+}
 
 static size_t
 side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
@@ -193,7 +374,12 @@ compare(struct cmplist *l, const struct pv_runset *bs,
 	const struct pv_runset *one = bs != NULL ? bs : ts;
 
 	memset(c, 0, sizeof(*c));
+	/*
+	 * (the analysers follow a path where both are NULL, through a
+	 * table of sets they take to be empty and not at once)
+	 */
 	/* cppcheck-suppress nullPointer */
+	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 	c->key = one->key;
 	c->key_text = pv_runtab_key_text(l->tab, one);
 	c->key.role = base->key.version;
@@ -391,18 +577,15 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	l.jobs = d->opt.jobs;
 	v = pv_runtab_sorted_sides(tab);
 	for (i = 0; i < tab->nset; i = j) {
-		int role;
-
 		for (j = i + 1; j < tab->nset && same_side(v[i], v[j]); j++)
 			;
-		if (pv_str_eq(v[i]->key.role, "baseline"))
-			role = 0;
-		else if (pv_str_eq(v[i]->key.role, "target"))
-			role = 1;
-		else
-			continue;
 		PV_GROW(side, nside + 1, sidealloc);
-		side[nside++] = (struct side){ i, j, role };
+		side[nside++] = (struct side){ i, j, -1 };
+	}
+	if (assign_sides(d, side, nside, v, tab->nset) < 0) {
+		free(side);
+		free(v);
+		return -1;
 	}
 
 	/* each experiment's baselines against its targets */
@@ -475,6 +658,13 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 				}
 			}
 		}
+	}
+	if (d->npairs == 0) {
+		nothing_paired(d, side, nside, v, tab->nset);
+		pv_arena_release(&l.arena);
+		free(side);
+		free(v);
+		return -1;
 	}
 	compute_write(d, &l, out);
 	for (i = 0; i < l.n; i++)

@@ -12,6 +12,14 @@
  *
  * Run values come from runval records where the input has any (the output
  * of pv-stat), otherwise from the sample records.
+ *
+ * The sides: the sections of one ROLE, VERSION and EXPERIMENT are one set.
+ * With base_version or target_version set, a set of that VERSION is on
+ * that side (whatever its role), and when only one of them is set, every
+ * set of another version is on the other side.  Otherwise the roles
+ * baseline and target say, and where no section has either, the first
+ * version in the input is the baseline and the second the target.
+ * Finding nothing to pair is an error that says why.
  */
 #ifndef PV_SAMPDIFF_H
 #define PV_SAMPDIFF_H
@@ -43,6 +51,9 @@ struct pv_sampdiff {
 	size_t cur;			/* the current section */
 	struct pv_strbuf scratch;
 	size_t npairs, ncmp;		/* after finish */
+	size_t nstack;			/* stack records seen */
+	/* the versions of the sides, set before finish; NULL: by role */
+	const char *base_version, *target_version;
 	struct pv_err err;
 };
 
@@ -59,7 +70,8 @@ int pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec);
 /*
  * Compare and write.  ignore: keys that may differ (see pv_kvset_diff()).
  * Returns the number of keys whose interval excludes no change, or -1 with
- * the refusal in d->err (nothing written).
+ * the refusal in d->err (nothing written): sets not comparable, a version
+ * given that no section has, no baseline and target of one experiment.
  */
 long pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 			const char *const *ignore, size_t nignore);

@@ -834,6 +834,9 @@ process(struct pv_sampler *s)
 {
 	size_t i;
 
+	/* no records yet: s->rec may be NULL, which qsort must not get */
+	if (s->nrec == 0)
+		return;
 	qsort(s->rec, s->nrec, sizeof(*s->rec), cmp_rec);
 	for (i = 0; i < s->nrec; i++)
 		on_record(s, (const unsigned char *)s->buf.buf +

@@ -5,13 +5,16 @@
  * environment (env), one sample record per run and metric, and with
  * --profile the call stacks sampled during the runs (stack).
  *
- * Each run's stdout and stderr are kept as artifacts; a run that fails is
- * recorded as failed (a meta record) and gives no sample.  The output is
- * written at the end, or when the collection is interrupted (SIGINT,
- * SIGTERM) with what was collected, marked incomplete.
+ * Each run's stdout and stderr are kept as artifacts, in a directory of
+ * the collection's own; a run that fails or passes its --timeout is
+ * recorded as failed (a meta record) and gives no sample.  pv-collect is
+ * the subreaper of its runs and ends what each leaves running.  The
+ * output is written at the end, or when the collection is interrupted
+ * (SIGINT, SIGTERM) with what was collected, marked incomplete.
  */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -45,7 +48,7 @@ static const char usage[] =
 	"       [--frequency=HZ] [--inline] [--kernel] [--label=VERSION]\n"
 	"       [--meta=KEY=VALUE] [--parser=NAME] [--role=ROLE] "
 	"[--source=DIR]\n"
-	"       [--user-only] [--] COMMAND [ARG ...]";
+	"       [--timeout=SECONDS] [--user-only] [--] COMMAND [ARG ...]";
 
 static const char help[] =
 	"Run COMMAND as a matrix of levels and repetitions and write pv records\n"
@@ -55,7 +58,8 @@ static const char help[] =
 	"  -w, --warmup=N        unmeasured runs per level first (default 0)\n"
 	"  -c, --concurrency=LIST  levels, comma-separated; each replaces {N}\n"
 	"                        in the arguments; runs interleave the levels\n"
-	"  -a, --artifacts=DIR   keep each run's stdout and stderr in DIR\n"
+	"  -a, --artifacts=DIR   keep each run's stdout and stderr in a directory\n"
+	"                        of its own in DIR\n"
 	"  -o, --output=FILE     write to FILE (replaced at the end) not stdout\n"
 	"      --parser=NAME     samples from the run's output (stress-ng,\n"
 	"                        will-it-scale, sysbench, unixbench, generic)\n"
@@ -66,6 +70,8 @@ static const char help[] =
 	"      --experiment=ID   the experiment identity instead of the hash\n"
 	"      --source=DIR      record the git commit and branch of DIR\n"
 	"      --meta=KEY=VALUE  add a meta record (repeatable)\n"
+	"      --timeout=SECONDS end a run after SECONDS (TERM, then KILL): it\n"
+	"                        is recorded as timed out, and the runs go on\n"
 	"      --config-ref=FILE list kernel options differing from FILE\n"
 	"  -p, --profile         sample call stacks with perf_event_open\n"
 	"      --event=EVENT     cpu-clock (default), task-clock, cycles,\n"
@@ -79,15 +85,16 @@ static const char help[] =
 	"  -h, --help            print this help and exit\n"
 	"  -V, --version         print the version and exit\n"
 	"\n"
-	"Exit status: 0 when every run succeeded, 1 when a run failed,\n"
-	"2 on trouble (usage, a command that cannot be run, sampling refused).\n"
+	"Exit status: 0 when every run succeeded, 1 when a run failed or timed\n"
+	"out, 2 on trouble (usage, a command that cannot be run, sampling\n"
+	"refused).\n"
 	"Interrupted by SIGINT or SIGTERM, it writes what was collected, marked\n"
 	"incomplete, and ends by that signal.\n";
 
 enum {
 	OPT_PARSER = 256, OPT_ROLE, OPT_LABEL, OPT_EXPERIMENT, OPT_SOURCE,
 	OPT_META, OPT_CONFIG_REF, OPT_EVENT, OPT_FREQUENCY, OPT_ALL_CPUS,
-	OPT_USER_ONLY, OPT_KERNEL, OPT_INLINE, OPT_ADDRS
+	OPT_USER_ONLY, OPT_KERNEL, OPT_INLINE, OPT_ADDRS, OPT_TIMEOUT
 };
 
 struct options {
@@ -99,6 +106,7 @@ struct options {
 	char **meta;		/* "KEY=VALUE" */
 	size_t nmeta, meta_alloc;
 	int profile;
+	double timeout;		/* seconds; 0: none */
 	struct pv_sampler_opts sopt;
 	char **argv;		/* the command, {N} not replaced */
 };
@@ -107,7 +115,7 @@ struct options {
 struct level {
 	const char *name;	/* NULL: no levels */
 	uint64_t number;
-	char *experiment;
+	char *what;		/* the level in messages: "EXPERIMENT level N" */
 	FILE *records;		/* meta and sample records of its runs */
 	struct pv_stacktab stacks;
 	uint64_t ok, failed, warm_failed;
@@ -116,14 +124,16 @@ struct level {
 struct collect {
 	const struct options *opt;
 	struct pv_envinfo env;
+	char *experiment;	/* of every level's section */
 	struct level *level;
 	size_t nlevel;
 	struct pv_symtab names;
 	struct pv_sampler *sampler;
-	char *tmpdir;		/* artifacts when no --artifacts is given */
-	const char *artdir;
+	char *artdir;		/* the collection's directory of artifacts */
+	int tmp;		/* artdir is temporary (no --artifacts) */
 	char *test;		/* basename of the command */
 	char started[32];
+	struct tm tm;		/* the start, UTC */
 	uint64_t done, total;
 	double t0;
 	char *commit, *branch, *dirty;
@@ -222,6 +232,14 @@ setup_levels(struct collect *c)
 
 	snprintf(hex, sizeof(hex), "%016llx",
 		 (unsigned long long)plan_hash(c));
+	/*
+	 * One experiment for every level: the level is a field of each
+	 * sample's key, so that the levels of one plan are compared side by
+	 * side and a change at all of them is seen as one (pv-classify's
+	 * systematic regressions).  Each level keeps a section of its own,
+	 * with its level in a meta record, for the stacks of its runs.
+	 */
+	c->experiment = pv_xstrdup(o->experiment ? o->experiment : hex);
 	c->nlevel = o->nlevel ? o->nlevel : 1;
 	c->level = pv_xcalloc(c->nlevel, sizeof(*c->level));
 	for (i = 0; i < c->nlevel; i++) {
@@ -232,10 +250,10 @@ setup_levels(struct collect *c)
 		if (l->name != NULL)
 			pv_parse_u64(l->name, strlen(l->name), &l->number);
 		pv_strbuf_reset(&sb);
-		pv_strbuf_addstr(&sb, o->experiment ? o->experiment : hex);
+		pv_strbuf_addstr(&sb, c->experiment);
 		if (l->name != NULL)
-			pv_strbuf_addf(&sb, "-%s", l->name);
-		l->experiment = pv_xstrdup(sb.buf);
+			pv_strbuf_addf(&sb, " level %s", l->name);
+		l->what = pv_xstrdup(sb.buf);
 		if ((l->records = tmpfile()) == NULL)
 			pv_die_errno("cannot create a temporary file");
 		pv_stacktab_init(&l->stacks);
@@ -301,7 +319,9 @@ parse_file(struct pv_bench *b, const char *path, struct pv_strbuf *msg)
 /*
  * The --parser hook: turn a run's output files into sample records on
  * out, with the run's level and number.  Returns 0, or -1 with a message
- * (the run then counts as failed: its output is not a measurement).
+ * (the run then counts as failed: its output is not a measurement, and
+ * nothing of it reaches out, though the reader had written some samples
+ * before it found the output cut short).
  */
 static int
 parse_output(const struct collect *c, const struct level *l, uint64_t run,
@@ -310,14 +330,21 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 {
 	struct pv_bench_opts bo = PV_BENCH_OPTS_INIT;
 	struct pv_bench *b;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
 	int rc;
 
+	if ((mem = open_memstream(&buf, &len)) == NULL)
+		pv_die_errno("cannot make a memory stream");
 	bo.level = l->number;
 	bo.run = run;
 	bo.name = outpath;
-	b = pv_bench_new(c->opt->parser, &bo, out);
+	b = pv_bench_new(c->opt->parser, &bo, mem);
 	if (b == NULL) {
 		pv_strbuf_addf(msg, "unknown parser '%s'", c->opt->parser);
+		fclose(mem);
+		free(buf);
 		return -1;
 	}
 	rc = parse_file(b, outpath, msg);
@@ -328,6 +355,11 @@ parse_output(const struct collect *c, const struct level *l, uint64_t run,
 		rc = -1;
 	}
 	pv_bench_free(b);
+	if (fclose(mem) != 0)
+		pv_die_errno("cannot write a memory stream");
+	if (rc == 0)
+		fwrite(buf, 1, len, out);
+	free(buf);
 	return rc;
 }
 
@@ -355,23 +387,22 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 {
 	struct pv_strbuf out = PV_STRBUF_INIT, err = PV_STRBUF_INIT;
 	struct pv_strbuf desc = PV_STRBUF_INIT, pmsg = PV_STRBUF_INIT;
-	struct pv_sampler *s = NULL;
+	struct pv_run_opts ro = PV_RUN_OPTS_INIT;
 	struct pv_run_result res;
 	struct pv_err why;
 	char **argv;
 	int ok;
 
 	argv = pv_runner_expand(c->opt->argv, l->name);
-	pv_runner_artifact(&out, c->artdir, l->experiment, warmup, n,
-			   "stdout");
-	pv_runner_artifact(&err, c->artdir, l->experiment, warmup, n,
-			   "stderr");
+	pv_runner_artifact(&out, c->artdir, l->name, warmup, n, "stdout");
+	pv_runner_artifact(&err, c->artdir, l->name, warmup, n, "stderr");
 	if (c->sampler != NULL && !warmup) {
-		s = c->sampler;
-		pv_sampler_sink(s, &c->names, &l->stacks);
+		ro.sampler = c->sampler;
+		pv_sampler_sink(ro.sampler, &c->names, &l->stacks);
 	}
-	if (pv_runner_run(argv, out.buf, err.buf, s, &stop_signal, &res,
-			  &why) != 0)
+	ro.stop = &stop_signal;
+	ro.timeout = c->opt->timeout;
+	if (pv_runner_run(argv, out.buf, err.buf, &ro, &res, &why) != 0)
 		pv_die("%s", pv_err_msg(&why));
 	ok = pv_runner_ok(&res);
 	if (ok && !warmup && c->opt->parser != NULL &&
@@ -381,14 +412,23 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 		pv_strbuf_addf(&desc, "unreadable output (%s)", pmsg.buf);
 	else
 		pv_runner_describe(&res, &desc);
+	if (res.timed_out)
+		pv_strbuf_addf(&desc, " after %g s", c->opt->timeout);
 	if (!ok && !res.interrupted) {
 		if (warmup)
 			l->warm_failed++;
 		else
 			l->failed++;
-		pv_warn("%s: %s %llu failed: %s", l->experiment,
+		pv_warn("%s: %s %llu failed: %s", l->what,
 			warmup ? "warmup run" : "run", (unsigned long long)n,
 			desc.buf);
+	}
+	if (res.leftover > 0) {
+		pv_warn("%s: %s %llu left %u process%s running, ended",
+			l->what, warmup ? "warmup run" : "run",
+			(unsigned long long)n, res.leftover,
+			res.leftover == 1 ? "" : "es");
+		pv_strbuf_addf(&desc, " left=%u", res.leftover);
 	}
 	pv_strbuf_addf(&desc, " wall=%.6f user=%.6f sys=%.6f maxrss=%ld",
 		       res.wall, res.user, res.sys, res.maxrss);
@@ -408,7 +448,7 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 				   (double)res.maxrss);
 		}
 	}
-	if (c->tmpdir != NULL) {
+	if (c->tmp) {
 		unlink(out.buf);
 		unlink(err.buf);
 	}
@@ -484,7 +524,7 @@ write_section(FILE *out, struct collect *c, struct level *l)
 	if (label == NULL)
 		label = c->commit != NULL ? c->commit :
 			pv_envinfo_get(&c->env, "kernel-release");
-	pv_write_section(out, o->role, label, l->experiment);
+	pv_write_section(out, o->role, label, c->experiment);
 	for (i = 0; o->argv[i] != NULL; i++) {
 		if (i > 0)
 			pv_strbuf_addch(&sb, ' ');
@@ -508,8 +548,8 @@ write_section(FILE *out, struct collect *c, struct level *l)
 	pv_strbuf_reset(&sb);
 	pv_strbuf_addf(&sb, "%llu", (unsigned long long)l->failed);
 	write_meta(out, "runs-failed", sb.buf);
-	if (o->artifacts != NULL)
-		write_meta(out, "artifacts", o->artifacts);
+	if (!c->tmp)
+		write_meta(out, "artifacts", c->artdir);
 	if (o->source != NULL) {
 		write_meta(out, "source", o->source);
 		write_meta(out, "source-commit", c->commit ? c->commit :
@@ -587,10 +627,18 @@ write_output(struct collect *c)
 	if (o->output != NULL) {
 		int fd;
 
+		mode_t mask = umask(0);
+
+		/* mkstemp's 0600, made what a new file gets: 0666 less umask */
+		umask(mask);
 		pv_strbuf_addf(&tmp, "%s.XXXXXX", o->output);
 		if ((fd = mkstemp(tmp.buf)) < 0 ||
-		    (out = fdopen(fd, "w")) == NULL)
+		    fchmod(fd, 0666 & ~mask) != 0 ||
+		    (out = fdopen(fd, "w")) == NULL) {
+			if (fd >= 0)
+				unlink(tmp.buf);
 			pv_die_errno("cannot create '%s'", tmp.buf);
+		}
 	}
 	pv_write_version(out);
 	for (i = 0; i < c->nlevel; i++)
@@ -610,28 +658,79 @@ write_output(struct collect *c)
 	pv_strbuf_release(&tmp);
 }
 
+/*
+ * The temporary directory of the runs' output, without --artifacts:
+ * removed with what is in it however pv-collect ends (a command that
+ * cannot be run, an output that cannot be written, the end).
+ */
+static char *tmpdir;
+
 static void
-setup_artifacts(struct collect *c)
+remove_tmpdir(void)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct dirent *de;
+	DIR *d;
+
+	if (tmpdir == NULL)
+		return;
+	if ((d = opendir(tmpdir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			pv_strbuf_reset(&sb);
+			pv_strbuf_addf(&sb, "%s/%s", tmpdir, de->d_name);
+			unlink(sb.buf);
+		}
+		closedir(d);
+	}
+	rmdir(tmpdir);
+	pv_strbuf_release(&sb);
+	free(tmpdir);
+	tmpdir = NULL;
+}
+
+/*
+ * The directory of the collection's artifacts: with --artifacts, a new
+ * directory in it, EXPERIMENT-TIME (-2, -3, ... when that is taken), so
+ * that a directory used again, by the next night or the next benchmark,
+ * keeps what it holds; else a temporary one.
+ */
+static void
+setup_artifacts(struct collect *c, const struct tm *tm)
 {
 	const char *dir = c->opt->artifacts;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	char stamp[32];
+	size_t base;
+	int i;
 
-	if (dir != NULL) {
-		if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-			pv_die_errno("cannot create '%s'", dir);
-		c->artdir = dir;
-		return;
-	}
-	{
-		struct pv_strbuf sb = PV_STRBUF_INIT;
+	if (dir == NULL) {
 		const char *t = getenv("TMPDIR");
 
 		pv_strbuf_addf(&sb, "%s/pv-collect.XXXXXX",
 			       t != NULL && *t != '\0' ? t : "/tmp");
 		if (mkdtemp(sb.buf) == NULL)
 			pv_die_errno("cannot create a temporary directory");
-		c->tmpdir = pv_strbuf_detach(&sb, NULL);
-		c->artdir = c->tmpdir;
+		tmpdir = pv_xstrdup(sb.buf);
+		atexit(remove_tmpdir);
+		c->artdir = pv_strbuf_detach(&sb, NULL);
+		c->tmp = 1;
+		return;
 	}
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		pv_die_errno("cannot create '%s'", dir);
+	strftime(stamp, sizeof(stamp), "%Y%m%dT%H%M%SZ", tm);
+	pv_strbuf_addf(&sb, "%s/%s-%s", dir, c->experiment, stamp);
+	base = sb.len;
+	for (i = 2; mkdir(sb.buf, 0777) != 0; i++) {
+		if (errno != EEXIST || i > 1000)
+			pv_die_errno("cannot create '%s'", sb.buf);
+		pv_strbuf_setlen(&sb, base);
+		pv_strbuf_addf(&sb, "-%d", i);
+	}
+	c->artdir = pv_strbuf_detach(&sb, NULL);
 }
 
 static void
@@ -641,7 +740,6 @@ setup_env(struct collect *c)
 				      c->opt->config_ref };
 	struct pv_err err;
 	time_t t = time(NULL);
-	struct tm tm;
 
 	pv_envinfo_init(&c->env);
 	if (pv_envinfo_collect(&c->env, &eo, &err) != 0) {
@@ -653,8 +751,9 @@ setup_env(struct collect *c)
 	if (c->opt->source != NULL)
 		pv_envinfo_git(c->opt->source, &c->commit, &c->branch,
 			       &c->dirty);
-	gmtime_r(&t, &tm);
-	strftime(c->started, sizeof(c->started), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	gmtime_r(&t, &c->tm);
+	strftime(c->started, sizeof(c->started), "%Y-%m-%dT%H:%M:%SZ",
+		 &c->tm);
 }
 
 static void
@@ -681,6 +780,7 @@ parse_args(struct options *o, int argc, char **argv)
 		{ "kernel", no_argument, NULL, OPT_KERNEL },
 		{ "inline", no_argument, NULL, OPT_INLINE },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -769,6 +869,10 @@ parse_args(struct options *o, int argc, char **argv)
 		case OPT_ADDRS:
 			o->sopt.addrs = 1;
 			break;
+		case OPT_TIMEOUT:
+			o->timeout = pv_opt_number("timeout", optarg, 0.001,
+						   1e9);
+			break;
 		default:
 			pv_opt_common(ch, usage, help);
 		}
@@ -822,9 +926,16 @@ main(int argc, char **argv)
 		if (c.sampler == NULL)
 			pv_die("%s", pv_err_msg(&err));
 	}
+	{
+		struct pv_err err;
+
+		/* the daemons of a run stay within reach, to be ended */
+		if (pv_runner_subreaper(&err) != 0)
+			pv_die("%s", pv_err_msg(&err));
+	}
 	setup_env(&c);
 	setup_levels(&c);
-	setup_artifacts(&c);
+	setup_artifacts(&c, &c.tm);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -845,18 +956,17 @@ main(int argc, char **argv)
 			status = PV_EXIT_FOUND;
 		fclose(c.level[i].records);
 		pv_stacktab_release(&c.level[i].stacks);
-		free(c.level[i].experiment);
+		free(c.level[i].what);
 	}
 	if (c.sampler != NULL && pv_sampler_lost(c.sampler) > 0)
 		pv_warn("%llu sampling records lost (ring buffer full): "
 			"lower --frequency", (unsigned long long)
 			pv_sampler_lost(c.sampler));
-	if (c.tmpdir != NULL) {
-		rmdir(c.tmpdir);
-		free(c.tmpdir);
-	}
+	remove_tmpdir();
+	free(c.artdir);
 	pv_sampler_free(c.sampler);
 	free(c.level);
+	free(c.experiment);
 	free(c.test);
 	free(c.commit);
 	free(c.branch);

@@ -3,25 +3,30 @@
  *
  * Profiles (stack records or folded stacks): the inputs are two files (the
  * baseline, then the target), or one stream holding both as sections,
- * paired by their roles (baseline, target) or else by their order.  The
+ * paired by --baseline and --target (the versions), else by their roles
+ * (baseline, target), else by their order.  The
  * stackdiff module gives per-event totals, the pairs of every distinct
  * stack, and per-function inclusive and exclusive shares, suspects first.
  * The context of both sides (section, meta, env and unknown records)
  * passes through ahead of the results, the baseline's first.  The exit
  * status says whether some function's share moved beyond --threshold.
  *
- * Benchmark samples (sample and runval records): each baseline section is
- * paired with each target section of the same experiment; pairs measured
+ * Benchmark samples (sample and runval records): the sides are chosen the
+ * same way (lib/sampdiff.h), each baseline set of sections is paired with
+ * each target set of the same experiment, and nothing to pair is trouble;
+ * pairs measured
  * under different conditions (meta and env records differ, apart from the
  * keys that name the version under test) are refused; every key gets a cmp
  * record: the change on the log scale, oriented so that worse is negative,
  * Welch and bootstrap intervals, Welch's and Mann-Whitney's p-values,
  * Hedges' g, Cliff's delta and stability flags (lib/sampdiff.c pairs the
- * sections, lib/cmp.c compares).  The input passes through unchanged.
+ * sections, lib/cmp.c compares).  The input passes through unchanged, but
+ * for the RUN of samples that a later stream repeats for the same key,
+ * numbered on (lib/runtab.h), with a warning.
  *
- * The mode is told by the first stack or sample record of the input;
- * standard input is first copied to a temporary file so that it can be
- * looked at and then read.
+ * The mode is told by the first stack, sample or runval record of the
+ * input (no other record chooses it); standard input is first copied to
+ * a temporary file so that it can be looked at and then read.
  */
 #include "config.h"
 
@@ -37,6 +42,7 @@
 #include "opt.h"
 #include "input.h"
 #include "kvset.h"
+#include "rec_sample.h"
 #include "rec_section.h"
 #include "record.h"
 #include "sampdiff.h"
@@ -51,7 +57,9 @@ static const char usage[] =
 	"[--threshold=PP] [FILE]\n"
 	"       pv-diff [-c LEVEL] [-b COUNT] [-i KEY] [-j JOBS] [-n RUNS] "
 	"[--cv-max=CV] [FILE ...]\n"
-	"       pv-diff --profiles | --samples [OPTION ...] [FILE ...]";
+	"       pv-diff --profiles | --samples [OPTION ...] [FILE ...]\n"
+	"       pv-diff --baseline=VERSION | --target=VERSION [OPTION ...] "
+	"[FILE ...]";
 
 static const char help[] =
 	"Compare a baseline with a target (pv-format(5)).\n"
@@ -67,7 +75,8 @@ static const char help[] =
 	"  -t, --threshold=PP   a move of more than PP percentage points is a\n"
 	"                       finding (default 1)\n"
 	"With one FILE (or none, or -: standard input), it must hold two\n"
-	"sections: by role baseline and target, else the first and the second.\n"
+	"sides: by version (--baseline, --target), else by role baseline and\n"
+	"target, else the first section and the second.\n"
 	"\n"
 	"Benchmark samples (sample, runval records): a cmp record per key.\n"
 	"  -c, --confidence=LEVEL   level of the intervals (default 0.95)\n"
@@ -80,6 +89,10 @@ static const char help[] =
 	"  -n, --min-runs=RUNS      flag fewer runs per side (default 3)\n"
 	"      --cv-max=CV          flag a robust CV above CV (default 0.10)\n"
 	"\n"
+	"      --baseline=VERSION\n"
+	"                       the sections of VERSION are the baseline\n"
+	"      --target=VERSION the sections of VERSION are the target (given\n"
+	"                       one, the other side is every other version)\n"
 	"  -p, --profiles       compare profiles, whatever the input starts with\n"
 	"  -s, --samples        compare samples, whatever the input starts with\n"
 	"  -h, --help           print this help and exit\n"
@@ -89,7 +102,8 @@ static const char help[] =
 	"\n"
 	"Exit status: 0 when nothing moved (no function beyond the threshold; no\n"
 	"interval that excludes no change), 1 when something did, 2 on trouble\n"
-	"(including sample sections that are not comparable).\n";
+	"(including sample sections that are not comparable, and nothing to\n"
+	"compare: no baseline and target of one experiment).\n";
 
 struct options {
 	struct pv_stackdiff_opts sd;
@@ -97,6 +111,7 @@ struct options {
 	struct pv_cmp_opts cmp;
 	const char **ignore;
 	size_t nignore;
+	const char *base_version, *target_version;	/* NULL: by role */
 };
 
 /* The context records of one side, as lines to write. */
@@ -113,6 +128,7 @@ struct diff {
 	struct pv_stackdiff sd;
 	struct side side[2];
 	size_t nstack;
+	int found_version[2];	/* a section of --baseline, --target */
 };
 
 static const char *const role_name[2] = { "baseline", "target" };
@@ -150,7 +166,9 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct pv_str role = { role_name[side], strlen(role_name[side]) };
 
-	if (pv_str_eq(rec->role, role_name[!side]))
+	/* (--baseline and --target say which, whatever the roles) */
+	if (pv_str_eq(rec->role, role_name[!side]) &&
+	    st->opt->base_version == NULL && st->opt->target_version == NULL)
 		pv_warn_at(pv_reader_name(r), pv_reader_lineno(r),
 			   "a %s section taken as the %s (the order of the "
 			   "operands decides)", role_name[!side],
@@ -199,6 +217,7 @@ static void
 read_input(struct diff *st, const char *path, int fixed)
 {
 	struct pv_reader *r = open_input(path);
+	const char *b = st->opt->base_version, *t = st->opt->target_version;
 	struct pv_record rec;
 	unsigned long nsec = 0;
 	int rc, cur = fixed;
@@ -208,7 +227,28 @@ read_input(struct diff *st, const char *path, int fixed)
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_VERSION)
 			continue;
-		if (rec.type == PV_REC_SECTION && fixed < 0) {
+		if (rec.type == PV_REC_SECTION && fixed < 0 &&
+		    (b != NULL || t != NULL)) {
+			nsec++;
+			if (b != NULL && pv_str_eq(rec.version, b))
+				cur = PV_SIDE_BASE;
+			else if (t != NULL && pv_str_eq(rec.version, t))
+				cur = PV_SIDE_TARGET;
+			else if (b == NULL || t == NULL)
+				cur = b == NULL ? PV_SIDE_BASE :
+					PV_SIDE_TARGET;
+			else
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "a section of "
+					  "version '%.*s', neither the "
+					  "--baseline nor the --target",
+					  (int)rec.version.len,
+					  rec.version.s);
+			st->found_version[0] |= b != NULL &&
+				pv_str_eq(rec.version, b);
+			st->found_version[1] |= t != NULL &&
+				pv_str_eq(rec.version, t);
+		} else if (rec.type == PV_REC_SECTION && fixed < 0) {
 			nsec++;
 			if (pv_str_eq(rec.role, "baseline"))
 				cur = PV_SIDE_BASE;
@@ -248,6 +288,12 @@ read_input(struct diff *st, const char *path, int fixed)
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
+	if (b != NULL && !st->found_version[0])
+		pv_die("'%s' holds no section of version '%s' to take as the "
+		       "baseline", pv_reader_name(r), b);
+	if (t != NULL && !st->found_version[1])
+		pv_die("'%s' holds no section of version '%s' to take as the "
+		       "target", pv_reader_name(r), t);
 	/* (nothing at all is said after the reading, by run_stacks()) */
 	if (fixed < 0 && st->nstack > 0 &&
 	    !(st->side[0].seen && st->side[1].seen))
@@ -323,6 +369,11 @@ run_stacks(const struct options *opt, char **operand, int n)
 	pv_stackdiff_reserve(&st.sd, guess_stacks(operand, n));
 	for (i = 0; i < 2; i++)
 		pv_strbuf_init(&st.side[i].lines, 0);
+	if (n == 2 && (opt->base_version || opt->target_version)) {
+		pv_error("--baseline and --target choose the sections of one "
+			 "input; of two, the first is the baseline");
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
 	if (n == 2) {
 		read_input(&st, operand[0], PV_SIDE_BASE);
 		read_input(&st, operand[1], PV_SIDE_TARGET);
@@ -350,6 +401,42 @@ run_stacks(const struct options *opt, char **operand, int n)
 	return found ? PV_EXIT_FOUND : PV_EXIT_OK;
 }
 
+/* Where each stream began (index: its number; 0, before a pv-format). */
+struct stream {
+	char *name;
+	unsigned long line;
+};
+
+static struct stream *streams;
+static size_t nstreams, streams_alloc;
+
+static void
+stream_at(const char *name, unsigned long line)
+{
+	PV_GROW(streams, nstreams + 1, streams_alloc);
+	streams[nstreams].name = pv_xstrdup(name);
+	streams[nstreams].line = line;
+	nstreams++;
+}
+
+/* A RUN that an earlier stream gave the same key: said once a stream. */
+static void
+warn_clash(struct pv_runtab *t, struct pv_reader *r)
+{
+	struct pv_runtab_clash c;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	if (!pv_runtab_clash(t, &c))
+		return;
+	pv_runtab_clash_describe(&c, &sb);
+	pv_warn_at(pv_reader_name(r), pv_reader_lineno(r), "the stream at "
+		   "%s:%lu repeats RUN numbers of the stream at %s:%lu for the "
+		   "same keys: its runs are numbered on, not merged (%s)",
+		   streams[c.stream].name, streams[c.stream].line,
+		   streams[c.earlier].name, streams[c.earlier].line, sb.buf);
+	pv_strbuf_release(&sb);
+}
+
 static void
 samples_read(struct pv_sampdiff *d, const char *path)
 {
@@ -358,19 +445,38 @@ samples_read(struct pv_sampdiff *d, const char *path)
 		"meta", "env", "sample", "runval", NULL
 	};
 	struct pv_reader *r = open_input(path);
+	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct pv_record rec;
 	int rc, use;
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	pv_reader_use(r, used);
+	if (nstreams == 0)
+		stream_at(pv_reader_name(r), 1);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (rec.type == PV_REC_VERSION)
+			stream_at(pv_reader_name(r), pv_reader_lineno(r));
 		if ((use = pv_sampdiff_add(d, &rec)) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&d->err));
+		if (rec.type == PV_REC_SAMPLE) {
+			warn_clash(&d->samples, r);
+			/* a run numbered on goes down the pipe as such */
+			if (d->samples.last_run != rec.run) {
+				struct pv_record c = rec;
+
+				c.run = d->samples.last_run;
+				pv_strbuf_reset(&sb);
+				pv_rec_sample_write(&sb, &c);
+				fwrite(sb.buf, 1, sb.len, stdout);
+				continue;
+			}
+		}
 		if (use)
 			pv_write_raw(stdout, &rec);
 	}
+	pv_strbuf_release(&sb);
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
@@ -387,6 +493,8 @@ run_samples(const struct options *opt, char **operand, int n)
 	int k;
 
 	pv_sampdiff_init(&d, &opt->cmp);
+	d.base_version = opt->base_version;
+	d.target_version = opt->target_version;
 	if (n == 0)
 		samples_read(&d, "-");
 	for (k = 0; k < n; k++)
@@ -394,16 +502,18 @@ run_samples(const struct options *opt, char **operand, int n)
 	found = pv_sampdiff_finish(&d, stdout, opt->ignore, opt->nignore);
 	if (found < 0)
 		pv_die("%s", pv_err_msg(&d.err));
-	if (d.npairs == 0)
-		pv_warn("no baseline and target sections of one experiment "
-			"to compare");
 	pv_sampdiff_release(&d);
+	for (k = 0; k < (int)nstreams; k++)
+		free(streams[k].name);
+	free(streams);
 	return found > 0 ? PV_EXIT_FOUND : PV_EXIT_OK;
 }
 
 /*
- * The mode of an input: 1 for profiles (its first stack or sample record is
- * a stack or a folded stack), 0 for samples, -1 when it has neither.
+ * The mode of an input: 1 for profiles (its first stack, sample or runval
+ * record is a stack or a folded stack), 0 for samples, -1 when it has
+ * none: an extension record (runstart, primary, a type of tomorrow) never
+ * chooses.
  * Standard input is not read twice: its reader goes back to the start and
  * is kept for the real read (and, after an error, reports it there).
  */
@@ -419,7 +529,9 @@ mode_of(const char *path)
 	while (mode < 0 && (rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_STACK)
 			mode = 1;
-		else if (rec.type == PV_REC_SAMPLE || rec.type == PV_REC_OTHER)
+		else if (rec.type == PV_REC_SAMPLE ||
+			 (rec.type == PV_REC_OTHER &&
+			  pv_str_eq(rec.field[0], "runval")))
 			mode = 0;
 	}
 	if (strcmp(path, "-") != 0) {
@@ -437,7 +549,7 @@ mode_of(const char *path)
 int
 main(int argc, char **argv)
 {
-	enum { OPT_CV_MAX = 256 };
+	enum { OPT_CV_MAX = 256, OPT_BASELINE, OPT_TARGET };
 	static const struct option longopts[] = {
 		{ "raw", no_argument, NULL, 'r' },
 		{ "keep-suffixes", no_argument, NULL, 'k' },
@@ -449,6 +561,8 @@ main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "min-runs", required_argument, NULL, 'n' },
 		{ "cv-max", required_argument, NULL, OPT_CV_MAX },
+		{ "baseline", required_argument, NULL, OPT_BASELINE },
+		{ "target", required_argument, NULL, OPT_TARGET },
 		{ "profiles", no_argument, NULL, 'p' },
 		{ "samples", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -520,6 +634,12 @@ main(int argc, char **argv)
 			break;
 		case OPT_CV_MAX:
 			opt.cmp.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
+			break;
+		case OPT_BASELINE:
+			opt.base_version = optarg;
+			break;
+		case OPT_TARGET:
+			opt.target_version = optarg;
 			break;
 		default:
 			pv_opt_common(c, usage, help);

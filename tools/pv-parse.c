@@ -584,6 +584,13 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'r':
+			/* pv-diff pairs sections by these two roles only */
+			if (strcmp(optarg, "baseline") != 0 &&
+			    strcmp(optarg, "target") != 0) {
+				pv_error("invalid role '%s': baseline or "
+					 "target expected", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
 			opt.role = optarg;
 			break;
 		case 's':

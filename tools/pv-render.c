@@ -37,6 +37,7 @@
 #include "rec_profile.h"
 #include "record.h"
 #include "render_html.h"
+#include "render_json.h"
 #include "render_svg.h"
 #include "render_text.h"
 #include "render_verdict.h"
@@ -60,14 +61,16 @@ static const char help[] =
 	"                       differential for a comparison; html: the\n"
 	"                       report of a comparison, one self-contained file;\n"
 	"                       junit: pv-classify's verdicts as JUnit XML (text\n"
-	"                       also prints them, ranked)\n"
+	"                       also prints them, ranked); json: comparisons,\n"
+	"                       verdicts, systematic regressions, change points\n"
+	"                       and function changes as one JSON document\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
 	"                       event seen, with a warning if there are others)\n"
 	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
 	"                       target's total (as difffolded.pl -n)\n"
 	"      --top=N          text: the first N functions of each event (20)\n"
-	"      --color=WHEN     text: colour changes: auto (on a terminal),\n"
-	"                       always, never\n"
+	"      --color=WHEN     text: colour changes: auto (on a terminal,\n"
+	"                       unless NO_COLOR is set), always, never\n"
 	"      --title=TEXT     svg: the title\n"
 	"      --width=PX       svg: the width of the image, over 20 (1200)\n"
 	"      --min-width=PX   svg: narrower frames are merged into their\n"
@@ -86,11 +89,12 @@ enum format {
 	FMT_TEXT,
 	FMT_SVG,
 	FMT_HTML,
-	FMT_JUNIT
+	FMT_JUNIT,
+	FMT_JSON
 };
 
 static const char *const format_name[] = {
-	"folded", "diff-folded", "text", "svg", "html", "junit"
+	"folded", "diff-folded", "text", "svg", "html", "junit", "json"
 };
 
 enum color {
@@ -127,6 +131,7 @@ struct render {
 	char *other_name;
 	struct pv_html *html;	/* --format=html */
 	struct pv_render_verdict verdicts;	/* text, junit: pv-classify's records */
+	struct pv_render_json json;	/* json: cmp records */
 };
 
 /*
@@ -138,7 +143,7 @@ keep_event(struct render *st, struct pv_str ev)
 {
 	if (st->opt->event != NULL)
 		return pv_str_eq(ev, st->opt->event);
-	if (st->opt->format == FMT_TEXT)
+	if (st->opt->format == FMT_TEXT || st->opt->format == FMT_JSON)
 		return 1;
 	if (st->event == NULL) {
 		st->event = pv_xmemdup(ev.s, ev.len);
@@ -271,8 +276,9 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", st->diff.err);
-	} else if (st->opt->format == FMT_TEXT) {
-		/* the text table's; the graphs and lines do not read them */
+	} else if (st->opt->format == FMT_TEXT ||
+		   st->opt->format == FMT_JSON) {
+		/* the text table's and the JSON's; not the graphs and lines */
 		if (pv_rec_func_parse(rec, &fr, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&e));
@@ -307,7 +313,12 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
-		if (st->opt->format == FMT_TEXT || st->opt->format == FMT_JUNIT) {
+		if (st->opt->format == FMT_JSON &&
+		    pv_render_json_add(&st->json, &rec) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&st->json.err));
+		if (st->opt->format == FMT_TEXT || st->opt->format == FMT_JUNIT ||
+		    st->opt->format == FMT_JSON) {
 			if (pv_render_verdict_add(&st->verdicts, &rec) < 0)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
@@ -328,7 +339,8 @@ read_file(struct render *st, const char *path)
 			add_diff(st, &rec, r);
 			continue;
 		}
-		if (rec.type != PV_REC_STACK)
+		if (rec.type != PV_REC_STACK ||
+		    (st->opt->format == FMT_JSON && rec.folded != 2))
 			continue;
 		if (rec.folded == 2 && st->opt->format == FMT_FOLDED)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
@@ -378,8 +390,11 @@ static void
 render_text(struct render *st)
 {
 	const struct options *opt = st->opt;
+	const char *no_color = getenv("NO_COLOR");
+	/* NO_COLOR (no-color.org), set and not empty, turns auto off */
 	int color = opt->color == COLOR_ALWAYS ||
-		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO));
+		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO) &&
+		     (no_color == NULL || *no_color == '\0'));
 
 	if (st->nfunc == 0) {
 		/* no func records: the figures of the dstacks, computed */
@@ -394,6 +409,40 @@ render_text(struct render *st)
 	pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
 	pv_render_text(stdout, st->func, st->nfunc, &st->diff.names,
 		       opt->top, color);
+}
+
+/*
+ * The JSON document; the functions from the func records, else from the
+ * dstack records (or diff-folded lines), else none.  A document of
+ * nothing would read as a comparison that found nothing: trouble.
+ */
+static void
+render_json(struct render *st)
+{
+	const struct pv_stackdiff_func *f = st->func;
+	size_t nf = st->nfunc, left;
+
+	if (nf > 0) {
+		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
+	} else if (st->diff.stacks.nstack > 0) {
+		if (pv_stackdiff_compute(&st->diff) < 0)
+			pv_die("%s", st->diff.err);
+		f = st->diff.func;
+		nf = st->diff.nfunc;
+	}
+	if (st->json.ncmp == 0 && st->verdicts.nv == 0 &&
+	    st->verdicts.nsys == 0 && st->verdicts.ndet == 0 &&
+	    st->json.nchangepoint == 0 && nf == 0)
+		pv_die("nothing to render as json: no cmp, verdict, "
+		       "systematic, detect, changepoint, func or dstack "
+		       "records (give it the output of pv-diff, pv-classify "
+		       "or pv-series)");
+	left = pv_render_json_write(&st->json, &st->verdicts, f, nf,
+				    &st->diff.names, stdout);
+	if (left > 0)
+		pv_warn("%zu changepoint records left out of the document: "
+			"this pv-render does not read them yet",
+			left);
 }
 
 /*
@@ -528,6 +577,7 @@ main(int argc, char **argv)
 	pv_dfold_init(&st.dfold);
 	pv_stackdiff_init(&st.diff, &asis);
 	pv_render_verdict_init(&st.verdicts);
+	pv_render_json_init(&st.json);
 	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
@@ -563,7 +613,14 @@ main(int argc, char **argv)
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
+		/* an empty report would pass in CI: nothing compared */
+		if (st.verdicts.nv == 0)
+			pv_die("no verdict records to render as junit (give "
+			       "it the output of pv-classify)");
 		pv_render_verdict_junit(&st.verdicts, stdout);
+		break;
+	case FMT_JSON:
+		render_json(&st);
 		break;
 	case FMT_SVG:
 		render_svg(&st);
@@ -580,6 +637,7 @@ main(int argc, char **argv)
 	free(st.other_name);
 	free(st.func);
 	pv_render_verdict_release(&st.verdicts);
+	pv_render_json_release(&st.json);
 	pv_stackdiff_release(&st.diff);
 	pv_dfold_release(&st.dfold);
 	pv_flametree_release(&st.dtree);

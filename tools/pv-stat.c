@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "opt.h"
 #include "inorder.h"
+#include "rec_sample.h"
 #include "rec_stat.h"
 #include "record.h"
 #include "rollup.h"
@@ -60,9 +61,17 @@ struct options {
 	int no_samples;
 };
 
+/* Where each stream began (index: its number; 0, before a pv-format). */
+struct stream {
+	char *name;
+	unsigned long line;
+};
+
 struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
+	struct stream *stream;
+	size_t nstream, stream_alloc;
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
 	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
@@ -74,6 +83,51 @@ sbstr(const struct pv_strbuf *sb)
 	struct pv_str s = { sb->buf, sb->len };
 
 	return s;
+}
+
+static void
+stream_at(struct state *st, const char *name, unsigned long line)
+{
+	PV_GROW(st->stream, st->nstream + 1, st->stream_alloc);
+	st->stream[st->nstream].name = pv_xstrdup(name);
+	st->stream[st->nstream].line = line;
+	st->nstream++;
+}
+
+/* A RUN that an earlier stream gave the same key: said once a stream. */
+static void
+warn_clash(struct state *st, struct pv_reader *r)
+{
+	struct pv_runtab_clash c;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const struct stream *a, *b;
+
+	if (!pv_runtab_clash(&st->tab, &c))
+		return;
+	a = &st->stream[c.earlier];
+	b = &st->stream[c.stream];
+	pv_runtab_clash_describe(&c, &sb);
+	pv_warn_at(pv_reader_name(r), pv_reader_lineno(r), "the stream at "
+		   "%s:%lu repeats RUN numbers of the stream at %s:%lu for the "
+		   "same keys: its runs are numbered on, not merged (%s)",
+		   b->name, b->line, a->name, a->line, sb.buf);
+	pv_strbuf_release(&sb);
+}
+
+/*
+ * A sample of a run numbered on, written with its new RUN, so that what
+ * reads the output downstream takes it as the run the statistics did.
+ */
+static void
+write_renumbered(const struct pv_record *rec, uint64_t run)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_record c = *rec;
+
+	c.run = run;
+	pv_rec_sample_write(&sb, &c);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
 }
 
 static int
@@ -98,8 +152,15 @@ read_file(struct state *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	pv_reader_use(r, used);
+	if (st->nstream == 0)
+		stream_at(st, pv_reader_name(r), 1);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		switch (rec.type) {
+		case PV_REC_VERSION:
+			pv_runtab_stream(&st->tab);
+			stream_at(st, pv_reader_name(r), pv_reader_lineno(r));
+			pv_write_raw(stdout, &rec);
+			break;
 		case PV_REC_SECTION:
 			pv_strbuf_reset(&st->role);
 			pv_strbuf_add(&st->role, rec.role.s, rec.role.len);
@@ -121,9 +182,14 @@ read_file(struct state *st, const char *path)
 					pv_die_at(pv_reader_name(r),
 						  pv_reader_lineno(r), "%s",
 						  pv_err_msg(&st->tab.err));
+				warn_clash(st, r);
 			} else
 				st->merge_samples++;
-			if (!st->opt->no_samples)
+			if (st->opt->no_samples)
+				break;
+			if (!st->opt->merge && st->tab.last_run != rec.run)
+				write_renumbered(&rec, st->tab.last_run);
+			else
 				pv_write_raw(stdout, &rec);
 			break;
 		default:
@@ -345,6 +411,9 @@ main(int argc, char **argv)
 	write_all(&st);
 
 	pv_runtab_release(&st.tab);
+	for (i = 0; i < (int)st.nstream; i++)
+		free(st.stream[i].name);
+	free(st.stream);
 	pv_strbuf_release(&st.role);
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);

@@ -544,3 +544,29 @@ gen_generic_word() { printf 'latency 5x ns lower\n' >"$1"; }
 gen_generic_overflow() {
 	printf 'latency 5 ns lower 18446744073709551616\n' >"$1"
 }
+# benchmark outputs cut short, their summaries missing: sysbench in its
+# latency lines, will-it-scale in its measurement
+gen_sysbench_cut() {
+	head -n 21 "$top_srcdir/tests/data/bench/sysbench-cpu-t2-r1.txt" >"$1"
+}
+gen_wis_cut() {
+	head -n 12 "$top_srcdir/tests/data/bench/wis-futex1_processes-t2-r2.out" \
+		>"$1"
+}
+# st_pair without roles (pv-parse of an MMTests tree), and with a third
+# version
+gen_st_noroles() { st_pair | sed 's/^section\t[a-z]*\t/section\t-\t/' >"$1"; }
+gen_st_threeversions() {
+	{ st_pair; st_pair | sed -n '/^section\ttarget/,$p' |
+		sed 's/^section\ttarget\tv2/section\ttarget\tv3/'; } |
+		sed 's/^section\t[a-z]*\t/section\t-\t/' >"$1"
+}
+# the same night twice, as cat(1) of two streams gives it: the same keys
+# and RUN numbers, other runs
+gen_st_twostreams() { { st_pair; st_pair; } >"$1"; }
+# stacks of both sides after an extension record of a type no tool knows
+gen_pv_extfirst() {
+	pv_pair | sed '2a\
+x-note\tsomething a later tool reads' >"$1"
+}
+gen_st_roles() { st_pair >"$1"; }

@@ -34,7 +34,7 @@ while IFS=$tab read -r cmd input status errpat outpat; do
 		;;
 	esac
 	# shellcheck disable=SC2086
-	(cd "$T" && export PV_STORE="$T/store" && exec timeout 120 $args \
+	(cd "$T" && export PV_STORE="$T/store" && exec timeout 120 $args </dev/null \
 		>"$T/out" 2>"$T/err")
 	got=$?
 	if [ "$got" -eq 124 ]; then

@@ -19,10 +19,56 @@ pv-render --format=text "$T/v" > "$T/out"
 expect_golden "$D/mix.text" "$T/out" "mix text"
 pv-render --format=junit "$T/v" > "$T/out"
 expect_golden "$D/mix.junit" "$T/out" "mix junit"
+# valid against Jenkins' schema (tests/junit-10.xsd), read by expat
 if command -v xmllint > /dev/null 2>&1; then
-	xmllint --noout "$T/out"
-	expect_status 0 "junit is well-formed XML" rc $?
+	xmllint --noout --schema "$top_srcdir/tests/junit-10.xsd" "$T/out" \
+		2>"$T/xerr"
+	expect_status 0 "junit is valid against junit-10.xsd" rc $?
 fi
+expat() {
+	python3 -c 'import sys, xml.parsers.expat
+xml.parsers.expat.ParserCreate().Parse(open(sys.argv[1], "rb").read(), True)' "$1"
+}
+if command -v python3 > /dev/null 2>&1; then
+	expat "$T/out"
+	expect_status 0 "junit: expat reads it" rc $?
+fi
+# names with bytes that are not UTF-8 and control characters: U+FFFD,
+# never a character reference; one suite a pair of versions, whatever the
+# experiments (two benchmarks of one night) and the levels
+{
+	awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "section" { $4 = "mixa" }
+		$1 != "sample" || $3 != "reg10"' "$D/mix.in"
+	awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "section" { $4 = "mixb" }
+		$1 == "sample" && $3 != "reg10" { next }
+		$1 == "sample" { $3 = "r\001e\377g<&>" } { print }' "$D/mix.in"
+} >"$T/hostile.in"
+pv-diff "$T/hostile.in" 2>/dev/null | pv-classify 2>/dev/null |
+	pv-render --format=junit > "$T/hostile.xml"
+if command -v python3 > /dev/null 2>&1; then
+	expat "$T/hostile.xml"
+	expect_status 0 "junit of hostile names: expat reads it" rc $?
+fi
+if command -v xmllint > /dev/null 2>&1; then
+	xmllint --noout --schema "$top_srcdir/tests/junit-10.xsd" \
+		"$T/hostile.xml" 2>"$T/xerr"
+	expect_status 0 "junit of hostile names: valid" rc $?
+fi
+grep -c '&#' "$T/hostile.xml" >"$T/refs"
+echo 0 >"$T/zero"
+test_cmp "$T/zero" "$T/refs" && pass || fail "junit: character references"
+grep -o 'classname="suite\.r[^"]*&lt;[^"]*"' "$T/hostile.xml" | sort -u >"$T/names"
+printf 'classname="suite.r\357\277\275e\357\277\275g&lt;&amp;&gt;"\n' \
+	>"$T/names.want"
+test_cmp "$T/names.want" "$T/names" && pass || fail "junit: hostile names"
+grep -c '<testsuite name=' "$T/hostile.xml" >"$T/nsuites"
+echo 1 >"$T/one"
+test_cmp "$T/one" "$T/nsuites" && pass || fail "junit: one suite a pair"
+# nothing to report is no pass
+printf 'pv-format\t1\n' | pv-render --format=junit > "$T/empty.xml" 2>"$T/err"
+expect_status 2 "junit of nothing" rc $?
+printf 'pv-render: no verdict records to render as junit (give it the output of pv-classify)\n' >"$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "junit of nothing: message"
 # verdicts of an earlier pv-classify are computed again, not doubled
 pv-classify "$T/v" > "$T/b"
 test_cmp "$T/v" "$T/b" && pass || fail "idempotent"
@@ -72,9 +118,11 @@ expect_golden "$D/bad.err" "$T/errs" "bad cmp records"
 printf 'verdict\tx\n' | pv-render --format=text > /dev/null 2>&1
 expect_status 2 "render: bad verdict" rc $?
 
-# nothing to classify: a warning, exit 0
+# nothing to classify: trouble, not a pass (CI reads 0 as no regression)
 printf 'pv-format\t1\n' | pv-classify > /dev/null 2> "$T/err"
-expect_status 0 "empty" rc $?
+expect_status 2 "empty" rc $?
+printf 'pv-classify: no cmp records to classify, nor changepoint records: nothing was compared (give pv-classify the output of pv-diff on samples, or of pv-series)\n' >"$T/want"
+test_cmp "$T/want" "$T/err" && pass || fail "empty: message"
 
 pv-classify --help > /dev/null
 expect_status 0 "--help" rc $?

@@ -223,7 +223,7 @@ if [ $st -eq 77 ]; then
 elif [ $st -ne 0 ]; then
 	fail "jit: status $st"
 else
-	range=$(cat art/*-run-001.stdout)
+	range=$(cat art/*/run-001.stdout)
 	frames jit.out | grep '^\[anon' | sort | uniq -c >jit.frames
 	if [ -s jit.frames ] && awk -v r="$range" '
 		function hex(s,    i, v) {

@@ -4,7 +4,8 @@
 # (PV_RELEASE 6.1.0-26-amd64, then 6.1.0-27-amd64), gets the first as its
 # baseline from pv-store's rule, without --baseline, and goes down the
 # whole pipeline: pair, pv-stat, pv-diff, pv-classify, the text summary
-# and the HTML profile report.  Short runs (one level, two runs of 1 s).
+# and the HTML profile report.  Quick mode (PV_QUICK=1: one level, three
+# runs, the fewest pv-classify decides on) with runs of 1 s.
 # Needs stress-ng and sysbench, and sampling; skips without them.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -13,9 +14,9 @@ for t in stress-ng sysbench; do
 done
 cd "$T" || exit 99
 GIT_CEILING_DIRECTORIES=$(dirname "$T")
-PV_LEVELS=1 PV_REPEAT=2 PV_SECONDS=1
-export GIT_CEILING_DIRECTORIES PV_LEVELS PV_REPEAT PV_SECONDS
-unset PV_STORE PV_QUICK
+PV_QUICK=1 PV_SECONDS=1
+export GIT_CEILING_DIRECTORIES PV_QUICK PV_SECONDS
+unset PV_STORE PV_LEVELS PV_REPEAT
 DAY=$(date -u +%Y-%m-%d)
 
 PV_RELEASE=6.1.0-26-amd64 sh "$top_srcdir/examples/nightly.sh" "$T/n" \
@@ -51,12 +52,25 @@ awk -F'\t' '$1 == "verdict" { print $2, $3, $6 }' "n/$DAY/verdicts.pv" |
 	sort -u >verdicts.got
 printf '6.1.0-26-amd64 6.1.0-27-amd64 %s\n' cpu futex switch >verdicts.want
 if test_cmp verdicts.want verdicts.got; then pass; else fail "verdicts"; fi
+# quick mode runs as many times as pv-classify needs to decide
+grep -c 'too few runs' "n/$DAY/verdicts.pv" >fewruns.got
+echo 0 >fewruns.want
+if test_cmp fewruns.want fewruns.got; then pass; else
+	fail "quick mode: too few runs to decide"; fi
 head -n 1 night2.out >night2.first
 printf 'pv nightly %s, kernel 6.1.0-27-amd64: %s\n' "$DAY" "$T/n/$DAY" \
 	>night2.want
 if test_cmp night2.want night2.first; then pass; else fail "summary head"; fi
 if grep -q '^[0-9]* comparisons: ' night2.out; then pass
 else fail "no summary of the comparisons"; fi
+if command -v xmllint >/dev/null 2>&1; then
+	if xmllint --noout --schema "$top_srcdir/tests/junit-10.xsd" \
+		"n/$DAY/junit.xml" 2>/dev/null; then pass
+	else fail "the night's JUnit report is not valid"; fi
+fi
+if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' \
+	"n/$DAY/verdicts.json" 2>/dev/null; then pass
+else fail "the night's JSON document"; fi
 if grep -q '<title>' "n/$DAY/profile.html"; then pass
 else fail "no profile report"; fi
 finish

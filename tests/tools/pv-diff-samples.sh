@@ -30,19 +30,21 @@ pv-diff -i param.threads "$D/refuse.in" > /dev/null 2>&1
 expect_status 2 "refuse: one key left" rc $?
 
 # bad values and records
-printf 'cmp\ta\tb\n' | pv-diff > /dev/null 2>&1
-expect_status 0 "foreign cmp record dropped" rc $?
+printf 'cmp\ta\tb\n' | pv-diff --samples > "$T/out" 2>&1
+expect_status 2 "foreign cmp record dropped" rc $?
+printf 'pv-diff: no sample or runval records to compare\n' > "$T/want"
+test_cmp "$T/want" "$T/out" && pass || fail "foreign cmp record: output"
 printf 'runval\tbaseline\tv\te\ts\tt\to\tm\tu\thigher\t-\t1\t1\tnan\n' |
 	pv-diff > /dev/null 2> "$T/err"
 expect_status 2 "runval nan" rc $?
 printf 'pv-diff:(standard input):1: value '"'"'nan'"'"' is not a finite number\n' > "$T/want"
 test_cmp "$T/want" "$T/err" && pass || fail "runval nan message"
 
-# nothing to compare: a warning, exit 0
+# nothing to compare: trouble, with what is missing and what to give
 printf 'pv-format\t1\nsection\tbaseline\tv\te\nsample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t1\n' |
 	pv-diff > /dev/null 2> "$T/err"
-expect_status 0 "no pair" rc $?
-printf 'pv-diff: warning: no baseline and target sections of one experiment to compare\n' > "$T/want"
+expect_status 2 "no pair" rc $?
+printf 'pv-diff: no target section to compare with: give the sections the roles baseline and target (pv-parse --role, pv-collect --role), or name the versions with --baseline and --target\n' > "$T/want"
 test_cmp "$T/want" "$T/err" && pass || fail "no pair message"
 
 pv-diff "$D/pair.in" > "$T/a"

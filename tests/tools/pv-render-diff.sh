@@ -72,6 +72,29 @@ for f in folded suffixes roles; do
 	fi
 done
 
+# --color=auto on a terminal (script(1) gives one): colours, unless
+# NO_COLOR is set and not empty; then as --color=never
+if command -v script >/dev/null 2>&1; then
+	S=$P/suffixes.out
+	for c in always never; do
+		script -qec "pv-render -f text --top=2 --color=$c '$S'" \
+			/dev/null >"$T/tty.$c"
+	done
+	script -qec "pv-render -f text --top=2 '$S'" /dev/null >"$T/tty.auto"
+	script -qec "NO_COLOR=1 pv-render -f text --top=2 '$S'" /dev/null \
+		>"$T/tty.nocolor"
+	script -qec "NO_COLOR= pv-render -f text --top=2 '$S'" /dev/null \
+		>"$T/tty.emptynocolor"
+	if test_cmp "$T/tty.always" "$T/tty.auto" &&
+	    test_cmp "$T/tty.always" "$T/tty.emptynocolor" &&
+	    test_cmp "$T/tty.never" "$T/tty.nocolor" &&
+	    ! cmp -s "$T/tty.always" "$T/tty.never"; then
+		pass
+	else
+		fail "NO_COLOR on a terminal"
+	fi
+fi
+
 # --help prints the usage of the man page's SYNOPSIS
 pv-render --help >"$T/help" || fail "--help: exit status $?"
 sed -n '1,2p' "$T/help" >"$T/usage"

@@ -449,6 +449,15 @@ static const struct {
 	  "measurement\n",
 	  "4: no measured lines after 'measurement'" },
 	{ "will-it-scale", "futex1_processes",
+	  "measurement\nmin:1 max:1 total:1\nmin:1 max:1 total:1\n",
+	  "3: will-it-scale run 1 ends without its 'average:' line: the "
+	  "run was cut short" },
+	{ "will-it-scale", "futex1_processes",
+	  "testcase:x\nwarmup\nmin:1 max:1 total:1\nmeasurement\n"
+	  "min:1 max:1 total:1\ntestcase:x\nwarmup\n",
+	  "6: will-it-scale run 1 ends without its 'average:' line: the "
+	  "run was cut short" },
+	{ "will-it-scale", "futex1_processes",
 	  "measurement\nmin:1 max:2 total:NaN\n",
 	  "2: total: 'NaN' is not a finite number" },
 	{ "will-it-scale", "futex1_processes",
@@ -491,6 +500,21 @@ static const struct {
 	{ "sysbench", "threads",
 	  "sysbench 1.0.20\n\nNumber of threads: 2\nThreads started!\n",
 	  "4: sysbench output ends before its results" },
+	/* cut short: a report without its last line, at the end or not */
+	{ "sysbench", NULL,
+	  "sysbench 1.0.20\n\nPrime numbers limit: 10000\n"
+	  "CPU speed:\n    events per second:  2843.98\n\n"
+	  "General statistics:\n    total time:     3.0039s\n"
+	  "    total number of events:              8551\n\n"
+	  "Latency (ms):\n         min:   0.26\n",
+	  "12: sysbench output of run 1 ends before the end of its report "
+	  "(its 'execution time' line): the run was cut short" },
+	{ "sysbench", NULL,
+	  "sysbench 1.0.20\n\nPrime numbers limit: 10000\n"
+	  "CPU speed:\n    events per second:  2843.98\n"
+	  "sysbench 1.0.20\n\nPrime numbers limit: 10000\n",
+	  "6: sysbench output of run 1 ends before the end of its report "
+	  "(its 'execution time' line): the run was cut short" },
 	{ "sysbench", "oltp_read_only",
 	  "sysbench 1.0.20\n    transactions:     10000  (fast per sec.)\n",
 	  "2: transactions-per-second 'fast' is not a finite number" },
@@ -798,7 +822,23 @@ START_TEST(test_sysbench_oltp)
 	    "(332.71 per sec.)\n"
 	    "    queries:                             200000 "
 	    "(6654.27 per sec.)\n"
-	    "    ignored errors:                      0      (0.00 per sec.)\n";
+	    "    ignored errors:                      0      (0.00 per sec.)\n"
+	    "    reconnects:                          0      (0.00 per sec.)\n"
+	    "\n"
+	    "General statistics:\n"
+	    "    total time:                          30.0546s\n"
+	    "    total number of events:              10000\n"
+	    "\n"
+	    "Latency (ms):\n"
+	    "         min:                                    6.65\n"
+	    "         avg:                                   24.02\n"
+	    "         max:                                  115.04\n"
+	    "         95th percentile:                       38.94\n"
+	    "         sum:                               240248.53\n"
+	    "\n"
+	    "Threads fairness:\n"
+	    "    events (avg/stddev):           1250.0000/6.98\n"
+	    "    execution time (avg/stddev):   30.0311/0.01\n";
 	struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
 	struct pv_bench *b;
 	const char *p = in;
@@ -822,7 +862,19 @@ START_TEST(test_sysbench_oltp)
 	    "sample\tsysbench\toltp_read_write\ttransactions\ttransactions-"
 	    "per-second\ttransactions/s\thigher\t8\t1\t-\t332.71\n"
 	    "sample\tsysbench\toltp_read_write\tqueries\tqueries-per-second"
-	    "\tqueries/s\thigher\t8\t1\t-\t6654.27\n");
+	    "\tqueries/s\thigher\t8\t1\t-\t6654.27\n"
+	    "sample\tsysbench\toltp_read_write\tevents\ttotal-time\ts\t"
+	    "lower\t8\t1\t-\t30.0546\n"
+	    "sample\tsysbench\toltp_read_write\tevents\ttotal-events\t"
+	    "events\thigher\t8\t1\t-\t10000\n"
+	    "sample\tsysbench\toltp_read_write\tlatency\tlatency-min\tms\t"
+	    "lower\t8\t1\t-\t6.65\n"
+	    "sample\tsysbench\toltp_read_write\tlatency\tlatency-avg\tms\t"
+	    "lower\t8\t1\t-\t24.02\n"
+	    "sample\tsysbench\toltp_read_write\tlatency\tlatency-max\tms\t"
+	    "lower\t8\t1\t-\t115.04\n"
+	    "sample\tsysbench\toltp_read_write\tlatency\tlatency-p95\tms\t"
+	    "lower\t8\t1\t-\t38.94\n");
 	free(buf);
 }
 END_TEST

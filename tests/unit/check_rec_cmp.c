@@ -1,7 +1,8 @@
 /*
  * check_rec_cmp: the cmp record written from a comparison, parsed back to
  * the same record, with its flags and a side's key text; the checks of its
- * parser; the cmproll record of each scope, both ways.
+ * parser; each flag's name, as FLAGS holds it; the cmproll record of each
+ * scope, both ways.
  */
 #include "config.h"
 
@@ -131,6 +132,37 @@ START_TEST(test_cmp_bad)
 }
 END_TEST
 
+/* each flag alone: FLAGS is its name, and that name parses back to it */
+START_TEST(test_cmp_flag_name)
+{
+	static const char *const want[PV_CMP_NFLAGS] = {
+		"few-runs", "unstable", "outliers", "baseline-only",
+		"target-only", "zero-variance", "nonpositive"
+	};
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_cmp c = cmp(), g;
+	struct rec_back b;
+	const char *f;
+	int i;
+
+	for (i = 0; i < PV_CMP_NFLAGS; i++) {
+		ck_assert_str_eq(pv_rec_cmp_flag_name(i), want[i]);
+		c.flags = 1u << i;
+		pv_strbuf_reset(&sb);
+		pv_rec_cmp_write(&sb, &c);
+		f = strrchr(sb.buf, '\t') + 1;
+		ck_assert_uint_eq(strlen(f), strlen(want[i]) + 1);
+		ck_assert(strncmp(f, want[i], strlen(want[i])) == 0);
+		read_back(&b, &sb);
+		ck_assert_int_eq(pv_rec_cmp_parse(&b.rec, &g, &e), 0);
+		ck_assert_uint_eq(g.flags, 1u << i);
+		read_done(&b);
+	}
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
 START_TEST(test_cmproll)
 {
 	static const char *const want[PV_NSCOPE] = {
@@ -187,6 +219,7 @@ main(void)
 
 	tcase_add_test(tc, test_cmp);
 	tcase_add_test(tc, test_cmp_bad);
+	tcase_add_test(tc, test_cmp_flag_name);
 	tcase_add_test(tc, test_cmproll);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

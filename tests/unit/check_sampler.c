@@ -52,6 +52,7 @@ START_TEST(sample_child)
 	struct pv_stacktab stacks;
 	struct pv_run_result res;
 	struct pv_sampler *s;
+	struct pv_run_opts ro = PV_RUN_OPTS_INIT;
 	struct pv_err err;
 	uint64_t n = 0, period = 0;
 	size_t i;
@@ -68,8 +69,9 @@ START_TEST(sample_child)
 	pv_symtab_init(&names);
 	pv_stacktab_init(&stacks);
 	pv_sampler_sink(s, &names, &stacks);
-	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res,
-				       &err), 0);
+	ro.sampler = s;
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, &ro, &res, &err),
+			 0);
 	ck_assert(pv_runner_ok(&res));
 	ck_assert_uint_gt(stacks.nstack, 0);
 	for (i = 0; i < stacks.nstack; i++) {
@@ -110,6 +112,7 @@ START_TEST(unresolved_kernel)
 	struct pv_stacktab stacks;
 	struct pv_run_result res;
 	struct pv_sampler *s;
+	struct pv_run_opts ro = PV_RUN_OPTS_INIT;
 	struct pv_err err;
 	size_t i, j, nk = 0;
 	int refused, fd = mkstemp(ks);
@@ -131,8 +134,9 @@ START_TEST(unresolved_kernel)
 	pv_symtab_init(&names);
 	pv_stacktab_init(&stacks);
 	pv_sampler_sink(s, &names, &stacks);
-	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, s, NULL, &res,
-				       &err), 0);
+	ro.sampler = s;
+	ck_assert_int_eq(pv_runner_run(argv, NULL, NULL, &ro, &res, &err),
+			 0);
 	ck_assert(pv_runner_ok(&res));
 	for (i = 0; i < stacks.nstack; i++) {
 		struct pv_stack *st = &stacks.stack[i];
