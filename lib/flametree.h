@@ -22,8 +22,15 @@
  * PV_TEST_MAX_PATHS sets a smaller number, for the tests of the error
  * path); a stack that would pass it is an error, in err.
  *
- * Lifecycle: pv_flametree_init(), pv_flametree_add() any number of times,
- * pv_flametree_release().  Allocation failure dies (xalloc.h).
+ * A tree may instead be filled with pv_flametree_add_end(), which gives a
+ * stack's weights to the node where it ends only, and then made inclusive
+ * once by pv_flametree_sum(): a stack then costs nothing on the nodes it
+ * shares with the stack before.  pv-diff's comparison (stackdiff.h) fills
+ * its tree so; the two ways are not mixed in one tree.
+ *
+ * Lifecycle: pv_flametree_init(), pv_flametree_add() (or _add_end() and
+ * then _sum()) any number of times, pv_flametree_release().  Allocation
+ * failure dies (xalloc.h).
  */
 #ifndef PV_FLAMETREE_H
 #define PV_FLAMETREE_H
@@ -69,6 +76,27 @@ void pv_flametree_release(struct pv_flametree *t);
  */
 int pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		      size_t nframe, uint64_t w0, uint64_t w1);
+
+/*
+ * Add a stack as pv_flametree_add() does, but give its weights to the node
+ * where it ends (the root, for an empty stack) and to no other.  Returns
+ * that node, or PV_FLAMETREE_NONE (err set) when a new call path would pass
+ * the limit.
+ */
+uint32_t pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
+			      size_t nframe, uint64_t w0, uint64_t w1);
+
+/*
+ * Make the weights of a tree filled by pv_flametree_add_end() inclusive:
+ * every node gains its descendants' weights.  Call once, after the adding.
+ */
+void pv_flametree_sum(struct pv_flametree *t);
+
+/*
+ * Make room for nnode nodes in all (a hint: the tree may hold more, and
+ * room not used is not touched).
+ */
+void pv_flametree_reserve(struct pv_flametree *t, size_t nnode);
 
 /* The exclusive weight of node i on side (0 baseline, 1 target). */
 uint64_t pv_flametree_self(const struct pv_flametree *t, uint32_t i,
