@@ -116,7 +116,8 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 		}
 		table = 1;
 	}
-	if (t->nnode - 1 >= t->max) {
+	if (t->nnode - 1 >= t->max + t->uncounted ||
+	    t->nnode - 1 >= PV_FLAMETREE_MAX) {
 		pv_err_set(&t->err, "too many distinct call paths (more "
 			   "than %zu)", t->max);
 		return PV_FLAMETREE_NONE;
@@ -243,23 +244,13 @@ pv_flametree_sum(struct pv_flametree *t)
 void
 pv_flametree_reserve(struct pv_flametree *t, size_t nnode)
 {
-	size_t mask = t->mask, i;
-	uint32_t *slot;
-
+	/*
+	 * The nodes only: they are touched in order as they come, while
+	 * the table of children is touched all over, and is better grown
+	 * with the tree than made large and sparse.
+	 */
 	if (nnode > t->alloc) {
 		t->node = pv_xreallocarray(t->node, nnode, sizeof(*t->node));
 		t->alloc = nnode;
 	}
-	/* the table holds the children of nodes with more than one */
-	while (mask < nnode)
-		mask = mask * 2 + 1;
-	if (mask == t->mask)
-		return;
-	slot = pv_xcalloc(mask + 1, sizeof(*slot));
-	for (i = 1; i < t->nnode; i++)
-		if (in_table(t, (uint32_t)i))
-			put(slot, mask, &t->node[i], (uint32_t)i);
-	free(t->slot);
-	t->slot = slot;
-	t->mask = mask;
 }

@@ -20,7 +20,8 @@
  * A tree holds at most max call paths besides the root (PV_FLAMETREE_MAX,
  * as many as a 32-bit index counts, unless the environment variable
  * PV_TEST_MAX_PATHS sets a smaller number, for the tests of the error
- * path); a stack that would pass it is an error, in err.
+ * path), and the caller's uncounted nodes; a stack that would pass it is
+ * an error, in err.
  *
  * A tree may instead be filled with pv_flametree_add_end(), which gives a
  * stack's weights to the node where it ends only, and then made inclusive
@@ -60,6 +61,8 @@ struct pv_flametree {
 	unsigned depth;		/* the longest path added, in frames */
 	int overflow;
 	size_t max;		/* call paths allowed, the root aside */
+	size_t uncounted;	/* nodes that are no call path (the caller's
+				   own levels, such as pv-diff's events) */
 	struct pv_err err;
 	uint32_t *path;		/* the nodes of the last stack added */
 	size_t npath, path_alloc;
