@@ -282,7 +282,7 @@ read_input(struct diff *st, const char *path, int fixed)
 		if (pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
 				     rec.nframe, rec.samples, rec.period) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->sd.err);
+				  "%s", pv_err_msg(&st->sd.err));
 		st->nstack++;
 	}
 	if (rc < 0)
@@ -383,7 +383,7 @@ run_stacks(const struct options *opt, char **operand, int n)
 	if (st.nstack == 0)
 		pv_die("no stack or sample records to compare");
 	if (pv_stackdiff_compute(&st.sd) < 0)
-		pv_die("%s", st.sd.err);
+		pv_die("%s", pv_err_msg(&st.sd.err));
 
 	pv_write_version(stdout);
 	for (i = 0; i < 2; i++)

@@ -250,7 +250,7 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 				     rec->frame, rec->nframe, rec->period2,
 				     rec->period2) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->diff.err);
+				  "%s", pv_err_msg(&st->diff.err));
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
 		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
@@ -275,7 +275,7 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 					  pv_err_msg(&st->dfold.stacks.err));
 		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->diff.err);
+				  "%s", pv_err_msg(&st->diff.err));
 	} else if (st->opt->format == FMT_TEXT ||
 		   st->opt->format == FMT_JSON) {
 		/* the text table's and the JSON's; not the graphs and lines */
@@ -398,10 +398,10 @@ render_text(struct render *st)
 
 	if (st->nfunc == 0) {
 		/* no func records: the figures of the dstacks, computed */
-		if (st->diff.stacks.nstack == 0)
+		if (pv_stackdiff_nstacks(&st->diff) == 0)
 			no_diff(st);
 		if (pv_stackdiff_compute(&st->diff) < 0)
-			pv_die("%s", st->diff.err);
+			pv_die("%s", pv_err_msg(&st->diff.err));
 		pv_render_text(stdout, st->diff.func, st->diff.nfunc,
 			       &st->diff.names, opt->top, color);
 		return;
@@ -424,9 +424,9 @@ render_json(struct render *st)
 
 	if (nf > 0) {
 		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
-	} else if (st->diff.stacks.nstack > 0) {
+	} else if (pv_stackdiff_nstacks(&st->diff) > 0) {
 		if (pv_stackdiff_compute(&st->diff) < 0)
-			pv_die("%s", st->diff.err);
+			pv_die("%s", pv_err_msg(&st->diff.err));
 		f = st->diff.func;
 		nf = st->diff.nfunc;
 	}
@@ -497,7 +497,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	static const struct pv_stackdiff_opts asis = { .keep_suffixes = 1 };
 	struct options opt;
 	struct render st;
 	size_t k;
@@ -609,7 +609,7 @@ main(int argc, char **argv)
 		verdicts = st.verdicts.nv || st.verdicts.nsys || st.verdicts.ndet;
 		if (verdicts)
 			pv_render_verdict_text(&st.verdicts, stdout);
-		if (!verdicts || st.nfunc || st.diff.stacks.nstack)
+		if (!verdicts || st.nfunc || pv_stackdiff_nstacks(&st.diff))
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
