@@ -1048,7 +1048,7 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 
 	if (!sort_children(d))
 		order_by_table(d);
-	if (d->opt.groups)
+	if (d->opt.groups && d->nframe_rec > 0)	/* else no group */
 		pv_groups_prepare(d);
 	walk(d);
 	for (i = 0; i < d->nfunc; i++) {
