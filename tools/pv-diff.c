@@ -84,6 +84,8 @@ static const char help[] =
 	"      --subsystems=FILE\n"
 	"                       subsystems from lines PREFIX<TAB>NAME\n"
 	"      --function=NAME  path records: the call paths of function NAME\n"
+	"      --keep-roots     do not take two root frames, one on each side,\n"
+	"                       for one process (the same program renamed)\n"
 	"With one FILE (or none, or -: standard input), it must hold two\n"
 	"sides: by version (--baseline, --target), else by role baseline and\n"
 	"target, else the first section and the second.\n"
@@ -381,6 +383,7 @@ static int
 run_stacks(const struct options *opt, char **operand, int n)
 {
 	struct diff st;
+	size_t k;
 	int i, found;
 
 	if (n > 2) {
@@ -408,6 +411,16 @@ run_stacks(const struct options *opt, char **operand, int n)
 		pv_die("no stack or sample records to compare");
 	if (pv_stackdiff_compute(&st.sd) < 0)
 		pv_die("%s", pv_err_msg(&st.sd.err));
+	for (k = 0; k < st.sd.nrootmerge; k++) {
+		struct pv_str b = pv_symtab_get(&st.sd.names,
+						st.sd.rootmerge[k].name[0]);
+		struct pv_str t = pv_symtab_get(&st.sd.names,
+						st.sd.rootmerge[k].name[1]);
+
+		pv_warn("the baseline's root frame '%.*s' and the target's "
+			"'%.*s' compared as one (--keep-roots keeps them "
+			"apart)", (int)b.len, b.s, (int)t.len, t.s);
+	}
 	if (opt->sd.function != NULL && !st.sd.function_found)
 		pv_warn("no stack holds the function '%s': no path records",
 			opt->sd.function);
@@ -578,7 +591,7 @@ main(int argc, char **argv)
 {
 	enum {
 		OPT_CV_MAX = 256, OPT_BASELINE, OPT_TARGET, OPT_NO_GROUPS,
-		OPT_MAINTAINERS, OPT_SUBSYSTEMS, OPT_FUNCTION
+		OPT_MAINTAINERS, OPT_SUBSYSTEMS, OPT_FUNCTION, OPT_KEEP_ROOTS
 	};
 	static const struct option longopts[] = {
 		{ "raw", no_argument, NULL, 'r' },
@@ -597,6 +610,7 @@ main(int argc, char **argv)
 		{ "maintainers", required_argument, NULL, OPT_MAINTAINERS },
 		{ "subsystems", required_argument, NULL, OPT_SUBSYSTEMS },
 		{ "function", required_argument, NULL, OPT_FUNCTION },
+		{ "keep-roots", no_argument, NULL, OPT_KEEP_ROOTS },
 		{ "profiles", no_argument, NULL, 'p' },
 		{ "samples", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -614,6 +628,8 @@ main(int argc, char **argv)
 	opt.threshold = 1.0;
 	opt.cmp = cmp;
 	opt.sd.groups = 1;
+	opt.sd.match = 1;
+	opt.sd.merge_roots = 1;
 	pv_subsys_init(&opt.subsys);
 	opt.ignore = pv_xreallocarray(NULL, pv_kvset_default_nignore +
 				      (size_t)argc, sizeof(*opt.ignore));
@@ -679,6 +695,9 @@ main(int argc, char **argv)
 			break;
 		case OPT_NO_GROUPS:
 			opt.sd.groups = 0;
+			break;
+		case OPT_KEEP_ROOTS:
+			opt.sd.merge_roots = 0;
 			break;
 		case OPT_MAINTAINERS:
 			if (pv_subsys_load_maintainers(&opt.subsys, optarg) < 0)

@@ -49,6 +49,9 @@ case_ function 1 --no-groups --function=schedule groups-base.pv \
 	groups-target.pv
 case_ function-absent 1 --no-groups --function=nosuch groups-base.pv \
 	groups-target.pv
+# one program's root frames under two names: merged, or kept
+case_ roots 1 roots-base.folded roots-target.folded
+case_ keep-roots 1 --keep-roots roots-base.folded roots-target.folded
 case_ maintainers-missing 2 --maintainers=nosuch groups-base.pv \
 	groups-target.pv
 case_ operands 2 base.folded target.folded base.folded
