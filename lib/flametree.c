@@ -116,7 +116,8 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 		}
 		table = 1;
 	}
-	if (t->nnode - 1 >= t->max) {
+	if (t->nnode - 1 >= t->max + t->uncounted ||
+	    t->nnode - 1 >= PV_FLAMETREE_MAX) {
 		pv_err_set(&t->err, "too many distinct call paths (more "
 			   "than %zu)", t->max);
 		return PV_FLAMETREE_NONE;
@@ -198,4 +199,58 @@ pv_flametree_self(const struct pv_flametree *t, uint32_t i, int side)
 	     c = t->node[c].sibling)
 		w = t->node[c].w[side] < w ? w - t->node[c].w[side] : 0;
 	return w;
+}
+
+uint32_t
+pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
+		     size_t nframe, uint64_t w0, uint64_t w1)
+{
+	uint32_t at = 0;
+	size_t i = 0;
+
+	/* the frames on the last stack's path: the same nodes */
+	for (; i < nframe && i < t->npath; i++) {
+		if (t->node[t->path[i]].name != frame[i])
+			break;
+		at = t->path[i];
+	}
+	PV_GROW(t->path, nframe, t->path_alloc);
+	for (; i < nframe; i++) {
+		at = child(t, at, frame[i]);
+		if (at == PV_FLAMETREE_NONE) {
+			t->npath = i;
+			return PV_FLAMETREE_NONE;
+		}
+		t->path[i] = at;
+	}
+	t->npath = nframe;
+	if (nframe > t->depth)
+		t->depth = nframe > UINT32_MAX ? UINT32_MAX : (unsigned)nframe;
+	gain(t, &t->node[at], w0, w1);
+	return at;
+}
+
+void
+pv_flametree_sum(struct pv_flametree *t)
+{
+	size_t i;
+
+	/* a node comes after its parent: the last ones are summed first */
+	for (i = t->nnode; i-- > 1;)
+		gain(t, &t->node[t->node[i].parent], t->node[i].w[0],
+		     t->node[i].w[1]);
+}
+
+void
+pv_flametree_reserve(struct pv_flametree *t, size_t nnode)
+{
+	/*
+	 * The nodes only: they are touched in order as they come, while
+	 * the table of children is touched all over, and is better grown
+	 * with the tree than made large and sparse.
+	 */
+	if (nnode > t->alloc) {
+		t->node = pv_xreallocarray(t->node, nnode, sizeof(*t->node));
+		t->alloc = nnode;
+	}
 }

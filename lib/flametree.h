@@ -20,10 +20,18 @@
  * A tree holds at most max call paths besides the root (PV_FLAMETREE_MAX,
  * as many as a 32-bit index counts, unless the environment variable
  * PV_TEST_MAX_PATHS sets a smaller number, for the tests of the error
- * path); a stack that would pass it is an error, in err.
+ * path), and the caller's uncounted nodes; a stack that would pass it is
+ * an error, in err.
  *
- * Lifecycle: pv_flametree_init(), pv_flametree_add() any number of times,
- * pv_flametree_release().  Allocation failure dies (xalloc.h).
+ * A tree may instead be filled with pv_flametree_add_end(), which gives a
+ * stack's weights to the node where it ends only, and then made inclusive
+ * once by pv_flametree_sum(): a stack then costs nothing on the nodes it
+ * shares with the stack before.  pv-diff's comparison (stackdiff.h) fills
+ * its tree so; the two ways are not mixed in one tree.
+ *
+ * Lifecycle: pv_flametree_init(), pv_flametree_add() (or _add_end() and
+ * then _sum()) any number of times, pv_flametree_release().  Allocation
+ * failure dies (xalloc.h).
  */
 #ifndef PV_FLAMETREE_H
 #define PV_FLAMETREE_H
@@ -53,6 +61,8 @@ struct pv_flametree {
 	unsigned depth;		/* the longest path added, in frames */
 	int overflow;
 	size_t max;		/* call paths allowed, the root aside */
+	size_t uncounted;	/* nodes that are no call path (the caller's
+				   own levels, such as pv-diff's events) */
 	struct pv_err err;
 	uint32_t *path;		/* the nodes of the last stack added */
 	size_t npath, path_alloc;
@@ -69,6 +79,27 @@ void pv_flametree_release(struct pv_flametree *t);
  */
 int pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		      size_t nframe, uint64_t w0, uint64_t w1);
+
+/*
+ * Add a stack as pv_flametree_add() does, but give its weights to the node
+ * where it ends (the root, for an empty stack) and to no other.  Returns
+ * that node, or PV_FLAMETREE_NONE (err set) when a new call path would pass
+ * the limit.
+ */
+uint32_t pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
+			      size_t nframe, uint64_t w0, uint64_t w1);
+
+/*
+ * Make the weights of a tree filled by pv_flametree_add_end() inclusive:
+ * every node gains its descendants' weights.  Call once, after the adding.
+ */
+void pv_flametree_sum(struct pv_flametree *t);
+
+/*
+ * Make room for nnode nodes in all (a hint: the tree may hold more, and
+ * room not used is not touched).
+ */
+void pv_flametree_reserve(struct pv_flametree *t, size_t nnode);
 
 /* The exclusive weight of node i on side (0 baseline, 1 target). */
 uint64_t pv_flametree_self(const struct pv_flametree *t, uint32_t i,

@@ -41,6 +41,7 @@ struct fline {
 };
 
 #define WEIRD UINT32_MAX
+#define NO_MODULE UINT32_MAX
 
 struct env_kv {
 	char *key, *value;
@@ -74,6 +75,10 @@ struct pv_perf {
 	size_t nenv, env_alloc;
 
 	struct pv_strbuf tmp, func, rust;
+	/* the module of each frame name (names id), the first line's */
+	struct pv_symtab mods;
+	uint32_t *mod;		/* names id -> mods id, or NO_MODULE */
+	size_t mod_alloc;
 	uint64_t nsamples, nfiltered;
 	struct pv_err msg;	/* the last error or warning */
 };
@@ -97,6 +102,7 @@ pv_perf_new(const struct pv_perf_opts *opt, struct pv_symtab *names,
 	pv_strbuf_init(&p->tmp, 256);
 	pv_strbuf_init(&p->func, 256);
 	pv_strbuf_init(&p->rust, 256);
+	pv_symtab_init(&p->mods);
 	return p;
 }
 
@@ -120,6 +126,8 @@ pv_perf_free(struct pv_perf *p)
 	pv_strbuf_release(&p->tmp);
 	pv_strbuf_release(&p->func);
 	pv_strbuf_release(&p->rust);
+	pv_symtab_release(&p->mods);
+	free(p->mod);
 	free(p);
 }
 
@@ -507,6 +515,32 @@ fix_rust(const char *s, size_t len, struct pv_strbuf *out)
 	return 1;
 }
 
+/* Keep the module of frame name id, unless a line named one before. */
+static void
+note_module(struct pv_perf *p, uint32_t id, const char *mod, size_t mlen)
+{
+	size_t old = p->mod_alloc;
+
+	if (id >= p->mod_alloc) {
+		PV_GROW(p->mod, (size_t)id + 1, p->mod_alloc);
+		memset(p->mod + old, 0xff,
+		       (p->mod_alloc - old) * sizeof(*p->mod));
+	}
+	if (p->mod[id] == NO_MODULE)
+		p->mod[id] = pv_symtab_intern(&p->mods, mod, mlen);
+}
+
+int
+pv_perf_frame(const struct pv_perf *p, uint32_t id, struct pv_str *module,
+	      int *kernel)
+{
+	if (id >= p->mod_alloc || p->mod[id] == NO_MODULE)
+		return 0;
+	*module = pv_symtab_get(&p->mods, p->mod[id]);
+	*kernel = is_kernel_module(module->s, module->len);
+	return 1;
+}
+
 /* Name the frames of a new cache entry. */
 static void
 name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
@@ -536,6 +570,7 @@ name_frames(struct pv_perf *p, struct fline *e, const char *func, size_t flen,
 			  k);
 		ids = pv_xreallocarray(ids, n + 1, sizeof(*ids));
 		ids[n++] = pv_symtab_intern(p->names, p->func.buf, p->func.len);
+		note_module(p, ids[n - 1], mod, mlen);
 		func = arrow + 2;
 	}
 	e->nid = (uint32_t)n;

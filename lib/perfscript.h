@@ -62,6 +62,16 @@ size_t pv_perf_nenv(const struct pv_perf *p);
 void pv_perf_env(const struct pv_perf *p, size_t i, const char **key,
 		 const char **value);
 
+/*
+ * What the capture says of frame name id (an id in names): the module
+ * that the first frame line naming it gives ("[kernel.kallsyms]", a path,
+ * "[unknown]"), valid until pv_perf_free(), and whether that is kernel
+ * code (the kernel image, a kernel module).  Returns 1, or 0 for a name
+ * no frame line gave (a process's root frame, say).
+ */
+int pv_perf_frame(const struct pv_perf *p, uint32_t id, struct pv_str *module,
+		  int *kernel);
+
 /* Samples counted, and samples left out by the event filter. */
 uint64_t pv_perf_nsamples(const struct pv_perf *p);
 uint64_t pv_perf_nfiltered(const struct pv_perf *p);

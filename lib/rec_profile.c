@@ -113,6 +113,80 @@ get_double(const struct pv_record *rec, size_t i, const char *what,
 			     rec->field[0].s);
 }
 
+/* The shared figures, from the first count on (struct pv_rec_figures). */
+static void
+add_figures(struct pv_strbuf *sb, const struct pv_rec_figures *g)
+{
+	pv_field_add_u64(sb, g->incl[0]);
+	pv_field_add_u64(sb, g->excl[0]);
+	pv_field_add_u64(sb, g->incl[1]);
+	pv_field_add_u64(sb, g->excl[1]);
+	add_exact_opt(sb, g->incl_pct[0]);
+	add_exact_opt(sb, g->excl_pct[0]);
+	add_exact_opt(sb, g->incl_pct[1]);
+	add_exact_opt(sb, g->excl_pct[1]);
+	add_exact_opt(sb, g->delta_incl);
+	add_exact_opt(sb, g->delta_excl);
+	add_exact_opt(sb, g->rel_incl);
+	add_exact_opt(sb, g->rel_excl);
+}
+
+static int
+get_figures(const struct pv_record *rec, size_t i, struct pv_rec_figures *g,
+	    struct pv_err *e)
+{
+	if (get_u64(rec, i, "baseline inclusive count", &g->incl[0], e) < 0 ||
+	    get_u64(rec, i + 1, "baseline exclusive count", &g->excl[0],
+		    e) < 0 ||
+	    get_u64(rec, i + 2, "target inclusive count", &g->incl[1], e) < 0 ||
+	    get_u64(rec, i + 3, "target exclusive count", &g->excl[1], e) < 0 ||
+	    get_double(rec, i + 4, "baseline inclusive share", 0,
+		       &g->incl_pct[0], e) < 0 ||
+	    get_double(rec, i + 5, "baseline exclusive share", 0,
+		       &g->excl_pct[0], e) < 0 ||
+	    get_double(rec, i + 6, "target inclusive share", 0,
+		       &g->incl_pct[1], e) < 0 ||
+	    get_double(rec, i + 7, "target exclusive share", 0,
+		       &g->excl_pct[1], e) < 0 ||
+	    get_double(rec, i + 8, "inclusive change", 0, &g->delta_incl,
+		       e) < 0 ||
+	    get_double(rec, i + 9, "exclusive change", 0, &g->delta_excl,
+		       e) < 0 ||
+	    get_double(rec, i + 10, "relative inclusive change", 1,
+		       &g->rel_incl, e) < 0 ||
+	    get_double(rec, i + 11, "relative exclusive change", 1,
+		       &g->rel_excl, e) < 0)
+		return -1;
+	return 0;
+}
+
+static void
+add_presence(struct pv_strbuf *sb, unsigned presence)
+{
+	const char *p = presence_name[presence & 3];
+
+	pv_field_add_raw(sb, p, strlen(p));
+}
+
+static int
+get_presence(const struct pv_record *rec, size_t i, unsigned *presence,
+	     struct pv_err *e)
+{
+	unsigned k;
+
+	for (k = 1; k < 4; k++)
+		if (pv_str_eq(rec->field[i], presence_name[k]))
+			break;
+	if (k == 4) {
+		pv_field_bad(e, "presence", rec->field[i],
+			     "both, base or target");
+		return pv_err_prefix(e, "%.*s record", (int)rec->field[0].len,
+				     rec->field[0].s);
+	}
+	*presence = k;
+	return 0;
+}
+
 /* stack */
 
 void
@@ -190,23 +264,21 @@ pv_rec_dstack_parse(const struct pv_record *rec, struct pv_rec_dstack *d,
 void
 pv_rec_func_write(struct pv_strbuf *sb, const struct pv_rec_func *f)
 {
+	struct pv_rec_figures fig;
+
 	pv_field_type(sb, "func");
 	pv_field_add_opt_str(sb, f->event);
 	pv_field_add_str(sb, f->name);
-	pv_field_add_u64(sb, f->incl[0]);
-	pv_field_add_u64(sb, f->excl[0]);
-	pv_field_add_u64(sb, f->incl[1]);
-	pv_field_add_u64(sb, f->excl[1]);
-	add_exact_opt(sb, f->incl_pct[0]);
-	add_exact_opt(sb, f->excl_pct[0]);
-	add_exact_opt(sb, f->incl_pct[1]);
-	add_exact_opt(sb, f->excl_pct[1]);
-	add_exact_opt(sb, f->delta_incl);
-	add_exact_opt(sb, f->delta_excl);
-	add_exact_opt(sb, f->rel_incl);
-	add_exact_opt(sb, f->rel_excl);
-	pv_field_add_raw(sb, presence_name[f->presence & 3],
-			 strlen(presence_name[f->presence & 3]));
+	memcpy(fig.incl, f->incl, sizeof(fig.incl));
+	memcpy(fig.excl, f->excl, sizeof(fig.excl));
+	memcpy(fig.incl_pct, f->incl_pct, sizeof(fig.incl_pct));
+	memcpy(fig.excl_pct, f->excl_pct, sizeof(fig.excl_pct));
+	fig.delta_incl = f->delta_incl;
+	fig.delta_excl = f->delta_excl;
+	fig.rel_incl = f->rel_incl;
+	fig.rel_excl = f->rel_excl;
+	add_figures(sb, &fig);
+	add_presence(sb, f->presence);
 	pv_field_end(sb);
 }
 
@@ -214,41 +286,215 @@ int
 pv_rec_func_parse(const struct pv_record *rec, struct pv_rec_func *f,
 		  struct pv_err *e)
 {
-	unsigned i;
+	struct pv_rec_figures fig;
 
 	memset(f, 0, sizeof(*f));
 	if (want_fields(rec, "func", 16, e) < 0 ||
-	    get_u64(rec, 3, "baseline inclusive count", &f->incl[0], e) < 0 ||
-	    get_u64(rec, 4, "baseline exclusive count", &f->excl[0], e) < 0 ||
-	    get_u64(rec, 5, "target inclusive count", &f->incl[1], e) < 0 ||
-	    get_u64(rec, 6, "target exclusive count", &f->excl[1], e) < 0 ||
-	    get_double(rec, 7, "baseline inclusive share", 0,
-		       &f->incl_pct[0], e) < 0 ||
-	    get_double(rec, 8, "baseline exclusive share", 0,
-		       &f->excl_pct[0], e) < 0 ||
-	    get_double(rec, 9, "target inclusive share", 0,
-		       &f->incl_pct[1], e) < 0 ||
-	    get_double(rec, 10, "target exclusive share", 0,
-		       &f->excl_pct[1], e) < 0 ||
-	    get_double(rec, 11, "inclusive change", 0, &f->delta_incl,
-		       e) < 0 ||
-	    get_double(rec, 12, "exclusive change", 0, &f->delta_excl,
-		       e) < 0 ||
-	    get_double(rec, 13, "relative inclusive change", 1,
-		       &f->rel_incl, e) < 0 ||
-	    get_double(rec, 14, "relative exclusive change", 1,
-		       &f->rel_excl, e) < 0)
+	    get_figures(rec, 3, &fig, e) < 0 ||
+	    get_presence(rec, 15, &f->presence, e) < 0)
 		return -1;
-	for (i = 1; i < 4; i++)
-		if (pv_str_eq(rec->field[15], presence_name[i]))
-			break;
-	if (i == 4) {
-		pv_field_bad(e, "presence", rec->field[15],
-			     "both, base or target");
-		return pv_err_prefix(e, "func record");
-	}
-	f->presence = i;
+	memcpy(f->incl, fig.incl, sizeof(f->incl));
+	memcpy(f->excl, fig.excl, sizeof(f->excl));
+	memcpy(f->incl_pct, fig.incl_pct, sizeof(f->incl_pct));
+	memcpy(f->excl_pct, fig.excl_pct, sizeof(f->excl_pct));
+	f->delta_incl = fig.delta_incl;
+	f->delta_excl = fig.delta_excl;
+	f->rel_incl = fig.rel_incl;
+	f->rel_excl = fig.rel_excl;
 	f->event = opt_str(rec->field[1]);
 	f->name = rec->field[2];
+	return 0;
+}
+
+/* frame */
+
+static const char *const space_name[] = { "kernel", "user" };
+
+void
+pv_rec_frame_write(struct pv_strbuf *sb, const struct pv_rec_frame *f)
+{
+	pv_field_type(sb, "frame");
+	pv_field_add_str(sb, f->name);
+	pv_field_add_opt_str(sb, f->space);
+	pv_field_add_opt_str(sb, f->module);
+	pv_field_add_opt_str(sb, f->file);
+	pv_field_add_opt_str(sb, f->subsys);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_frame_parse(const struct pv_record *rec, struct pv_rec_frame *f,
+		   struct pv_err *e)
+{
+	memset(f, 0, sizeof(*f));
+	if (want_fields(rec, "frame", 6, e) < 0)
+		return -1;
+	f->name = rec->field[1];
+	f->space = opt_str(rec->field[2]);
+	if (f->space.len > 0 && !pv_str_eq(f->space, space_name[0]) &&
+	    !pv_str_eq(f->space, space_name[1])) {
+		pv_field_bad(e, "space", f->space, "kernel, user or '-'");
+		return pv_err_prefix(e, "frame record");
+	}
+	f->module = opt_str(rec->field[3]);
+	f->file = opt_str(rec->field[4]);
+	f->subsys = opt_str(rec->field[5]);
+	return 0;
+}
+
+/* group */
+
+const char *const pv_rec_group_kind[PV_GROUP_NKINDS] = {
+	"space", "module", "file", "subsystem"
+};
+
+void
+pv_rec_group_write(struct pv_strbuf *sb, const struct pv_rec_group *g)
+{
+	const char *k = pv_rec_group_kind[g->kind % PV_GROUP_NKINDS];
+
+	pv_field_type(sb, "group");
+	pv_field_add_opt_str(sb, g->event);
+	pv_field_add_raw(sb, k, strlen(k));
+	pv_field_add_str(sb, g->name);
+	add_figures(sb, &g->fig);
+	add_presence(sb, g->presence);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_group_parse(const struct pv_record *rec, struct pv_rec_group *g,
+		   struct pv_err *e)
+{
+	unsigned k;
+
+	memset(g, 0, sizeof(*g));
+	if (want_fields(rec, "group", 17, e) < 0)
+		return -1;
+	for (k = 0; k < PV_GROUP_NKINDS; k++)
+		if (pv_str_eq(rec->field[2], pv_rec_group_kind[k]))
+			break;
+	if (k == PV_GROUP_NKINDS) {
+		pv_field_bad(e, "kind", rec->field[2],
+			     "space, module, file or subsystem");
+		return pv_err_prefix(e, "group record");
+	}
+	if (get_figures(rec, 4, &g->fig, e) < 0 ||
+	    get_presence(rec, 16, &g->presence, e) < 0)
+		return -1;
+	g->kind = k;
+	g->event = opt_str(rec->field[1]);
+	g->name = rec->field[3];
+	return 0;
+}
+
+/* match */
+
+void
+pv_rec_match_write(struct pv_strbuf *sb, const struct pv_rec_match *m)
+{
+	pv_field_type(sb, "match");
+	pv_field_add_opt_str(sb, m->event);
+	pv_field_add_str(sb, m->name[0]);
+	pv_field_add_str(sb, m->name[1]);
+	add_figures(sb, &m->fig);
+	pv_field_add_exact(sb, m->score);
+	pv_field_end(sb);
+}
+
+/* A score: a finite number from 0 to 1. */
+static int
+get_score(const struct pv_record *rec, size_t i, double *v, struct pv_err *e)
+{
+	if (pv_field_get_finite(rec->field[i], v) == 0 && *v >= 0 && *v <= 1)
+		return 0;
+	pv_field_bad(e, "score", rec->field[i], "a number from 0 to 1");
+	return pv_err_prefix(e, "%.*s record", (int)rec->field[0].len,
+			     rec->field[0].s);
+}
+
+int
+pv_rec_match_parse(const struct pv_record *rec, struct pv_rec_match *m,
+		   struct pv_err *e)
+{
+	memset(m, 0, sizeof(*m));
+	if (want_fields(rec, "match", 17, e) < 0 ||
+	    get_figures(rec, 4, &m->fig, e) < 0 ||
+	    get_score(rec, 16, &m->score, e) < 0)
+		return -1;
+	m->event = opt_str(rec->field[1]);
+	m->name[0] = rec->field[2];
+	m->name[1] = rec->field[3];
+	return 0;
+}
+
+/* path */
+
+static const char *const dir_name[] = { "callers", "callees" };
+
+void
+pv_rec_path_write(struct pv_strbuf *sb, const struct pv_rec_path *p)
+{
+	const char *d = dir_name[p->dir & 1];
+
+	pv_field_type(sb, "path");
+	pv_field_add_opt_str(sb, p->event);
+	pv_field_add_raw(sb, d, strlen(d));
+	add_figures(sb, &p->fig);
+	add_frames(sb, p->frame, p->nframe, 0);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_path_parse(const struct pv_record *rec, struct pv_rec_path *p,
+		  struct pv_err *e)
+{
+	memset(p, 0, sizeof(*p));
+	/* with sixteen fields the reader split FRAMES as a stack record's */
+	if (want_fields(rec, "path", 16, e) < 0)
+		return -1;
+	if (pv_str_eq(rec->field[2], dir_name[0])) {
+		p->dir = PV_PATH_CALLERS;
+	} else if (pv_str_eq(rec->field[2], dir_name[1])) {
+		p->dir = PV_PATH_CALLEES;
+	} else {
+		pv_field_bad(e, "direction", rec->field[2],
+			     "callers or callees");
+		return pv_err_prefix(e, "path record");
+	}
+	if (get_figures(rec, 3, &p->fig, e) < 0)
+		return -1;
+	if (rec->nframe == 0) {
+		pv_err_set(e, "path record: no frames");
+		return -1;
+	}
+	p->event = opt_str(rec->field[1]);
+	p->frame = rec->frame;
+	p->nframe = rec->nframe;
+	return 0;
+}
+
+/* rootmerge */
+
+void
+pv_rec_rootmerge_write(struct pv_strbuf *sb, const struct pv_rec_rootmerge *m)
+{
+	pv_field_type(sb, "rootmerge");
+	pv_field_add_str(sb, m->name[0]);
+	pv_field_add_str(sb, m->name[1]);
+	pv_field_add_exact(sb, m->score);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_rootmerge_parse(const struct pv_record *rec, struct pv_rec_rootmerge *m,
+		       struct pv_err *e)
+{
+	memset(m, 0, sizeof(*m));
+	if (want_fields(rec, "rootmerge", 4, e) < 0 ||
+	    get_score(rec, 3, &m->score, e) < 0)
+		return -1;
+	m->name[0] = rec->field[1];
+	m->name[1] = rec->field[2];
 	return 0;
 }

@@ -1,7 +1,8 @@
 /*
  * rec_profile: the codecs of the profile records of pv-format(5): stack
- * (pv-parse(1), pv-collect(1)) and the comparison that pv-diff(1) writes
- * of two profiles, total, dstack and func.
+ * and frame (pv-parse(1), pv-collect(1)) and the comparison that pv-diff(1)
+ * writes of two profiles, rootmerge, total, dstack, func, group, match and
+ * path.
  *
  * Each record type has one struct, one writer and (but stack, which the
  * reader parses itself, record.h) one parser, and nothing else: the
@@ -98,6 +99,110 @@ struct pv_rec_func {
 void pv_rec_func_write(struct pv_strbuf *sb, const struct pv_rec_func *f);
 int pv_rec_func_parse(const struct pv_record *rec, struct pv_rec_func *f,
 		      struct pv_err *e);
+
+/*
+ * frame NAME SPACE MODULE FILE SUBSYSTEM: what is known of a frame name of
+ * the section's stacks.  SPACE is "kernel", "user" or absent; the others
+ * are free text, absent where not known.
+ */
+struct pv_rec_frame {
+	struct pv_str name;
+	struct pv_str space, module, file, subsys;	/* empty: absent */
+};
+
+void pv_rec_frame_write(struct pv_strbuf *sb, const struct pv_rec_frame *f);
+int pv_rec_frame_parse(const struct pv_record *rec, struct pv_rec_frame *f,
+		       struct pv_err *e);
+
+/*
+ * The figures that func, group, match and path records share, in this
+ * order: INCL_BASE EXCL_BASE INCL_TARGET EXCL_TARGET INCL_PCT_BASE
+ * EXCL_PCT_BASE INCL_PCT_TARGET EXCL_PCT_TARGET DELTA_INCL_PP DELTA_EXCL_PP
+ * REL_INCL REL_EXCL.
+ */
+struct pv_rec_figures {
+	uint64_t incl[2], excl[2];		/* baseline, target */
+	double incl_pct[2], excl_pct[2];	/* percent of the total */
+	double delta_incl, delta_excl;		/* points, target - base */
+	double rel_incl, rel_excl;		/* ratio - 1; NAN is '-' */
+};
+
+/* the kinds of a group record, as written */
+enum {
+	PV_GROUP_SPACE,
+	PV_GROUP_MODULE,
+	PV_GROUP_FILE,
+	PV_GROUP_SUBSYSTEM,
+	PV_GROUP_NKINDS
+};
+
+extern const char *const pv_rec_group_kind[PV_GROUP_NKINDS];
+
+/* group EVENT KIND NAME FIGURES PRESENCE */
+struct pv_rec_group {
+	struct pv_str event, name;
+	unsigned kind;				/* PV_GROUP_* */
+	struct pv_rec_figures fig;
+	unsigned presence;			/* PV_IN_BASE | PV_IN_TARGET */
+};
+
+void pv_rec_group_write(struct pv_strbuf *sb, const struct pv_rec_group *g);
+int pv_rec_group_parse(const struct pv_record *rec, struct pv_rec_group *g,
+		       struct pv_err *e);
+
+/*
+ * match EVENT BASE_NAME TARGET_NAME FIGURES SCORE: a function seen in the
+ * baseline only paired with one seen in the target only; the baseline's
+ * figures are BASE_NAME's, the target's TARGET_NAME's.  SCORE is in
+ * [0, 1].
+ */
+struct pv_rec_match {
+	struct pv_str event, name[2];		/* baseline's, target's */
+	struct pv_rec_figures fig;
+	double score;
+};
+
+void pv_rec_match_write(struct pv_strbuf *sb, const struct pv_rec_match *m);
+int pv_rec_match_parse(const struct pv_record *rec, struct pv_rec_match *m,
+		       struct pv_err *e);
+
+/*
+ * path EVENT DIRECTION FIGURES FRAMES: a call path of a function, FRAMES
+ * starting at the function: its callers outward (DIRECTION "callers") or
+ * its callees inward ("callees").  FRAMES is a frame list as a stack
+ * record's; the reader splits it (record.h).
+ */
+enum {
+	PV_PATH_CALLERS,
+	PV_PATH_CALLEES
+};
+
+struct pv_rec_path {
+	struct pv_str event;
+	unsigned dir;				/* PV_PATH_* */
+	struct pv_rec_figures fig;
+	const struct pv_str *frame;		/* the function first */
+	size_t nframe;
+};
+
+void pv_rec_path_write(struct pv_strbuf *sb, const struct pv_rec_path *p);
+int pv_rec_path_parse(const struct pv_record *rec, struct pv_rec_path *p,
+		      struct pv_err *e);
+
+/*
+ * rootmerge BASE_ROOT TARGET_ROOT SCORE: two root frames taken as one (the
+ * names of one program's processes in two builds), the stacks named by
+ * the target's.
+ */
+struct pv_rec_rootmerge {
+	struct pv_str name[2];			/* baseline's, target's */
+	double score;
+};
+
+void pv_rec_rootmerge_write(struct pv_strbuf *sb,
+			    const struct pv_rec_rootmerge *m);
+int pv_rec_rootmerge_parse(const struct pv_record *rec,
+			   struct pv_rec_rootmerge *m, struct pv_err *e);
 
 /*
  * Append the name s[0..len) to sb as a frame list writes it: escaped as

@@ -449,6 +449,22 @@ split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
 	return 0;
 }
 
+/*
+ * The field that holds a frame list, kept escaped until it is split: a
+ * stack's and a dstack's, and a path's of sixteen fields (pv-diff(1)); 0
+ * for none.
+ */
+static size_t
+frames_field(const struct pv_record *rec)
+{
+	if (pv_str_eq(rec->field[0], "stack") ||
+	    pv_str_eq(rec->field[0], "dstack"))
+		return 4;
+	if (rec->nfield == 16 && pv_str_eq(rec->field[0], "path"))
+		return 15;
+	return 0;
+}
+
 static int
 want_fields(struct pv_reader *r, const struct pv_record *rec, size_t n)
 {
@@ -693,8 +709,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	for (i = 1; i < n && escaped >> 1 != 0; i++) {
 		if (i < sizeof(escaped) * 8 - 1 && !(escaped >> i & 1))
 			continue;
-		if (i == 4 && (pv_str_eq(rec->field[0], "stack") ||
-			       pv_str_eq(rec->field[0], "dstack")))
+		if (i == frames_field(rec))
 			continue;
 		if (unescape(r, rec->field[i].s, rec->field[i].len,
 			     &rec->field[i]) < 0)
@@ -766,11 +781,13 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 			pv_strbuf_reset(&r->sample_key);
 	} else {
 		rec->type = PV_REC_OTHER;
-		/* a dstack record's frames, split as a stack's (pv-diff(1)) */
-		if (n == 5 && pv_str_eq(rec->field[0], "dstack") &&
-		    split_frames(r, rec->field[4].s, rec->field[4].len,
-				 memchr(rec->field[4].s, '\\',
-					rec->field[4].len) != NULL, rec) < 0)
+		/* dstack and path frames, split as a stack's (pv-diff(1)) */
+		i = frames_field(rec);
+		if (i > 0 && i < n && (n == 5 || i == 15) && split_frames(r, rec->field[i].s,
+					  rec->field[i].len,
+					  memchr(rec->field[i].s, '\\',
+						 rec->field[i].len) != NULL,
+					  rec) < 0)
 			return -1;
 	}
 	return 1;

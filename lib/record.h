@@ -18,9 +18,10 @@
  * types this module does not know are returned as PV_REC_OTHER with their
  * fields split and unescaped and their raw line kept, so that a tool can
  * pass them on unchanged with pv_write_raw(); a dstack record (pv-diff(1))
- * of five fields is PV_REC_OTHER too, its frame list (field[4]) kept
- * escaped and split into frame and nframe as a stack record's, so that no
- * reader of dstack records splits frames again (rec_profile.h).  Errors
+ * of five fields, or a path record of sixteen, is PV_REC_OTHER too, its
+ * frame list (field[4], field[15]) kept escaped and split into frame and
+ * nframe as a stack record's, so that no reader of these splits frames
+ * again (rec_profile.h).  Errors
  * are returned as -1 with "FILE:LINE: message" parts in the reader
  * (pv_reader_error()); the module never prints.
  */
@@ -84,7 +85,7 @@ struct pv_record {
 	/* PV_REC_STACK: event is empty for folded lines */
 	struct pv_str event;
 	uint64_t samples, period;
-	struct pv_str *frame;	/* root first; a dstack record's too */
+	struct pv_str *frame;	/* root first; a dstack's, a path's too */
 	size_t nframe;
 	/* PV_REC_SAMPLE */
 	struct pv_str suite, test, operation, metric, unit;

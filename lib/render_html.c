@@ -590,7 +590,7 @@ cmp_func_name(const void *a, const void *b)
 static int
 funcs(struct pv_html *h, struct event *e)
 {
-	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	static const struct pv_stackdiff_opts asis = { .keep_suffixes = 1 };
 	static const struct pv_str nameless = { "", 0 };
 	const struct pv_flametree *t = &e->tree;
 	struct pv_stackdiff d;
@@ -634,7 +634,7 @@ funcs(struct pv_html *h, struct event *e)
 	free(path);
 	/* the tree's weights fit in 64 bits (pv_html_write()): so do these */
 	if (rc < 0 || pv_stackdiff_compute(&d) < 0) {
-		rc = bad(h, "%s", d.err);
+		rc = bad(h, "%s", pv_err_msg(&d.err));
 		pv_stackdiff_release(&d);
 		return rc;
 	}

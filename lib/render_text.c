@@ -287,6 +287,107 @@ put_rel(FILE *out, double rel, double target, int color)
 	fprintf(out, "%s%7s%s", on, buf, *on ? RESET : "");
 }
 
+/* The columns of a row: shares, changes and relative changes. */
+static void
+put_cols(FILE *out, const double excl_pct[2], double delta_excl,
+	 double rel_excl, const double incl_pct[2], double delta_incl,
+	 double rel_incl, int color)
+{
+	fprintf(out, "%8.2f %8.2f ", excl_pct[0], excl_pct[1]);
+	put_delta(out, delta_excl, color);
+	putc(' ', out);
+	put_rel(out, rel_excl, excl_pct[1], color);
+	fprintf(out, "  %8.2f %8.2f ", incl_pct[0], incl_pct[1]);
+	put_delta(out, delta_incl, color);
+	putc(' ', out);
+	put_rel(out, rel_incl, incl_pct[1], color);
+	fputs("  ", out);
+}
+
+static void
+put_heading(FILE *out, const char *what)
+{
+	fprintf(out, "%8s %8s %8s %7s  %8s %8s %8s %7s  %s\n",
+		"excl.b%", "excl.t%", "excl.pp", "rel",
+		"incl.b%", "incl.t%", "incl.pp", "rel", what);
+}
+
+static void
+put_event(FILE *out, struct pv_str e)
+{
+	fputs("event ", out);
+	put_name(out, e.len ? e : (struct pv_str){ "-", 1 });
+}
+
+void
+pv_render_text_groups(FILE *out, const struct pv_render_row *r, size_t n,
+		      const struct pv_symtab *names, size_t top, int color)
+{
+	size_t i, j, shown = 0, count;
+
+	for (i = 0; i < n; i++) {
+		const struct pv_rec_figures *g = &r[i].fig;
+
+		if (i == 0 || r[i].event != r[i - 1].event ||
+		    r[i].kind != r[i - 1].kind) {
+			for (j = i, count = 0; j < n &&
+			     r[j].event == r[i].event &&
+			     r[j].kind == r[i].kind; j++)
+				count++;
+			shown = 0;
+			putc('\n', out);
+			put_event(out, pv_symtab_get(names, r[i].event));
+			fprintf(out, ", by %s: %zu of %zu groups, largest "
+				"growth of exclusive share first\n",
+				pv_rec_group_kind[r[i].kind],
+				count < top ? count : top, count);
+			put_heading(out, pv_rec_group_kind[r[i].kind]);
+		}
+		if (shown++ >= top)
+			continue;
+		put_cols(out, g->excl_pct, g->delta_excl, g->rel_excl,
+			 g->incl_pct, g->delta_incl, g->rel_incl, color);
+		put_name(out, pv_symtab_get(names, r[i].name));
+		putc('\n', out);
+	}
+}
+
+void
+pv_render_text_paths(FILE *out, const struct pv_render_row *r, size_t n,
+		     const struct pv_symtab *names, struct pv_str fn,
+		     int color)
+{
+	static const char *const dir[] = {
+		"callers, outward to the root",
+		"callees, inward to the leaf"
+	};
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		const struct pv_rec_figures *g = &r[i].fig;
+
+		if (i == 0 || r[i].event != r[i - 1].event) {
+			if (i > 0)
+				putc('\n', out);
+			put_event(out, pv_symtab_get(names, r[i].event));
+			fputs(": the call paths of ", out);
+			put_name(out, fn);
+			fputs(", the change of each\n", out);
+		}
+		if (i == 0 || r[i].event != r[i - 1].event ||
+		    r[i].kind != r[i - 1].kind) {
+			fprintf(out, "%s:\n", dir[r[i].kind != 0]);
+			put_heading(out, "path");
+		}
+		put_cols(out, g->excl_pct, g->delta_excl, g->rel_excl,
+			 g->incl_pct, g->delta_incl, g->rel_incl, color);
+		for (k = 0; k < r[i].depth; k++)
+			fputs("  ", out);
+		put_name(out, pv_symtab_get(names, r[i].name));
+		putc('\n', out);
+	}
+}
+
 void
 pv_render_text(FILE *out, const struct pv_stackdiff_func *f, size_t n,
 	       const struct pv_symtab *names, size_t top, int color)
@@ -305,29 +406,16 @@ pv_render_text(FILE *out, const struct pv_stackdiff_func *f, size_t n,
 			shown = 0;
 			if (i > 0)
 				putc('\n', out);
-			fputs("event ", out);
-			put_name(out, e.len ? e : (struct pv_str){ "-", 1 });
+			put_event(out, e);
 			fprintf(out, ": %zu of %zu functions, largest growth "
 				"of exclusive share first\n",
 				count < top ? count : top, count);
-			fprintf(out, "%8s %8s %8s %7s  %8s %8s %8s %7s  %s\n",
-				"excl.b%", "excl.t%", "excl.pp", "rel",
-				"incl.b%", "incl.t%", "incl.pp", "rel",
-				"function");
+			put_heading(out, "function");
 		}
 		if (shown++ >= top)
 			continue;
-		fprintf(out, "%8.2f %8.2f ", f[i].excl_pct[0],
-			f[i].excl_pct[1]);
-		put_delta(out, f[i].delta_excl, color);
-		putc(' ', out);
-		put_rel(out, f[i].rel_excl, f[i].excl_pct[1], color);
-		fprintf(out, "  %8.2f %8.2f ", f[i].incl_pct[0],
-			f[i].incl_pct[1]);
-		put_delta(out, f[i].delta_incl, color);
-		putc(' ', out);
-		put_rel(out, f[i].rel_incl, f[i].incl_pct[1], color);
-		fputs("  ", out);
+		put_cols(out, f[i].excl_pct, f[i].delta_excl, f[i].rel_excl,
+			 f[i].incl_pct, f[i].delta_incl, f[i].rel_incl, color);
 		put_name(out, pv_symtab_get(names, f[i].name));
 		putc('\n', out);
 	}

@@ -2,7 +2,8 @@
  * render_text: the plain-text renderings of a profile comparison
  * (pv-render(1) --format=text and --format=diff-folded), drawn from what
  * pv-diff wrote: its dstack records as lines, its func records (or the
- * figures stackdiff computes where they are missing) as a table.
+ * figures stackdiff computes where they are missing) as a table, its
+ * group records as tables, its path records as a butterfly view.
  *
  * Both write to a stdio stream and leave its errors for the caller to
  * check once, at the end; neither prints anything else nor exits.
@@ -15,6 +16,7 @@
 #include <stdio.h>
 
 #include "arena.h"
+#include "rec_profile.h"
 #include "stackdiff.h"
 #include "stacktab.h"
 #include "symtab.h"
@@ -95,5 +97,37 @@ int pv_render_diff_folded(FILE *out, const struct pv_dfold *f,
  */
 void pv_render_text(FILE *out, const struct pv_stackdiff_func *f, size_t n,
 		    const struct pv_symtab *names, size_t top, int color);
+
+/*
+ * A row of a group table or of a butterfly view, from pv-diff's group or
+ * path record (rec_profile.h), its names as ids in a symtab.
+ */
+struct pv_render_row {
+	uint32_t event;		/* id in names */
+	unsigned kind;		/* group: PV_GROUP_*; path: PV_PATH_* */
+	uint32_t name;		/* group: its name; path: its last frame */
+	size_t depth;		/* path: its frames after the function */
+	struct pv_rec_figures fig;
+};
+
+/*
+ * The group tables: for each event and kind, in the order of the rows
+ * (pv-diff's: by event, by kind, largest growth of exclusive share
+ * first), a heading and the first top groups, with the columns of
+ * pv_render_text().
+ */
+void pv_render_text_groups(FILE *out, const struct pv_render_row *r,
+			   size_t n, const struct pv_symtab *names,
+			   size_t top, int color);
+
+/*
+ * The butterfly view of function fn: for each event, its callers and then
+ * its callees, each path a row under the one it extends (the rows in
+ * pv-diff's order, depth first), indented by its depth, with the columns
+ * of pv_render_text().
+ */
+void pv_render_text_paths(FILE *out, const struct pv_render_row *r, size_t n,
+			  const struct pv_symtab *names, struct pv_str fn,
+			  int color);
 
 #endif

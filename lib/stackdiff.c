@@ -1,13 +1,23 @@
 /*
- * stackdiff: two profiles paired stack by stack and function by function
+ * stackdiff: two profiles paired on one call tree, function by function
  * (see stackdiff.h).
  *
  * Frame names are interned twice: as read (raw), and normalised (names),
  * with a raw id -> normalised id map, so that each distinct name is
- * normalised once however often it appears.  The distinct stacks of both
- * sides share one stacktab whose own counts stay zero; the per-side counts
- * live in the parallel pair array.  Functions are found, event by event
- * over the sorted stacks, in an array indexed by name id.
+ * normalised once however often it appears.  The stacks of both sides go
+ * into one flametree, an event a node under its root, each stack's
+ * periods at the node where it ends (pv_flametree_add_end()), made
+ * inclusive once all are in; ends[] says which sides' stacks end at a
+ * node.  Sorted input, as folded stacks and pv-parse's records are, finds
+ * most of a stack on the path of the one before, without a look-up.
+ *
+ * Everything else is a walk of that tree, depth first: the functions (a
+ * node's inclusive weight counts for its name unless the name is on the
+ * path above it too, so that recursion counts a stack once), the groups
+ * the same way (groups.h), the dstack records (the nodes where stacks
+ * end, in the order of their folded form, for which the children of each
+ * node are sorted once by their names), the matches (funcmatch.h) and the
+ * call paths of one function (callpaths.h).
  */
 #include "config.h"
 
@@ -15,11 +25,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "callpaths.h"
+#include "funcmatch.h"
+#include "groups.h"
 #include "hash.h"
+#include "sort.h"
 #include "stackdiff.h"
+#include "stacktab.h"
 #include "xalloc.h"
 
 #define NONE UINT32_MAX
+
+struct pv_stackdiff_event {
+	uint32_t event;			/* names id */
+	uint64_t samples[2];
+	unsigned presence;		/* sides with stacks of the event */
+};
 
 void
 pv_stackdiff_init(struct pv_stackdiff *d, const struct pv_stackdiff_opts *opt)
@@ -29,36 +50,59 @@ pv_stackdiff_init(struct pv_stackdiff *d, const struct pv_stackdiff_opts *opt)
 		d->opt = *opt;
 	pv_symtab_init(&d->names);
 	pv_symtab_init(&d->raw);
-	pv_stacktab_init(&d->stacks);
+	pv_symtab_init(&d->gnames);
+	pv_flametree_init(&d->tree);
 	pv_strbuf_init(&d->buf, 0);
 }
 
 void
 pv_stackdiff_release(struct pv_stackdiff *d)
 {
+	int side;
+
 	pv_symtab_release(&d->names);
 	pv_symtab_release(&d->raw);
-	pv_stacktab_release(&d->stacks);
+	pv_symtab_release(&d->gnames);
+	pv_flametree_release(&d->tree);
 	pv_strbuf_release(&d->buf);
-	free(d->pair);
+	pv_arena_release(&d->arena);
+	free(d->ends);
 	free(d->total);
-	free(d->sorted);
 	free(d->func);
+	free(d->group);
+	free(d->match);
+	free(d->rootmerge);
+	free(d->path);
+	for (side = 0; side < 2; side++)
+		free(d->frame[side]);
+	free(d->gid);
+	free(d->gdef);
 	free(d->norm);
 	free(d->prev);
 	free(d->dprev);
 	free(d->frames);
+	free(d->event);
+	free(d->order);
 	memset(d, 0, sizeof(*d));
 }
 
 void
 pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack)
 {
-	pv_stacktab_reserve(&d->stacks, nstack);
-	if (nstack > d->pair_alloc) {
-		d->pair = pv_xreallocarray(d->pair, nstack, sizeof(*d->pair));
-		d->pair_alloc = nstack;
-	}
+	/* a stack adds a few call paths to those of the stacks before */
+	size_t n = nstack < SIZE_MAX / 4 ? nstack * 4 : nstack;
+
+	pv_flametree_reserve(&d->tree, n);
+}
+
+size_t
+pv_stackdiff_nstacks(const struct pv_stackdiff *d)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < d->tree.nnode && i < d->ends_alloc; i++)
+		n += d->ends[i] != 0;
+	return n;
 }
 
 /* Normalisation */
@@ -159,6 +203,7 @@ pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 
 /* Adding */
 
+/* The normalised id of a name read at depth (SIZE_MAX: no cache). */
 static uint32_t
 norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
 {
@@ -203,34 +248,63 @@ sat_add(struct pv_stackdiff *d, uint64_t a, uint64_t b)
 	return a + b;
 }
 
-static int
-add_ids(struct pv_stackdiff *d, int side, uint32_t ev, const uint32_t *frame,
-	size_t nframe, uint64_t samples, uint64_t period)
+/* The index in d->event of the event named by names id ev. */
+static uint32_t
+event_of(struct pv_stackdiff *d, uint32_t ev)
 {
-	size_t n = d->stacks.nstack, i;
-	struct pv_stack *s = pv_stacktab_add(&d->stacks, ev, frame, nframe,
-					     0, 0);
-	struct pv_stackdiff_stack *p;
+	struct pv_stackdiff_event *e;
+	size_t i;
 
-	if (s == NULL) {
-		snprintf(d->err, sizeof(d->err), "%.*s",
-			 (int)sizeof(d->err) - 1, pv_err_msg(&d->stacks.err));
+	if (d->nevent > 0 && d->event[d->last_event].event == ev)
+		return d->last_event;
+	for (i = 0; i < d->nevent; i++)
+		if (d->event[i].event == ev)
+			return d->last_event = (uint32_t)i;
+	PV_GROW(d->event, d->nevent + 1, d->event_alloc);
+	/* an event's node is no call path: the limit is the frames' */
+	d->tree.uncounted++;
+	e = &d->event[d->nevent];
+	memset(e, 0, sizeof(*e));
+	e->event = ev;
+	return d->last_event = (uint32_t)d->nevent++;
+}
+
+/* Mark the sides of a stack ending at node n, ends[] grown as the tree. */
+static void
+mark_end(struct pv_stackdiff *d, uint32_t n, unsigned sides)
+{
+	if (d->tree.nnode > d->ends_alloc) {
+		size_t old = d->ends_alloc;
+
+		PV_GROW(d->ends, d->tree.nnode, d->ends_alloc);
+		memset(d->ends + old, 0, d->ends_alloc - old);
+	}
+	d->ends[n] |= (unsigned char)sides;
+}
+
+/*
+ * Add the stack frame[0..n) (frame[0] the event's names id) with periods
+ * and samples of both sides; sides says which have it.
+ */
+static int
+add_ids(struct pv_stackdiff *d, const uint32_t *frame, size_t n,
+	const uint64_t period[2], const uint64_t samples[2], unsigned sides)
+{
+	uint32_t k = event_of(d, frame[0]);
+	struct pv_stackdiff_event *e = &d->event[k];
+	uint32_t node = pv_flametree_add_end(&d->tree, frame, n, period[0],
+					     period[1]);
+	int side;
+
+	if (node == PV_FLAMETREE_NONE) {
+		d->err = d->tree.err;
 		return -1;
 	}
-	i = (size_t)(s - d->stacks.stack);
-
-	/* as the stacks: grown when they are, each entry set when new */
-	if (d->stacks.alloc > d->pair_alloc) {
-		d->pair = pv_xreallocarray(d->pair, d->stacks.alloc,
-					   sizeof(*d->pair));
-		d->pair_alloc = d->stacks.alloc;
-	}
-	p = &d->pair[i];
-	if (d->stacks.nstack > n)
-		memset(p, 0, sizeof(*p));
-	p->period[side] = sat_add(d, p->period[side], period);
-	p->samples[side] = sat_add(d, p->samples[side], samples);
-	p->presence |= side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET;
+	mark_end(d, node, sides);
+	for (side = 0; side < 2; side++)
+		e->samples[side] = sat_add(d, e->samples[side],
+					   samples[side]);
+	e->presence |= sides;
 	return 0;
 }
 
@@ -239,64 +313,92 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 const struct pv_str *frame, size_t nframe, uint64_t samples,
 		 uint64_t period)
 {
-	uint32_t ev;
+	uint64_t p[2] = { 0, 0 }, s[2] = { 0, 0 };
 	size_t i;
 
 	/* the same event as the stack before, most often */
-	if (d->nadd > 0 && event.len == d->last_event.len &&
-	    pv_hash_same(event.s, d->last_event.s, event.len)) {
-		ev = d->last_event_id;
-	} else {
-		ev = pv_symtab_intern(&d->names, event.s, event.len);
-		d->last_event = pv_symtab_get(&d->names, ev);
-		d->last_event_id = ev;
-	}
-	d->nadd++;
+	if (d->nevent > 0) {
+		struct pv_str last = pv_symtab_get(&d->names,
+			d->event[d->last_event].event);
 
-	PV_GROW(d->frames, nframe, d->frames_alloc);
+		if (last.len == event.len &&
+		    pv_hash_same(last.s, event.s, event.len))
+			goto same;
+	}
+	(void)event_of(d, pv_symtab_intern(&d->names, event.s, event.len));
+same:
+	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
+	d->frames[0] = d->event[d->last_event].event;
 	for (i = 0; i < nframe; i++)
-		d->frames[i] = norm_id(d, frame[i], i);
+		d->frames[i + 1] = norm_id(d, frame[i], i);
 	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
-	return add_ids(d, side, ev, d->frames, nframe, samples, period);
+	p[side] = period;
+	s[side] = samples;
+	return add_ids(d, d->frames, nframe + 1, p, s,
+		       side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET);
 }
 
 int
 pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 {
-	uint64_t pb = rec->period[0], pt = rec->period[1];
-	struct pv_str ev = rec->event;
+	uint64_t p[2] = { rec->period[0], rec->period[1] };
+	unsigned sides = 0;
 	size_t i;
 
-	PV_GROW(d->frames, rec->nframe, d->frames_alloc);
+	PV_GROW(d->frames, rec->nframe + 1, d->frames_alloc);
 	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
 	for (i = 0; i < rec->nframe; i++) {
 		struct pv_str f = rec->frame[i];
 
 		/* sorted records: most often the name of the record before */
 		if (i < d->ndprev) {
-			struct pv_str p = pv_symtab_get(&d->names,
+			struct pv_str q = pv_symtab_get(&d->names,
 							d->dprev[i]);
 
-			if (p.len == f.len && pv_hash_same(p.s, f.s, f.len)) {
-				d->frames[i] = d->dprev[i];
+			if (q.len == f.len && pv_hash_same(q.s, f.s, f.len)) {
+				d->frames[i + 1] = d->dprev[i];
 				continue;
 			}
 		}
-		d->frames[i] = d->dprev[i] = pv_symtab_intern(&d->names, f.s,
-							      f.len);
+		d->frames[i + 1] = d->dprev[i] =
+			pv_symtab_intern(&d->names, f.s, f.len);
 	}
 	d->ndprev = rec->nframe;
-	i = pv_symtab_intern(&d->names, ev.s, ev.len);
+	d->frames[0] = pv_symtab_intern(&d->names, rec->event.s,
+					rec->event.len);
 	/* a side with no count did not have the stack */
-	if (((pb != 0 || pt == 0) &&
-	     add_ids(d, PV_SIDE_BASE, (uint32_t)i, d->frames, rec->nframe,
-		     pb, pb) < 0) ||
-	    ((pt != 0 || pb == 0) &&
-	     add_ids(d, PV_SIDE_TARGET, (uint32_t)i, d->frames, rec->nframe,
-		     pt, pt) < 0))
-		return -1;
-	return 0;
+	if (p[0] != 0 || p[1] == 0)
+		sides |= PV_IN_BASE;
+	if (p[1] != 0 || p[0] == 0)
+		sides |= PV_IN_TARGET;
+	return add_ids(d, d->frames, rec->nframe + 1, p, p, sides);
+}
+
+void
+pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
+		       const struct pv_rec_frame *f)
+{
+	struct pv_stackdiff_frame *fr;
+	uint32_t id;
+	size_t old = d->frame_alloc[side];
+
+	if (!d->opt.groups)
+		return;
+	d->nframe_rec++;
+	id = norm_id(d, f->name, SIZE_MAX);
+	if (id >= d->frame_alloc[side]) {
+		PV_GROW(d->frame[side], (size_t)id + 1, d->frame_alloc[side]);
+		memset(d->frame[side] + old, 0xff, (d->frame_alloc[side] - old) *
+		       sizeof(*d->frame[side]));
+	}
+	fr = &d->frame[side][id];
+	if (fr->space != NONE)
+		return;		/* the first record of the name counts */
+	fr->space = pv_symtab_intern(&d->gnames, f->space.s, f->space.len);
+	fr->module = pv_symtab_intern(&d->gnames, f->module.s, f->module.len);
+	fr->file = pv_symtab_intern(&d->gnames, f->file.s, f->file.len);
+	fr->subsys = pv_symtab_intern(&d->gnames, f->subsys.s, f->subsys.len);
 }
 
 /* Computing */
@@ -342,56 +444,6 @@ pv_stackdiff_sort_funcs(struct pv_stackdiff_func *f, size_t n,
 	sort_names = NULL;
 }
 
-/*
- * Where one side has only stacks without an event and the other only one
- * event, give the first side's stacks that event: re-add every stack to a
- * new table.
- */
-static void
-pair_events(struct pv_stackdiff *d)
-{
-	uint32_t ev[2] = { NONE, NONE }, none;
-	int many[2] = { 0, 0 }, side;
-	struct pv_stacktab old;
-	struct pv_stackdiff_stack *pair;
-	size_t i;
-
-	none = pv_symtab_intern(&d->names, "", 0);
-	for (i = 0; i < d->stacks.nstack; i++) {
-		for (side = 0; side < 2; side++) {
-			if (!(d->pair[i].presence & (1u << side)))
-				continue;
-			if (ev[side] == NONE)
-				ev[side] = d->stacks.stack[i].event;
-			else if (ev[side] != d->stacks.stack[i].event)
-				many[side] = 1;
-		}
-	}
-	if (many[0] || many[1] || ev[0] == NONE || ev[1] == NONE ||
-	    ev[0] == ev[1] || (ev[0] != none && ev[1] != none))
-		return;
-	old = d->stacks;
-	pair = d->pair;
-	pv_stacktab_init(&d->stacks);
-	d->pair = NULL;
-	d->pair_alloc = 0;
-	for (i = 0; i < old.nstack; i++) {
-		const struct pv_stack *s = &old.stack[i];
-		uint32_t e = s->event == none ? ev[ev[0] == none] : s->event;
-
-		for (side = 0; side < 2; side++) {
-			if (!(pair[i].presence & (1u << side)))
-				continue;
-			/* the same stacks again: the table holds them */
-			(void)add_ids(d, side, e, s->frame, s->nframe,
-				      pair[i].samples[side],
-				      pair[i].period[side]);
-		}
-	}
-	free(pair);
-	pv_stacktab_release(&old);
-}
-
 static double
 share(uint64_t c, uint64_t total)
 {
@@ -404,168 +456,606 @@ rel(double t, double b)
 	return b == 0.0 ? NAN : t / b - 1.0;
 }
 
+void
+pv_stackdiff_figures(struct pv_rec_figures *g, const uint64_t incl[2],
+		     const uint64_t excl[2], const uint64_t den[2])
+{
+	int side;
+
+	for (side = 0; side < 2; side++) {
+		g->incl[side] = incl[side];
+		g->excl[side] = excl[side];
+		g->incl_pct[side] = share(incl[side], den[side]);
+		g->excl_pct[side] = share(excl[side], den[side]);
+	}
+	g->delta_incl = g->incl_pct[1] - g->incl_pct[0];
+	g->delta_excl = g->excl_pct[1] - g->excl_pct[0];
+	g->rel_incl = rel(g->incl_pct[1], g->incl_pct[0]);
+	g->rel_excl = rel(g->excl_pct[1], g->excl_pct[0]);
+}
+
 /*
- * The functions of each event with their inclusive and exclusive counts.
- * The sorted stacks, grouped by event, are walked as the tree of their
- * prefixes: a path of nodes, each summing the counts of the stacks below
- * it, a node's sum going to its parent as the walk leaves it.  Leaving a
- * node adds its sum to its function's inclusive count unless the
- * function is on the path above it too (recursion: a stack counts once
- * for a function).  Folded stacks share long prefixes, so the walk
- * enters far fewer nodes than the stacks hold frames.  Within an event a
- * function is found by its name id alone, in an array.
+ * Build the tree again with its events and root frames renamed: ev maps
+ * an event's names id to another (NULL: none), root a root frame's.  The
+ * new tree holds the same stacks, those that become one added up.
  */
-struct node {
-	uint32_t name;
+static int
+rebuild(struct pv_stackdiff *d, const uint32_t *ev, const uint32_t *root)
+{
+	struct pv_flametree old = d->tree;
+	unsigned char *ends = d->ends;
+	uint32_t *path = NULL;
+	size_t alloc = 0, i, k, n;
+	int rc = 0;
+
+	pv_flametree_init(&d->tree);
+	d->tree.uncounted = old.uncounted;
+	pv_flametree_reserve(&d->tree, old.nnode);
+	d->ends = NULL;
+	d->ends_alloc = 0;
+	mark_end(d, 0, 0);
+	for (i = 1; i < old.nnode && rc == 0; i++) {
+		uint64_t w[2];
+		uint32_t j, node;
+
+		w[0] = pv_flametree_self(&old, (uint32_t)i, 0);
+		w[1] = pv_flametree_self(&old, (uint32_t)i, 1);
+		if (ends[i] == 0 && w[0] == 0 && w[1] == 0)
+			continue;
+		for (n = 0, j = (uint32_t)i; j != 0; j = old.node[j].parent)
+			n++;
+		PV_GROW(path, n, alloc);
+		for (k = n, j = (uint32_t)i; j != 0; j = old.node[j].parent)
+			path[--k] = old.node[j].name;
+		if (ev != NULL)
+			path[0] = ev[path[0]];
+		if (root != NULL && n > 1)
+			path[1] = root[path[1]];
+		node = pv_flametree_add_end(&d->tree, path, n, w[0], w[1]);
+		if (node == PV_FLAMETREE_NONE) {
+			d->err = d->tree.err;
+			rc = -1;
+			break;
+		}
+		mark_end(d, node, ends[i]);
+	}
+	free(path);
+	free(ends);
+	pv_flametree_release(&old);
+	pv_flametree_sum(&d->tree);
+	return rc;
+}
+
+/*
+ * Where one side has only stacks without an event and the other only one
+ * event, give the first side's stacks that event.
+ */
+static int
+pair_events(struct pv_stackdiff *d)
+{
+	uint32_t ev[2] = { NONE, NONE }, none, *map;
+	int many[2] = { 0, 0 }, side, rc;
+	size_t i;
+
+	none = pv_symtab_intern(&d->names, "", 0);
+	for (i = 0; i < d->nevent; i++) {
+		for (side = 0; side < 2; side++) {
+			if (!(d->event[i].presence & (1u << side)))
+				continue;
+			if (ev[side] == NONE)
+				ev[side] = d->event[i].event;
+			else if (ev[side] != d->event[i].event)
+				many[side] = 1;
+		}
+	}
+	if (many[0] || many[1] || ev[0] == NONE || ev[1] == NONE ||
+	    ev[0] == ev[1] || (ev[0] != none && ev[1] != none))
+		return 0;
+	map = pv_xreallocarray(NULL, d->names.nsym, sizeof(*map));
+	for (i = 0; i < d->names.nsym; i++)
+		map[i] = (uint32_t)i;
+	map[none] = ev[ev[0] == none];
+	rc = rebuild(d, map, NULL);
+	free(map);
+	/* the samples of the event without a name go to the other */
+	for (i = 0; i < d->nevent; i++) {
+		if (d->event[i].event == none) {
+			uint32_t k = event_of(d, ev[ev[0] == none]);
+			struct pv_stackdiff_event *to = &d->event[k];
+
+			for (side = 0; side < 2; side++)
+				to->samples[side] = sat_add(d,
+					to->samples[side],
+					d->event[i].samples[side]);
+			to->presence |= d->event[i].presence;
+			d->event[i] = d->event[--d->nevent];
+			d->last_event = 0;
+			break;
+		}
+	}
+	return rc;
+}
+
+/* The root frames renamed as funcmatch found them (merge_roots). */
+static int
+merge_roots(struct pv_stackdiff *d)
+{
+	uint32_t *map;
+	size_t i;
+	int rc;
+
+	pv_funcmatch_roots(d);
+	if (d->nrootmerge == 0)
+		return 0;
+	map = pv_xreallocarray(NULL, d->names.nsym, sizeof(*map));
+	for (i = 0; i < d->names.nsym; i++)
+		map[i] = (uint32_t)i;
+	for (i = 0; i < d->nrootmerge; i++)
+		map[d->rootmerge[i].name[0]] = d->rootmerge[i].name[1];
+	rc = rebuild(d, NULL, map);
+	free(map);
+	return rc;
+}
+
+/*
+ * The order of the output.  Folded order compares the frames joined by
+ * ';' byte by byte; the tree gives it depth first when each node's
+ * children are sorted by their names as if each were followed by ';'
+ * (rank[]), a stack ending at a node coming before those that go on
+ * (its joined frames are their prefix).  That fails only where a name
+ * holds a ';', or where a node where a stack ends has a sibling whose
+ * name is its own and more, the next byte before ';' ("f" and "f.isra.0"
+ * kept): "a;f" < "a;f.isra.0;g" < "a;f;g".  There (rarely) the stacks are
+ * sorted by their joined frames instead (stacktab.h), into d->order.
+ */
+struct key {
+	uint32_t id;
+	unsigned semi;		/* the name followed by ';' */
+};
+
+static int
+cmp_key(const void *pa, const void *pb)
+{
+	const struct key *a = pa, *b = pb;
+	struct pv_str x = pv_symtab_get(sort_names, a->id);
+	struct pv_str y = pv_symtab_get(sort_names, b->id);
+	size_t n = x.len < y.len ? x.len : y.len;
+	int c = n ? memcmp(x.s, y.s, n) : 0, cx, cy;
+
+	if (c != 0)
+		return c;
+	cx = x.len > n ? (unsigned char)x.s[n] : a->semi ? ';' : -1;
+	cy = y.len > n ? (unsigned char)y.s[n] : b->semi ? ';' : -1;
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
+	if (x.len == y.len)
+		return (int)a->semi - (int)b->semi;
+	/* one ran out on its ';': the other goes on past the same byte */
+	return x.len < y.len ? (a->semi ? 1 : -1) : (b->semi ? -1 : 1);
+}
+
+static const uint32_t *sort_rank;
+static const struct pv_flametree *sort_tree;
+
+/* two nodes by the ranks of their names */
+static int
+cmp_child(const void *pa, const void *pb)
+{
+	uint32_t a = sort_rank[sort_tree->node[*(const uint32_t *)pa].name];
+	uint32_t b = sort_rank[sort_tree->node[*(const uint32_t *)pb].name];
+
+	return a < b ? -1 : a > b;
+}
+
+/* Sort every node's children; returns whether depth first is exact. */
+static int
+sort_children(struct pv_stackdiff *d)
+{
+	struct pv_flametree *t = &d->tree;
+	size_t nsym = d->names.nsym, i, k, nc, alloc = 0;
+	struct key *key = pv_xreallocarray(NULL, 2 * nsym + 1, sizeof(*key));
+	uint32_t *rank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
+	uint32_t *endrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
+	uint32_t *kid = NULL, *evrank;
+	int exact = 1;
+
+	for (i = 0; i < nsym; i++) {
+		key[2 * i].id = key[2 * i + 1].id = (uint32_t)i;
+		key[2 * i].semi = 0;
+		key[2 * i + 1].semi = 1;
+		if (memchr(d->names.sym[i].s, ';', d->names.sym[i].len))
+			exact = 0;
+	}
+	sort_names = &d->names;
+	qsort(key, 2 * nsym, sizeof(*key), cmp_key);
+	sort_names = NULL;
+	for (i = 0; i < 2 * nsym; i++) {
+		if (key[i].semi)
+			rank[key[i].id] = (uint32_t)i;
+		else
+			endrank[key[i].id] = (uint32_t)i;
+	}
+	free(key);
+	/* events in the order they were first named */
+	evrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*evrank));
+	for (i = 0; i < nsym; i++)
+		evrank[i] = (uint32_t)i;
+
+	for (i = 0; i < t->nnode; i++) {
+		uint32_t c = t->node[i].child;
+		int up = 1, down = 1;
+
+		if (c == PV_FLAMETREE_NONE || t->node[c].sibling ==
+		    PV_FLAMETREE_NONE)
+			continue;
+		sort_rank = i == 0 ? evrank : rank;
+		for (nc = 0; c != PV_FLAMETREE_NONE; c = t->node[c].sibling) {
+			PV_GROW(kid, nc + 1, alloc);
+			kid[nc] = c;
+			if (nc > 0) {
+				uint32_t a = sort_rank[t->node[kid[nc - 1]].name];
+				uint32_t b = sort_rank[t->node[c].name];
+
+				up &= a < b;
+				down &= a > b;
+			}
+			nc++;
+		}
+		/* children are listed newest first: sorted input, reversed */
+		if (down) {
+			for (k = 0; k < nc / 2; k++) {
+				uint32_t x = kid[k];
+
+				kid[k] = kid[nc - 1 - k];
+				kid[nc - 1 - k] = x;
+			}
+		} else if (!up) {
+			sort_tree = t;
+			qsort(kid, nc, sizeof(*kid), cmp_child);
+			sort_tree = NULL;
+		}
+		t->node[i].child = kid[0];
+		for (k = 0; k < nc; k++) {
+			t->node[kid[k]].sibling = k + 1 < nc ? kid[k + 1] :
+				PV_FLAMETREE_NONE;
+			/*
+			 * A stack ending here goes before a sibling's that
+			 * extends this name with a byte below ';'.
+			 */
+			if (i != 0 && d->ends[kid[k]] != 0 && k > 0 &&
+			    endrank[t->node[kid[k]].name] <
+			    rank[t->node[kid[k - 1]].name])
+				exact = 0;
+		}
+	}
+	sort_rank = NULL;
+	free(kid);
+	free(rank);
+	free(endrank);
+	free(evrank);
+	return exact;
+}
+
+/*
+ * The nodes where stacks end, in folded order, from a stack table of
+ * their joined frames (when the tree's order is not exact).
+ */
+static void
+order_by_table(struct pv_stackdiff *d)
+{
+	const struct pv_flametree *t = &d->tree;
+	struct pv_stacktab tab;
+	struct pv_stack **v;
+	uint32_t *path = NULL, *node = NULL;
+	size_t alloc = 0, nalloc = 0, i, k, n;
+
+	pv_stacktab_init(&tab);
+	for (i = 1; i < t->nnode; i++) {
+		uint32_t j;
+
+		if (d->ends[i] == 0)
+			continue;
+		for (n = 0, j = (uint32_t)i; j != 0; j = t->node[j].parent)
+			n++;
+		PV_GROW(path, n, alloc);
+		for (k = n, j = (uint32_t)i; j != 0; j = t->node[j].parent)
+			path[--k] = t->node[j].name;
+		/* the paths are distinct: the table holds them all */
+		(void)pv_stacktab_add(&tab, path[0], path + 1, n - 1, 0, 0);
+		PV_GROW(node, tab.nstack, nalloc);
+		node[tab.nstack - 1] = (uint32_t)i;
+	}
+	v = pv_stacktab_sorted(&tab, &d->names);
+	d->order = pv_xreallocarray(NULL, tab.nstack + 1, sizeof(*d->order));
+	for (i = 0; i < tab.nstack; i++)
+		d->order[i] = node[v[i] - tab.stack];
+	d->norder = tab.nstack;
+	free(v);
+	free(node);
+	free(path);
+	pv_stacktab_release(&tab);
+}
+
+/*
+ * The walk: depth first over the tree, an event at a time, every node
+ * entered and left once.  Leaving a node adds its weight to its
+ * function's inclusive count unless the function is on the path above it
+ * too, and its exclusive weight (its own less its children's) to the
+ * function's exclusive count; the groups of its name likewise.  A node's
+ * presence is that of the stacks ending in it or below.
+ */
+struct level {
+	uint32_t node;
+	uint64_t below[2];	/* the children's weights, summed */
 	unsigned presence;
-	uint64_t period[2];
+};
+
+struct gacc {
+	uint64_t incl[2], excl[2];
+	unsigned presence;
+	uint32_t onpath;
+	int touched;
 };
 
 static void
-leave(struct pv_stackdiff *d, struct node *path, size_t depth,
-      const uint32_t *byname, uint32_t *onpath)
+walk(struct pv_stackdiff *d)
 {
-	struct node *n = &path[depth];
-	struct pv_stackdiff_func *f = &d->func[byname[n->name] - 1];
-	int side;
-
-	if (--onpath[n->name] == 0) {
-		f->presence |= n->presence;
-		for (side = 0; side < 2; side++)
-			f->incl[side] = sat_add(d, f->incl[side],
-						n->period[side]);
-	}
-	if (depth > 0) {
-		path[depth - 1].presence |= n->presence;
-		for (side = 0; side < 2; side++)
-			path[depth - 1].period[side] = sat_add(d,
-				path[depth - 1].period[side], n->period[side]);
-	}
-}
-
-static void
-funcs(struct pv_stackdiff *d)
-{
+	const struct pv_flametree *t = &d->tree;
 	uint32_t *byname;	/* name id -> func index + 1, this event */
 	uint32_t *onpath;	/* name id -> times on the path */
-	struct node *path = NULL;
-	size_t i, k, npath = 0, path_alloc = 0, falloc = 0, group = 0;
-	int side;
+	struct gacc *gacc = NULL;
+	uint32_t *touched = NULL;
+	size_t ntouched = 0, talloc = 0, falloc = 0, galloc = 0;
+	struct level *lv = NULL;
+	size_t lalloc = 0, first = 0, k;
+	uint32_t ev;
 
 	byname = pv_xcalloc(d->names.nsym + 1, sizeof(*byname));
 	onpath = pv_xcalloc(d->names.nsym + 1, sizeof(*onpath));
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
-		struct pv_stackdiff_func *f;
-		size_t c = 0;
+	if (d->gid != NULL)
+		gacc = pv_xcalloc(d->ngdef + 1, sizeof(*gacc));
+	PV_GROW(lv, (size_t)t->depth + 2, lalloc);
 
-		if (i > 0 && s->event != d->sorted[i - 1]->event) {
-			while (npath > 0)
-				leave(d, path, --npath, byname, onpath);
-			for (k = group; k < d->nfunc; k++)
-				byname[d->func[k].name] = 0;
-			group = d->nfunc;
-		}
-		while (c < npath && c < s->nframe && path[c].name == s->frame[c])
-			c++;
-		while (npath > c)
-			leave(d, path, --npath, byname, onpath);
-		PV_GROW(path, s->nframe, path_alloc);
-		for (; npath < s->nframe; npath++) {
-			uint32_t name = s->frame[npath];
+	for (ev = t->node[0].child; ev != PV_FLAMETREE_NONE;
+	     ev = t->node[ev].sibling) {
+		uint32_t evname = t->node[ev].name, n;
+		size_t depth = 0;
 
+		/* depth first below the event node; lv[0] is the event */
+		lv[0].node = ev;
+		n = t->node[ev].child;
+		while (n != PV_FLAMETREE_NONE) {
+			const struct pv_ftnode *nd = &t->node[n];
+			uint32_t name = nd->name;
+			struct level *l;
+
+			/* enter n */
 			if (byname[name] == 0) {
+				struct pv_stackdiff_func *f;
+
 				PV_GROW(d->func, d->nfunc + 1, falloc);
 				f = &d->func[d->nfunc++];
 				memset(f, 0, sizeof(*f));
-				f->event = s->event;
+				f->event = evname;
 				f->name = name;
 				byname[name] = (uint32_t)d->nfunc;
 			}
 			onpath[name]++;
-			memset(&path[npath], 0, sizeof(path[npath]));
-			path[npath].name = name;
+			if (gacc != NULL) {
+				for (k = 0; k < PV_GROUP_NKINDS; k++) {
+					uint32_t g = d->gid[(size_t)name *
+							    PV_GROUP_NKINDS + k];
+
+					if (g == NONE)
+						continue;
+					gacc[g].onpath++;
+					if (!gacc[g].touched) {
+						gacc[g].touched = 1;
+						PV_GROW(touched, ntouched + 1,
+							talloc);
+						touched[ntouched++] = g;
+					}
+				}
+			}
+			l = &lv[++depth];
+			l->node = n;
+			l->below[0] = l->below[1] = 0;
+			l->presence = d->ends[n];
+			if (nd->child != PV_FLAMETREE_NONE) {
+				n = nd->child;
+				continue;
+			}
+			/* leave nodes until one has a sibling */
+			for (;;) {
+				const struct pv_ftnode *m;
+				struct pv_stackdiff_func *f;
+				uint64_t self[2];
+				int side;
+
+				l = &lv[depth];
+				m = &t->node[l->node];
+				name = m->name;
+				f = &d->func[byname[name] - 1];
+				for (side = 0; side < 2; side++)
+					self[side] = m->w[side] >
+						l->below[side] ? m->w[side] -
+						l->below[side] : 0;
+				if (--onpath[name] == 0) {
+					f->presence |= l->presence;
+					for (side = 0; side < 2; side++)
+						f->incl[side] = sat_add(d,
+							f->incl[side],
+							m->w[side]);
+				}
+				for (side = 0; side < 2; side++)
+					f->excl[side] = sat_add(d,
+						f->excl[side], self[side]);
+				if (gacc != NULL) {
+					for (k = 0; k < PV_GROUP_NKINDS; k++) {
+						uint32_t g = d->gid[(size_t)
+							name * PV_GROUP_NKINDS +
+							k];
+						struct gacc *a;
+
+						if (g == NONE)
+							continue;
+						a = &gacc[g];
+						for (side = 0; side < 2; side++)
+							a->excl[side] = sat_add(
+								d, a->excl[side],
+								self[side]);
+						if (--a->onpath != 0)
+							continue;
+						a->presence |= l->presence;
+						for (side = 0; side < 2; side++)
+							a->incl[side] = sat_add(
+								d, a->incl[side],
+								m->w[side]);
+					}
+				}
+				lv[depth - 1].presence |= l->presence;
+				for (side = 0; side < 2; side++)
+					lv[depth - 1].below[side] += m->w[side];
+				depth--;
+				if (m->sibling != PV_FLAMETREE_NONE) {
+					n = m->sibling;
+					break;
+				}
+				if (depth == 0) {
+					n = PV_FLAMETREE_NONE;
+					break;
+				}
+			}
 		}
-		if (s->nframe == 0)
-			continue;
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		path[s->nframe - 1].presence |= p->presence;
-		f = &d->func[byname[s->frame[s->nframe - 1]] - 1];
-		for (side = 0; side < 2; side++) {
-			path[s->nframe - 1].period[side] = sat_add(d,
-				path[s->nframe - 1].period[side],
-				p->period[side]);
-			f->excl[side] = sat_add(d, f->excl[side],
-						p->period[side]);
+		for (k = first; k < d->nfunc; k++)
+			byname[d->func[k].name] = 0;
+		first = d->nfunc;
+		/* the groups of the event */
+		for (k = 0; k < ntouched; k++) {
+			struct gacc *a = &gacc[touched[k]];
+			struct pv_stackdiff_group *g;
+
+			PV_GROW(d->group, d->ngroup + 1, galloc);
+			g = &d->group[d->ngroup++];
+			memset(g, 0, sizeof(*g));
+			g->event = evname;
+			g->kind = d->gdef[touched[k]].kind;
+			g->name = d->gdef[touched[k]].name;
+			memcpy(g->fig.incl, a->incl, sizeof(a->incl));
+			memcpy(g->fig.excl, a->excl, sizeof(a->excl));
+			g->presence = a->presence;
+			memset(a, 0, sizeof(*a));
 		}
+		ntouched = 0;
 	}
-	while (npath > 0)
-		leave(d, path, --npath, byname, onpath);
-	free(path);
+	free(lv);
+	free(touched);
+	free(gacc);
 	free(onpath);
 	free(byname);
+}
+
+/* The totals of an event, from its node: shares are of these. */
+static void
+denominators(const struct pv_stackdiff *d, const uint32_t *evtotal,
+	     uint32_t event, uint64_t den[2])
+{
+	const struct pv_stackdiff_total *t = &d->total[evtotal[event] - 1];
+
+	den[0] = t->period[0];
+	den[1] = t->period[1];
+	if (d->opt.raw)
+		den[0] = den[1] = den[0] != 0 ? den[0] : den[1];
+}
+
+static int
+cmp_group(const void *pa, const void *pb)
+{
+	const struct pv_stackdiff_group *a = pa, *b = pb;
+	int c;
+
+	if (a->event != b->event) {
+		c = pv_str_cmp(pv_symtab_get(sort_names, a->event),
+			       pv_symtab_get(sort_names, b->event));
+		if (c != 0)
+			return c;
+	}
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->fig.delta_excl != b->fig.delta_excl)
+		return a->fig.delta_excl > b->fig.delta_excl ? -1 : 1;
+	return 0;
+}
+
+/* cmp_group, then the names (in gnames) byte-wise */
+static const struct pv_symtab *sort_gnames;
+
+static int
+cmp_group_name(const void *pa, const void *pb)
+{
+	const struct pv_stackdiff_group *a = pa, *b = pb;
+	int c = cmp_group(pa, pb);
+
+	if (c != 0)
+		return c;
+	return pv_str_cmp(pv_symtab_get(sort_gnames, a->name),
+			  pv_symtab_get(sort_gnames, b->name));
 }
 
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
 {
+	struct pv_flametree *t;
 	size_t i, talloc = 0;
-	uint32_t *evtotal = NULL;	/* event id -> total index + 1 */
-	size_t evalloc = 0;
+	uint32_t *evtotal, n;
 	int side;
 
-	pair_events(d);
+	pv_flametree_sum(&d->tree);
+	if (pair_events(d) < 0)
+		return -1;
+	if (d->opt.merge_roots && merge_roots(d) < 0)
+		return -1;
+	t = &d->tree;
+
 	/* totals, by event */
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = &d->stacks.stack[i];
-		struct pv_stackdiff_total *t;
+	evtotal = pv_xcalloc(d->names.nsym + 1, sizeof(*evtotal));
+	for (n = t->node[0].child; n != PV_FLAMETREE_NONE;
+	     n = t->node[n].sibling) {
+		struct pv_stackdiff_total *tt;
 
-		if (s->event >= evalloc) {
-			size_t old = evalloc;
+		PV_GROW(d->total, d->ntotal + 1, talloc);
+		tt = &d->total[d->ntotal++];
+		memset(tt, 0, sizeof(*tt));
+		tt->event = t->node[n].name;
+		tt->period[0] = t->node[n].w[0];
+		tt->period[1] = t->node[n].w[1];
+	}
+	for (i = 0; i < d->nevent; i++) {
+		size_t k;
 
-			PV_GROW(evtotal, (size_t)s->event + 1, evalloc);
-			memset(evtotal + old, 0,
-			       (evalloc - old) * sizeof(*evtotal));
-		}
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-		if (evtotal[s->event] == 0) {
-			PV_GROW(d->total, d->ntotal + 1, talloc);
-			t = &d->total[d->ntotal++];
-			memset(t, 0, sizeof(*t));
-			t->event = s->event;
-			evtotal[s->event] = (uint32_t)d->ntotal;
-		}
-		t = &d->total[evtotal[s->event] - 1];
-		for (side = 0; side < 2; side++) {
-			t->period[side] = sat_add(d, t->period[side],
-						  d->pair[i].period[side]);
-			t->samples[side] = sat_add(d, t->samples[side],
-						   d->pair[i].samples[side]);
-		}
+		for (k = 0; k < d->ntotal; k++)
+			if (d->total[k].event == d->event[i].event)
+				memcpy(d->total[k].samples,
+				       d->event[i].samples,
+				       sizeof(d->total[k].samples));
 	}
 	sort_names = &d->names;
 	if (d->ntotal > 1)	/* d->total is NULL with no stacks */
 		qsort(d->total, d->ntotal, sizeof(*d->total), cmp_total);
 	sort_names = NULL;
 	for (i = 0; i < d->ntotal; i++)
-		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		evtotal[d->total[i].event] = (uint32_t)i + 1;
 
-	d->sorted = pv_stacktab_sorted(&d->stacks, &d->names);
-
-	funcs(d);
+	if (!sort_children(d))
+		order_by_table(d);
+	if (d->opt.groups && d->nframe_rec > 0)	/* else no group */
+		pv_groups_prepare(d);
+	walk(d);
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
-		const struct pv_stackdiff_total *t =
-			/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-			&d->total[evtotal[f->event] - 1];
 		uint64_t den[2];
 
-		den[0] = t->period[0];
-		den[1] = t->period[1];
-		if (d->opt.raw)
-			den[0] = den[1] = den[0] != 0 ? den[0] : den[1];
+		denominators(d, evtotal, f->event, den);
 		for (side = 0; side < 2; side++) {
 			f->incl_pct[side] = share(f->incl[side], den[side]);
 			f->excl_pct[side] = share(f->excl[side], den[side]);
@@ -575,11 +1065,29 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 		f->rel_incl = rel(f->incl_pct[1], f->incl_pct[0]);
 		f->rel_excl = rel(f->excl_pct[1], f->excl_pct[0]);
 	}
-	free(evtotal);
+	for (i = 0; i < d->ngroup; i++) {
+		struct pv_stackdiff_group *g = &d->group[i];
+		uint64_t den[2], incl[2], excl[2];
+
+		denominators(d, evtotal, g->event, den);
+		memcpy(incl, g->fig.incl, sizeof(incl));
+		memcpy(excl, g->fig.excl, sizeof(excl));
+		pv_stackdiff_figures(&g->fig, incl, excl, den);
+	}
 	pv_stackdiff_sort_funcs(d->func, d->nfunc, &d->names);
-	if (d->overflow || pv_stacktab_overflowed(&d->stacks)) {
-		snprintf(d->err, sizeof(d->err),
-			 "a count does not fit in 64 bits");
+	if (d->ngroup > 1) {
+		sort_names = &d->names;
+		sort_gnames = &d->gnames;
+		qsort(d->group, d->ngroup, sizeof(*d->group), cmp_group_name);
+		sort_names = sort_gnames = NULL;
+	}
+	if (d->opt.match)
+		pv_funcmatch_find(d, evtotal);
+	if (d->opt.function != NULL)
+		pv_callpaths_find(d, evtotal);
+	free(evtotal);
+	if (d->overflow || t->overflow) {
+		pv_err_set(&d->err, "a count does not fit in 64 bits");
 		return -1;
 	}
 	return 0;
@@ -644,42 +1152,92 @@ flush(struct pv_strbuf *sb, FILE *out, size_t at_least)
 	}
 }
 
+static struct pv_str
+escaped_name(const struct escaped *x, uint32_t id)
+{
+	struct pv_str s = { x->buf.buf + x->off[id],
+			    x->off[id + 1] - x->off[id] };
+
+	return s;
+}
+
+/* The dstack record of the stack ending at node n, whose frames are fr. */
+static void
+write_dstack(const struct pv_stackdiff *d, struct pv_strbuf *sb, uint32_t n,
+	     uint32_t event, const struct pv_str *fr, size_t nfr)
+{
+	struct pv_rec_dstack r;
+
+	memset(&r, 0, sizeof(r));
+	r.event = pv_symtab_get(&d->names, event);
+	r.period[0] = pv_flametree_self(&d->tree, n, 0);
+	r.period[1] = pv_flametree_self(&d->tree, n, 1);
+	r.frame = fr;
+	r.nframe = nfr;
+	r.escaped = 1;
+	pv_rec_dstack_write(sb, &r);
+}
+
 static void
 write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 {
+	const struct pv_flametree *t = &d->tree;
 	struct escaped x;
 	struct pv_str *fr = NULL;
-	size_t i, k, alloc = 0;
-	struct pv_rec_dstack r;
+	size_t alloc = 0, i, k, depth;
+	uint32_t ev, n;
 
 	escaped_init(&x, &d->names);
-	memset(&r, 0, sizeof(r));
-	for (i = 0; i < d->stacks.nstack; i++) {
-		const struct pv_stack *s = d->sorted[i];
-		const struct pv_stackdiff_stack *p = pv_stackdiff_pair(d, s);
+	PV_GROW(fr, (size_t)t->depth + 1, alloc);
+	if (d->order != NULL) {
+		/* the order of a stack table: the paths from the parents */
+		for (i = 0; i < d->norder; i++) {
+			uint32_t j, top = 0;
 
-		/* the stacks in sorted order: fetch the next ones ahead */
-		if (i + 8 < d->stacks.nstack) {
-			const struct pv_stack *ahead = d->sorted[i + 8];
+			n = d->order[i];
+			for (depth = 0, j = n; j != 0; j = t->node[j].parent)
+				depth++;
+			for (k = depth, j = n; j != 0; j = t->node[j].parent) {
+				fr[--k] = escaped_name(&x, t->node[j].name);
+				top = j;
+			}
+			write_dstack(d, sb, n, t->node[top].name, fr + 1,
+				     depth - 1);
+			flush(sb, out, BLOCK);
+		}
+		free(fr);
+		escaped_release(&x);
+		return;
+	}
+	for (ev = t->node[0].child; ev != PV_FLAMETREE_NONE;
+	     ev = t->node[ev].sibling) {
+		uint32_t event = t->node[ev].name;
 
-			__builtin_prefetch(ahead->frame);
-			__builtin_prefetch(pv_stackdiff_pair(d, ahead));
+		if (d->ends[ev] != 0)
+			write_dstack(d, sb, ev, event, fr, 0);
+		depth = 0;
+		n = t->node[ev].child;
+		while (n != PV_FLAMETREE_NONE) {
+			fr[depth++] = escaped_name(&x, t->node[n].name);
+			if (d->ends[n] != 0) {
+				write_dstack(d, sb, n, event, fr, depth);
+				flush(sb, out, BLOCK);
+			}
+			if (t->node[n].child != PV_FLAMETREE_NONE) {
+				n = t->node[n].child;
+				continue;
+			}
+			while (t->node[n].sibling == PV_FLAMETREE_NONE) {
+				n = t->node[n].parent;
+				depth--;
+				if (n == ev)
+					break;
+			}
+			if (n == ev)
+				break;
+			n = t->node[n].sibling;
+			depth--;
 		}
-		if (i + 16 < d->stacks.nstack)
-			__builtin_prefetch(d->sorted[i + 16]);
-		PV_GROW(fr, s->nframe, alloc);
-		for (k = 0; k < s->nframe; k++) {
-			fr[k].s = x.buf.buf + x.off[s->frame[k]];
-			fr[k].len = x.off[s->frame[k] + 1] - x.off[s->frame[k]];
-		}
-		r.event = pv_symtab_get(&d->names, s->event);
-		r.period[0] = p->period[0];
-		r.period[1] = p->period[1];
-		r.frame = fr;
-		r.nframe = s->nframe;
-		r.escaped = 1;
-		pv_rec_dstack_write(sb, &r);
-		flush(sb, out, BLOCK);
 	}
 	free(fr);
 	escaped_release(&x);
@@ -717,6 +1275,14 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 	size_t i;
 
 	pv_strbuf_grow(&sb, BLOCK + 4096);
+	for (i = 0; i < d->nrootmerge; i++) {
+		struct pv_rec_rootmerge r;
+
+		r.name[0] = pv_symtab_get(&d->names, d->rootmerge[i].name[0]);
+		r.name[1] = pv_symtab_get(&d->names, d->rootmerge[i].name[1]);
+		r.score = d->rootmerge[i].score;
+		pv_rec_rootmerge_write(&sb, &r);
+	}
 	for (i = 0; i < d->ntotal; i++) {
 		const struct pv_stackdiff_total *t = &d->total[i];
 		struct pv_rec_total r;
@@ -726,8 +1292,16 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 		memcpy(r.samples, t->samples, sizeof(r.samples));
 		pv_rec_total_write(&sb, &r);
 	}
+	if (d->opt.groups)
+		pv_groups_write_frames(d, &sb, out);
 	write_stacks(d, &sb, out);
 	write_funcs(d, &sb, out);
+	if (d->opt.groups)
+		pv_groups_write(d, &sb, out);
+	if (d->opt.match)
+		pv_funcmatch_write(d, &sb, out);
+	if (d->opt.function != NULL)
+		pv_callpaths_write(d, &sb, out);
 	flush(&sb, out, 0);
 	pv_strbuf_release(&sb);
 }

@@ -63,6 +63,14 @@ pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
 }
 
 uint32_t
+pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len)
+{
+	struct pv_str key = { s, len };
+
+	return pv_hmap_get(&t->map, pv_hash(s, len, 0), sym_eq, t, &key);
+}
+
+uint32_t
 pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
 {
 	return pv_symtab_intern_hashed(t, s, len, pv_hash(s, len, 0));

@@ -31,6 +31,8 @@ void pv_symtab_release(struct pv_symtab *t);
 
 /* The id of s[0..len), adding it if new. */
 uint32_t pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len);
+/* The id of s[0..len), or PV_HMAP_NONE when it was never interned. */
+uint32_t pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len);
 /* The same with the hash already computed by pv_symtab_hash(). */
 uint32_t pv_symtab_intern_hashed(struct pv_symtab *t, const char *s,
 				 size_t len, uint64_t hash);

@@ -42,12 +42,14 @@
 #include "opt.h"
 #include "input.h"
 #include "kvset.h"
+#include "rec_profile.h"
 #include "rec_sample.h"
 #include "rec_section.h"
 #include "record.h"
 #include "sampdiff.h"
 #include "stackdiff.h"
 #include "strbuf.h"
+#include "subsys.h"
 #include "xalloc.h"
 
 static const char usage[] =
@@ -74,6 +76,16 @@ static const char help[] =
 	"  -x, --strip-hex      write hex addresses 0x1f2e as 0x...\n"
 	"  -t, --threshold=PP   a move of more than PP percentage points is a\n"
 	"                       finding (default 1)\n"
+	"      --no-groups      no group records (space, module, file and\n"
+	"                       subsystem roll-ups of the frame records)\n"
+	"      --maintainers=FILE\n"
+	"                       subsystems of source files from the Linux\n"
+	"                       MAINTAINERS file FILE (its F:, X:, N: patterns)\n"
+	"      --subsystems=FILE\n"
+	"                       subsystems from lines PREFIX<TAB>NAME\n"
+	"      --function=NAME  path records: the call paths of function NAME\n"
+	"      --keep-roots     do not take two root frames, one on each side,\n"
+	"                       for one process (the same program renamed)\n"
 	"With one FILE (or none, or -: standard input), it must hold two\n"
 	"sides: by version (--baseline, --target), else by role baseline and\n"
 	"target, else the first section and the second.\n"
@@ -107,6 +119,7 @@ static const char help[] =
 
 struct options {
 	struct pv_stackdiff_opts sd;
+	struct pv_subsys subsys;	/* --maintainers, --subsystems */
 	double threshold;
 	struct pv_cmp_opts cmp;
 	const char **ignore;
@@ -271,6 +284,19 @@ read_input(struct diff *st, const char *path, int fixed)
 			continue;
 		}
 		st->side[cur].seen = 1;
+		if (st->opt->sd.groups && rec.type == PV_REC_OTHER &&
+		    pv_str_eq(rec.field[0], "frame")) {
+			/* written again, with the groups of the frame */
+			struct pv_rec_frame f;
+			struct pv_err e = PV_ERR_INIT;
+
+			if (pv_rec_frame_parse(&rec, &f, &e) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&e));
+			pv_stackdiff_add_frame(&st->sd, cur, &f);
+			continue;
+		}
 		if (rec.type != PV_REC_STACK) {
 			add_line(&st->side[cur], rec.raw.s, rec.raw.len);
 			continue;
@@ -282,7 +308,7 @@ read_input(struct diff *st, const char *path, int fixed)
 		if (pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
 				     rec.nframe, rec.samples, rec.period) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->sd.err);
+				  "%s", pv_err_msg(&st->sd.err));
 		st->nstack++;
 	}
 	if (rc < 0)
@@ -357,6 +383,7 @@ static int
 run_stacks(const struct options *opt, char **operand, int n)
 {
 	struct diff st;
+	size_t k;
 	int i, found;
 
 	if (n > 2) {
@@ -383,7 +410,20 @@ run_stacks(const struct options *opt, char **operand, int n)
 	if (st.nstack == 0)
 		pv_die("no stack or sample records to compare");
 	if (pv_stackdiff_compute(&st.sd) < 0)
-		pv_die("%s", st.sd.err);
+		pv_die("%s", pv_err_msg(&st.sd.err));
+	for (k = 0; k < st.sd.nrootmerge; k++) {
+		struct pv_str b = pv_symtab_get(&st.sd.names,
+						st.sd.rootmerge[k].name[0]);
+		struct pv_str t = pv_symtab_get(&st.sd.names,
+						st.sd.rootmerge[k].name[1]);
+
+		pv_warn("the baseline's root frame '%.*s' and the target's "
+			"'%.*s' compared as one (--keep-roots keeps them "
+			"apart)", (int)b.len, b.s, (int)t.len, t.s);
+	}
+	if (opt->sd.function != NULL && !st.sd.function_found)
+		pv_warn("no stack holds the function '%s': no path records",
+			opt->sd.function);
 
 	pv_write_version(stdout);
 	for (i = 0; i < 2; i++)
@@ -549,7 +589,10 @@ mode_of(const char *path)
 int
 main(int argc, char **argv)
 {
-	enum { OPT_CV_MAX = 256, OPT_BASELINE, OPT_TARGET };
+	enum {
+		OPT_CV_MAX = 256, OPT_BASELINE, OPT_TARGET, OPT_NO_GROUPS,
+		OPT_MAINTAINERS, OPT_SUBSYSTEMS, OPT_FUNCTION, OPT_KEEP_ROOTS
+	};
 	static const struct option longopts[] = {
 		{ "raw", no_argument, NULL, 'r' },
 		{ "keep-suffixes", no_argument, NULL, 'k' },
@@ -563,6 +606,11 @@ main(int argc, char **argv)
 		{ "cv-max", required_argument, NULL, OPT_CV_MAX },
 		{ "baseline", required_argument, NULL, OPT_BASELINE },
 		{ "target", required_argument, NULL, OPT_TARGET },
+		{ "no-groups", no_argument, NULL, OPT_NO_GROUPS },
+		{ "maintainers", required_argument, NULL, OPT_MAINTAINERS },
+		{ "subsystems", required_argument, NULL, OPT_SUBSYSTEMS },
+		{ "function", required_argument, NULL, OPT_FUNCTION },
+		{ "keep-roots", no_argument, NULL, OPT_KEEP_ROOTS },
 		{ "profiles", no_argument, NULL, 'p' },
 		{ "samples", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -579,6 +627,10 @@ main(int argc, char **argv)
 	memset(&opt, 0, sizeof(opt));
 	opt.threshold = 1.0;
 	opt.cmp = cmp;
+	opt.sd.groups = 1;
+	opt.sd.match = 1;
+	opt.sd.merge_roots = 1;
+	pv_subsys_init(&opt.subsys);
 	opt.ignore = pv_xreallocarray(NULL, pv_kvset_default_nignore +
 				      (size_t)argc, sizeof(*opt.ignore));
 	for (k = 0; k < pv_kvset_default_nignore; k++)
@@ -641,6 +693,27 @@ main(int argc, char **argv)
 		case OPT_TARGET:
 			opt.target_version = optarg;
 			break;
+		case OPT_NO_GROUPS:
+			opt.sd.groups = 0;
+			break;
+		case OPT_KEEP_ROOTS:
+			opt.sd.merge_roots = 0;
+			break;
+		case OPT_MAINTAINERS:
+			if (pv_subsys_load_maintainers(&opt.subsys, optarg) < 0)
+				pv_die("%s", pv_err_msg(&opt.subsys.err));
+			break;
+		case OPT_SUBSYSTEMS:
+			if (pv_subsys_load_map(&opt.subsys, optarg) < 0)
+				pv_die("%s", pv_err_msg(&opt.subsys.err));
+			break;
+		case OPT_FUNCTION:
+			if (*optarg == '\0') {
+				pv_error("an empty --function name");
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			opt.sd.function = optarg;
+			break;
 		default:
 			pv_opt_common(c, usage, help);
 		}
@@ -656,9 +729,12 @@ main(int argc, char **argv)
 		mode = mode_of("-");
 	if (mode < 0)
 		mode = 1;	/* neither: profiles, which say what is missing */
+	if (!pv_subsys_empty(&opt.subsys))
+		opt.sd.subsys = &opt.subsys;
 	status = mode ? run_stacks(&opt, operand, n) :
 			run_samples(&opt, operand, n);
 	free(opt.ignore);
+	pv_subsys_release(&opt.subsys);
 	pv_close_stdout();
 	return status;
 }

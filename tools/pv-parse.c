@@ -25,8 +25,10 @@
 #include "bench.h"
 #include "input.h"
 #include "perfscript.h"
+#include "rec_profile.h"
 #include "record.h"
 #include "stacktab.h"
+#include "strbuf.h"
 #include "symtab.h"
 #include "xalloc.h"
 
@@ -308,6 +310,91 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
 	return n;
 }
 
+/*
+ * The modules of the frames (frame records): by names id of the first
+ * chunk, the first line's, whichever chunk it was in.
+ */
+struct frames {
+	struct pv_symtab mods;
+	struct { uint32_t mod; int kernel; } *f;	/* mod ~0: none */
+	size_t alloc;
+};
+
+static void
+frames_add(struct frames *fr, const struct chunk *c0, const struct chunk *c)
+{
+	size_t i, old;
+
+	for (i = 0; i < c->names.nsym; i++) {
+		struct pv_str m, name = pv_symtab_get(&c->names, (uint32_t)i);
+		uint32_t id = c == c0 ? (uint32_t)i :
+			pv_symtab_find(&c0->names, name.s, name.len);
+		int kernel;
+
+		if (id == PV_HMAP_NONE ||
+		    !pv_perf_frame(c->perf, (uint32_t)i, &m, &kernel))
+			continue;
+		if (id >= fr->alloc) {
+			old = fr->alloc;
+			PV_GROW(fr->f, (size_t)id + 1, fr->alloc);
+			memset(fr->f + old, 0xff,
+			       (fr->alloc - old) * sizeof(*fr->f));
+		}
+		if (fr->f[id].mod != UINT32_MAX)
+			continue;
+		fr->f[id].mod = pv_symtab_intern(&fr->mods, m.s, m.len);
+		fr->f[id].kernel = kernel;
+	}
+}
+
+static const struct pv_symtab *sort_names;
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return pv_str_cmp(pv_symtab_get(sort_names, *(const uint32_t *)a),
+			  pv_symtab_get(sort_names, *(const uint32_t *)b));
+}
+
+/* A frame record per frame name a line gave, sorted by name. */
+static void
+frames_write(const struct frames *fr, const struct pv_symtab *names)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	uint32_t *id = NULL;
+	size_t i, n = 0;
+
+	for (i = 0; i < fr->alloc && i < names->nsym; i++)
+		if (fr->f[i].mod != UINT32_MAX)
+			n++;
+	if (n == 0)
+		return;
+	id = pv_xreallocarray(NULL, n, sizeof(*id));
+	for (i = 0, n = 0; i < fr->alloc && i < names->nsym; i++)
+		if (fr->f[i].mod != UINT32_MAX)
+			id[n++] = (uint32_t)i;
+	sort_names = names;
+	qsort(id, n, sizeof(*id), cmp_name);
+	sort_names = NULL;
+	for (i = 0; i < n; i++) {
+		struct pv_rec_frame r;
+
+		memset(&r, 0, sizeof(r));
+		r.name = pv_symtab_get(names, id[i]);
+		r.space = fr->f[id[i]].kernel ? (struct pv_str){ "kernel", 6 } :
+			  (struct pv_str){ "user", 4 };
+		r.module = pv_symtab_get(&fr->mods, fr->f[id[i]].mod);
+		pv_rec_frame_write(&sb, &r);
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, stdout);
+			pv_strbuf_reset(&sb);
+		}
+	}
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+	free(id);
+}
+
 static void
 parse_file(struct options *opt, const char *path, struct pv_input *in,
 	   const char *first, size_t first_len)
@@ -317,6 +404,7 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 	size_t n = 1, i;
 	uint64_t size;
 	unsigned long warned = 0;
+	struct frames fr;
 
 	chunk_init(&c[0], opt, path, 0);
 	if (in == NULL && pv_input_plain_size(path, &size) == 0) {
@@ -351,11 +439,15 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 	if (warned > MAX_WARNINGS)
 		pv_warn("%s: %lu more lines skipped with warnings", name,
 			warned - MAX_WARNINGS);
+	memset(&fr, 0, sizeof(fr));
+	pv_symtab_init(&fr.mods);
+	frames_add(&fr, &c[0], &c[0]);
 	for (i = 1; i < n; i++) {
 		/* the parts fitted alone, not together: no line to name */
 		if (pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
 				      &c[i].names) < 0)
 			pv_die("%s: %s", name, pv_err_msg(&c[0].stacks.err));
+		frames_add(&fr, &c[0], &c[i]);
 		chunk_release(&c[i]);
 	}
 	if (pv_stacktab_overflowed(&c[0].stacks))
@@ -374,7 +466,10 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_write_kv(stdout, "env", k, v);
 	}
 	write_meta(opt);
+	frames_write(&fr, &c[0].names);
 	pv_stacktab_write(&c[0].stacks, &c[0].names, stdout);
+	pv_symtab_release(&fr.mods);
+	free(fr.f);
 	chunk_release(&c[0]);
 }
 

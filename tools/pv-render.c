@@ -48,8 +48,8 @@
 
 static const char usage[] =
 	"pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]\n"
-	"                 [--color=WHEN] [--title=TEXT] [--width=PX] "
-	"[--min-width=PX] [FILE ...]";
+	"                 [--function=NAME] [--color=WHEN] [--title=TEXT]\n"
+	"                 [--width=PX] [--min-width=PX] [FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"
@@ -68,7 +68,10 @@ static const char help[] =
 	"                       event seen, with a warning if there are others)\n"
 	"  -n, --normalize      diff-folded: scale the baseline's counts to the\n"
 	"                       target's total (as difffolded.pl -n)\n"
-	"      --top=N          text: the first N functions of each event (20)\n"
+	"      --top=N          text: the first N functions of each event, and\n"
+	"                       groups of each kind (20)\n"
+	"      --function=NAME  text: the call paths of NAME (a butterfly view),\n"
+	"                       from the path records of pv-diff --function\n"
 	"      --color=WHEN     text: colour changes: auto (on a terminal,\n"
 	"                       unless NO_COLOR is set), always, never\n"
 	"      --title=TEXT     svg: the title\n"
@@ -108,6 +111,7 @@ struct options {
 	const char *event;	/* NULL: the first event seen */
 	int normalize;
 	uint64_t top;
+	const char *function;	/* text: the butterfly view of it */
 	enum color color;
 	struct pv_svg_opts svg;
 };
@@ -126,6 +130,9 @@ struct render {
 	struct pv_stackdiff diff;
 	struct pv_stackdiff_func *func;
 	size_t nfunc, func_alloc;
+	/* text: pv-diff's group records, or the path records of --function */
+	struct pv_render_row *row;
+	size_t nrow, row_alloc;
 	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
@@ -222,6 +229,59 @@ add_dtree(struct render *st, struct pv_str event, const struct pv_str *frame,
 	st->ndtree++;
 }
 
+/*
+ * A group record, or a path record of --function, kept for the text
+ * output.
+ */
+static void
+add_row(struct render *st, const struct pv_record *rec, struct pv_reader *r)
+{
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_render_row *row;
+	struct pv_str event, name;
+	struct pv_rec_figures fig;
+	unsigned kind;
+	size_t depth = 0;
+
+	if (pv_str_eq(rec->field[0], "group")) {
+		struct pv_rec_group g;
+
+		if (pv_rec_group_parse(rec, &g, &e) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&e));
+		if (st->opt->function != NULL)
+			return;
+		event = g.event;
+		name = g.name;
+		kind = g.kind;
+		fig = g.fig;
+	} else {
+		struct pv_rec_path p;
+
+		if (pv_rec_path_parse(rec, &p, &e) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&e));
+		/* the paths of the function asked for only */
+		if (st->opt->function == NULL || p.nframe == 0 ||
+		    !pv_str_eq(p.frame[0], st->opt->function))
+			return;
+		event = p.event;
+		name = p.frame[p.nframe - 1];
+		kind = p.dir;
+		fig = p.fig;
+		depth = p.nframe - 1;
+	}
+	if (st->opt->event != NULL && !pv_str_eq(event, st->opt->event))
+		return;
+	PV_GROW(st->row, st->nrow + 1, st->row_alloc);
+	row = &st->row[st->nrow++];
+	row->event = pv_symtab_intern(&st->diff.names, event.s, event.len);
+	row->name = pv_symtab_intern(&st->diff.names, name.s, name.len);
+	row->kind = kind;
+	row->depth = depth;
+	row->fig = fig;
+}
+
 /* A record of a comparison (pv-diff), or a diff-folded line. */
 static void
 add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
@@ -250,7 +310,7 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 				     rec->frame, rec->nframe, rec->period2,
 				     rec->period2) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->diff.err);
+				  "%s", pv_err_msg(&st->diff.err));
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
 		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
@@ -275,7 +335,7 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 					  pv_err_msg(&st->dfold.stacks.err));
 		} else if (pv_stackdiff_add_dstack(&st->diff, &ds) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", st->diff.err);
+				  "%s", pv_err_msg(&st->diff.err));
 	} else if (st->opt->format == FMT_TEXT ||
 		   st->opt->format == FMT_JSON) {
 		/* the text table's and the JSON's; not the graphs and lines */
@@ -331,6 +391,12 @@ read_file(struct render *st, const char *path)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
 					  pv_html_error(st->html));
+			continue;
+		}
+		if (rec.type == PV_REC_OTHER && st->opt->format == FMT_TEXT &&
+		    (pv_str_eq(rec.field[0], "group") ||
+		     pv_str_eq(rec.field[0], "path"))) {
+			add_row(st, &rec, r);
 			continue;
 		}
 		if (rec.type == PV_REC_OTHER && st->opt->format != FMT_FOLDED &&
@@ -396,12 +462,23 @@ render_text(struct render *st)
 		    (opt->color == COLOR_AUTO && isatty(STDOUT_FILENO) &&
 		     (no_color == NULL || *no_color == '\0'));
 
+	if (opt->function != NULL) {
+		struct pv_str fn = { opt->function, strlen(opt->function) };
+
+		if (st->nrow == 0)
+			pv_die("no path records of the function '%s': give "
+			       "the output of pv-diff --function='%s'",
+			       opt->function, opt->function);
+		pv_render_text_paths(stdout, st->row, st->nrow,
+				     &st->diff.names, fn, color);
+		return;
+	}
 	if (st->nfunc == 0) {
 		/* no func records: the figures of the dstacks, computed */
-		if (st->diff.stacks.nstack == 0)
+		if (pv_stackdiff_nstacks(&st->diff) == 0)
 			no_diff(st);
 		if (pv_stackdiff_compute(&st->diff) < 0)
-			pv_die("%s", st->diff.err);
+			pv_die("%s", pv_err_msg(&st->diff.err));
 		pv_render_text(stdout, st->diff.func, st->diff.nfunc,
 			       &st->diff.names, opt->top, color);
 		return;
@@ -409,6 +486,8 @@ render_text(struct render *st)
 	pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
 	pv_render_text(stdout, st->func, st->nfunc, &st->diff.names,
 		       opt->top, color);
+	pv_render_text_groups(stdout, st->row, st->nrow, &st->diff.names,
+			      opt->top, color);
 }
 
 /*
@@ -424,9 +503,9 @@ render_json(struct render *st)
 
 	if (nf > 0) {
 		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
-	} else if (st->diff.stacks.nstack > 0) {
+	} else if (pv_stackdiff_nstacks(&st->diff) > 0) {
 		if (pv_stackdiff_compute(&st->diff) < 0)
-			pv_die("%s", st->diff.err);
+			pv_die("%s", pv_err_msg(&st->diff.err));
 		f = st->diff.func;
 		nf = st->diff.nfunc;
 	}
@@ -482,13 +561,15 @@ int
 main(int argc, char **argv)
 {
 	enum {
-		OPT_TOP = 256, OPT_COLOR, OPT_TITLE, OPT_WIDTH, OPT_MIN_WIDTH
+		OPT_TOP = 256, OPT_COLOR, OPT_TITLE, OPT_WIDTH, OPT_MIN_WIDTH,
+		OPT_FUNCTION
 	};
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "event", required_argument, NULL, 'e' },
 		{ "normalize", no_argument, NULL, 'n' },
 		{ "top", required_argument, NULL, OPT_TOP },
+		{ "function", required_argument, NULL, OPT_FUNCTION },
 		{ "color", required_argument, NULL, OPT_COLOR },
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "width", required_argument, NULL, OPT_WIDTH },
@@ -497,7 +578,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	static const struct pv_stackdiff_opts asis = { .keep_suffixes = 1 };
 	struct options opt;
 	struct render st;
 	size_t k;
@@ -546,6 +627,9 @@ main(int argc, char **argv)
 					 "never", optarg);
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 			}
+			break;
+		case OPT_FUNCTION:
+			opt.function = optarg;
 			break;
 		case OPT_TITLE:
 			opt.svg.title = optarg;
@@ -609,7 +693,7 @@ main(int argc, char **argv)
 		verdicts = st.verdicts.nv || st.verdicts.nsys || st.verdicts.ndet;
 		if (verdicts)
 			pv_render_verdict_text(&st.verdicts, stdout);
-		if (!verdicts || st.nfunc || st.diff.stacks.nstack)
+		if (!verdicts || st.nfunc || pv_stackdiff_nstacks(&st.diff))
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
@@ -636,6 +720,7 @@ main(int argc, char **argv)
 	free(st.event);
 	free(st.other_name);
 	free(st.func);
+	free(st.row);
 	pv_render_verdict_release(&st.verdicts);
 	pv_render_json_release(&st.json);
 	pv_stackdiff_release(&st.diff);

@@ -22,7 +22,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct pv_stackdiff_opts asis = { 0, 1, 0 };
+	static const struct pv_stackdiff_opts asis = { .keep_suffixes = 1 };
 	struct pv_reader *r = pv_reader_open(fuzz_file(data, size));
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
@@ -71,7 +71,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(pv_stacktab_sorted(&stacks, &names));
 	(void)pv_render_diff_folded(out, &dfold, 0);
 	(void)pv_render_diff_folded(out, &dfold, 1);
-	if (d.stacks.nstack > 0 && pv_stackdiff_compute(&d) == 0)
+	if (pv_stackdiff_nstacks(&d) > 0 && pv_stackdiff_compute(&d) == 0)
 		pv_render_text(out, d.func, d.nfunc, &d.names, 10, 1);
 	{
 		struct pv_svg_opts so = { NULL, 0, -1, 0 };

@@ -17,7 +17,7 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pv_stackdiff_opts opt = { 0, 0, 0 };
+	struct pv_stackdiff_opts opt = { .raw = 0 };
 	struct pv_stackdiff d, back;
 	struct pv_stackdiff_func *func = NULL;
 	size_t nfunc = 0, falloc = 0;
@@ -73,7 +73,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pv_stackdiff_write(&d, out);
 		(void)pv_stackdiff_moved(&d, 1.0);
 	}
-	if (back.stacks.nstack > 0 && pv_stackdiff_compute(&back) == 0)
+	if (pv_stackdiff_nstacks(&back) > 0 && pv_stackdiff_compute(&back) == 0)
 		pv_stackdiff_write(&back, out);
 	pv_stackdiff_sort_funcs(func, nfunc, &back.names);
 	free(func);

@@ -32,10 +32,11 @@ pending_types=""
 # Files that use a TAB for something other than a record line: reading
 # the blanks of benchmark output, perf script and /proc files, keeping
 # TABs in HTML and XML text (lib/textenc.c: a TAB is what XML keeps and
-# JSON escapes), pv-store add's "HASH VERSION" line.
+# JSON escapes), pv-store add's "HASH VERSION" line, the fields of
+# MAINTAINERS and of a subsystem map (lib/subsys.c).
 text_files="lib/bench.c lib/bench_generic.c lib/bench_stressng.c
 lib/elfsym.c lib/envinfo.c lib/perfscript.c lib/render_html.c
-lib/textenc.c tools/pv-store.c"
+lib/subsys.c lib/textenc.c tools/pv-store.c"
 # Files that still build record lines by hand, in another branch's hands.
 pending_files=""
 

@@ -38,6 +38,22 @@ case_ three-sections 2 three.pv
 case_ no-stacks 2 nostacks.pv nostacks.pv
 case_ diff-folded-input 2 ../diff-folded/default.txt base.folded
 case_ bad-threshold 2 -t -1 base.folded target.folded
+# groups from frame records; subsystems from the MAINTAINERS excerpt
+# (see MAINTAINERS.README) and from a plain map
+case_ groups-maintainers 1 --maintainers=MAINTAINERS.excerpt \
+	groups-base.pv groups-target.pv
+case_ groups-subsystems 1 --subsystems=subsystems.map \
+	groups-base.pv groups-target.pv
+case_ no-groups 1 --no-groups groups-base.pv groups-target.pv
+case_ function 1 --no-groups --function=schedule groups-base.pv \
+	groups-target.pv
+case_ function-absent 1 --no-groups --function=nosuch groups-base.pv \
+	groups-target.pv
+# one program's root frames under two names: merged, or kept
+case_ roots 1 roots-base.folded roots-target.folded
+case_ keep-roots 1 --keep-roots roots-base.folded roots-target.folded
+case_ maintainers-missing 2 --maintainers=nosuch groups-base.pv \
+	groups-target.pv
 case_ operands 2 base.folded target.folded base.folded
 case_ missing 2 base.folded no-such-file
 

@@ -49,6 +49,11 @@ case_ svg 0 --format=svg --title='A <b> & "c"' stacks.pv
 case_ svg-diff 0 --format=svg ../pv-diff/folded.out
 case_ svg-merged 0 --format=svg --width=300 --min-width=40 \
 	../pv-diff/folded.out
+# pv-diff's group tables, and the butterfly view of its path records
+case_ text-groups 0 --format=text --top=3 ../pv-diff/groups-maintainers.out
+case_ text-function 0 --format=text --function=schedule ../pv-diff/function.out
+case_ text-function-absent 2 --format=text --function=get_page \
+	../pv-diff/function.out
 case_ text-no-diff 2 --format=text stacks.pv
 case_ svg-nothing 2 --format=svg ../pv-diff/nostacks.pv
 case_ bad-dstack 2 --format=svg bad-dstack.pv
@@ -97,10 +102,11 @@ fi
 
 # --help prints the usage of the man page's SYNOPSIS
 pv-render --help >"$T/help" || fail "--help: exit status $?"
-sed -n '1,2p' "$T/help" >"$T/usage"
+sed -n '1,3p' "$T/help" >"$T/usage"
 cat >"$T/usage.want" <<'USAGE'
 usage: pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]
-                 [--color=WHEN] [--title=TEXT] [--width=PX] [--min-width=PX] [FILE ...]
+                 [--function=NAME] [--color=WHEN] [--title=TEXT]
+                 [--width=PX] [--min-width=PX] [FILE ...]
 USAGE
 if test_cmp "$T/usage.want" "$T/usage"; then pass; else fail "--help"; fi
 

@@ -2,7 +2,7 @@
  * check_flametree: the two-sided call tree keeps every path's weights and
  * its totals, shares common prefixes (also when a stack goes back to a
  * path left before), gives exclusive weights, and saturates instead of
- * wrapping.
+ * wrapping; weights given to end nodes and then summed are the same.
  */
 #include "config.h"
 
@@ -154,6 +154,46 @@ START_TEST(test_last_path)
 }
 END_TEST
 
+/* Weights given to the end nodes only, then summed: as pv_flametree_add(). */
+START_TEST(test_add_end)
+{
+	struct pv_flametree t, u;
+	static const uint32_t a[] = { 1, 2, 3 }, b[] = { 1, 2 }, c[] = { 1, 4 };
+	uint32_t e;
+	size_t i;
+
+	pv_flametree_init(&t);
+	pv_flametree_init(&u);
+	pv_flametree_reserve(&t, 3000);
+	ck_assert_uint_ge(t.alloc, 3000);
+	e = pv_flametree_add_end(&t, a, 3, 5, 0);
+	ck_assert_uint_eq(t.node[e].name, 3);
+	ck_assert_uint_eq(t.node[e].w[0], 5);
+	ck_assert_uint_eq(t.node[0].w[0], 0);
+	pv_flametree_add_end(&t, b, 2, 1, 7);
+	pv_flametree_add_end(&t, c, 2, 0, 2);
+	ck_assert_uint_eq(pv_flametree_add_end(&t, a, 3, 1, 1), e);
+	ck_assert_uint_eq(pv_flametree_add_end(&t, NULL, 0, 3, 4), 0);
+	pv_flametree_sum(&t);
+	pv_flametree_add(&u, a, 3, 5, 0);
+	pv_flametree_add(&u, b, 2, 1, 7);
+	pv_flametree_add(&u, c, 2, 0, 2);
+	pv_flametree_add(&u, a, 3, 1, 1);
+	pv_flametree_add(&u, NULL, 0, 3, 4);
+	ck_assert_uint_eq(t.nnode, u.nnode);
+	for (i = 0; i < t.nnode; i++) {
+		ck_assert_uint_eq(t.node[i].name, u.node[i].name);
+		ck_assert_uint_eq(t.node[i].parent, u.node[i].parent);
+		ck_assert_uint_eq(t.node[i].w[0], u.node[i].w[0]);
+		ck_assert_uint_eq(t.node[i].w[1], u.node[i].w[1]);
+	}
+	ck_assert_uint_eq(pv_flametree_self(&t, e, 0), 6);
+	ck_assert_uint_eq(t.depth, 3);
+	pv_flametree_release(&t);
+	pv_flametree_release(&u);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -165,6 +205,7 @@ suite(void)
 	tcase_add_test(tc, test_saturate);
 	tcase_add_test(tc, test_limit);
 	tcase_add_test(tc, test_last_path);
+	tcase_add_test(tc, test_add_end);
 	suite_add_tcase(s, tc);
 	return s;
 }

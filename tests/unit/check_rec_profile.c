@@ -1,5 +1,6 @@
 /*
- * Unit tests of lib/rec_profile: the stack, total, dstack and func records
+ * Unit tests of lib/rec_profile: the stack, frame, rootmerge, total,
+ * dstack, func, group, match and path records
  * written byte for byte, read back to the same values through the reader,
  * and their malformed forms refused with the message that names the field.
  */
@@ -210,6 +211,167 @@ START_TEST(test_func)
 }
 END_TEST
 
+START_TEST(test_frame)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_rec_frame f = { { "do_sys;x_[k]", 12 }, { "kernel", 6 },
+				  { "[kernel.kallsyms]", 17 },
+				  { "fs/read\twrite.c", 15 }, { "", 0 } }, b;
+	struct pv_record rec;
+	struct pv_err e = PV_ERR_INIT;
+
+	pv_rec_frame_write(&sb, &f);
+	ck_assert_str_eq(sb.buf, "frame\tdo_sys;x_[k]\tkernel\t"
+			 "[kernel.kallsyms]\tfs/read\\twrite.c\t-\n");
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(rec.type, PV_REC_OTHER);
+	ck_assert_int_eq(pv_rec_frame_parse(&rec, &b, &e), 0);
+	ck_assert(pv_str_eq(b.name, "do_sys;x_[k]"));
+	ck_assert(pv_str_eq(b.space, "kernel"));
+	ck_assert(pv_str_eq(b.module, "[kernel.kallsyms]"));
+	ck_assert(pv_str_eq(b.file, "fs/read\twrite.c"));
+	ck_assert_uint_eq(b.subsys.len, 0);
+	read_one("frame\tmain\t-\t-\t-\tSCHEDULER\n", &rec);
+	ck_assert_int_eq(pv_rec_frame_parse(&rec, &b, &e), 0);
+	ck_assert_uint_eq(b.space.len + b.module.len + b.file.len, 0);
+	ck_assert(pv_str_eq(b.subsys, "SCHEDULER"));
+	done();
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+static void
+some_figures(struct pv_rec_figures *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->incl[0] = 3;
+	g->excl[0] = 1;
+	g->incl[1] = 4;
+	g->incl_pct[0] = 30;
+	g->excl_pct[0] = 10;
+	g->incl_pct[1] = 40;
+	g->delta_incl = 10;
+	g->delta_excl = -10;
+	g->rel_incl = 1.0 / 3;
+	g->rel_excl = -1;
+}
+
+START_TEST(test_group)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_rec_group g, b;
+	struct pv_record rec;
+	struct pv_err e = PV_ERR_INIT;
+
+	memset(&g, 0, sizeof(g));
+	g.event = S("cycles");
+	g.kind = PV_GROUP_SUBSYSTEM;
+	g.name = S("SCHEDULER");
+	some_figures(&g.fig);
+	g.presence = PV_IN_BASE | PV_IN_TARGET;
+	pv_rec_group_write(&sb, &g);
+	ck_assert_str_eq(sb.buf, "group\tcycles\tsubsystem\tSCHEDULER\t3\t1\t"
+			 "4\t0\t30\t10\t40\t0\t10\t-10\t"
+			 "0.3333333333333333\t-1\tboth\n");
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(pv_rec_group_parse(&rec, &b, &e), 0);
+	ck_assert(pv_str_eq(b.event, "cycles"));
+	ck_assert_uint_eq(b.kind, PV_GROUP_SUBSYSTEM);
+	ck_assert(pv_str_eq(b.name, "SCHEDULER"));
+	ck_assert(memcmp(&b.fig, &g.fig, sizeof(g.fig)) == 0);
+	ck_assert_uint_eq(b.presence, PV_IN_BASE | PV_IN_TARGET);
+	done();
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_match)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_rec_match m, b;
+	struct pv_record rec;
+	struct pv_err e = PV_ERR_INIT;
+
+	memset(&m, 0, sizeof(m));
+	m.name[0] = S("parse_old");
+	m.name[1] = S("parse_new");
+	some_figures(&m.fig);
+	m.fig.rel_incl = NAN;
+	m.score = 0.75;
+	pv_rec_match_write(&sb, &m);
+	ck_assert_str_eq(sb.buf, "match\t-\tparse_old\tparse_new\t3\t1\t4\t0\t"
+			 "30\t10\t40\t0\t10\t-10\t-\t-1\t0.75\n");
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(pv_rec_match_parse(&rec, &b, &e), 0);
+	ck_assert_uint_eq(b.event.len, 0);
+	ck_assert(pv_str_eq(b.name[0], "parse_old"));
+	ck_assert(pv_str_eq(b.name[1], "parse_new"));
+	ck_assert(isnan(b.fig.rel_incl));
+	ck_assert(b.score == 0.75);
+	done();
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_path)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_str fr[3] = { { "f", 1 }, { "a;b", 3 }, { "main", 4 } };
+	struct pv_rec_path p, b;
+	struct pv_record rec;
+	struct pv_err e = PV_ERR_INIT;
+
+	memset(&p, 0, sizeof(p));
+	p.event = S("cpu-clock");
+	p.dir = PV_PATH_CALLERS;
+	some_figures(&p.fig);
+	p.frame = fr;
+	p.nframe = 3;
+	pv_rec_path_write(&sb, &p);
+	ck_assert_str_eq(sb.buf, "path\tcpu-clock\tcallers\t3\t1\t4\t0\t30\t"
+			 "10\t40\t0\t10\t-10\t0.3333333333333333\t-1\t"
+			 "f;a\\;b;main\n");
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(pv_rec_path_parse(&rec, &b, &e), 0);
+	ck_assert_uint_eq(b.dir, PV_PATH_CALLERS);
+	ck_assert_uint_eq(b.nframe, 3);
+	ck_assert(pv_str_eq(b.frame[1], "a;b"));
+	ck_assert(pv_str_eq(b.frame[2], "main"));
+	ck_assert(memcmp(&b.fig, &p.fig, sizeof(p.fig)) == 0);
+	p.dir = PV_PATH_CALLEES;
+	p.nframe = 1;
+	pv_strbuf_reset(&sb);
+	pv_rec_path_write(&sb, &p);
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(pv_rec_path_parse(&rec, &b, &e), 0);
+	ck_assert_uint_eq(b.dir, PV_PATH_CALLEES);
+	ck_assert_uint_eq(b.nframe, 1);
+	ck_assert(pv_str_eq(b.frame[0], "f"));
+	done();
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
+START_TEST(test_rootmerge)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_rec_rootmerge m = { { { "slow-a", 6 }, { "slow\tb", 6 } },
+				      0.5 }, b;
+	struct pv_record rec;
+	struct pv_err e = PV_ERR_INIT;
+
+	pv_rec_rootmerge_write(&sb, &m);
+	ck_assert_str_eq(sb.buf, "rootmerge\tslow-a\tslow\\tb\t0.5\n");
+	read_one(sb.buf, &rec);
+	ck_assert_int_eq(pv_rec_rootmerge_parse(&rec, &b, &e), 0);
+	ck_assert(pv_str_eq(b.name[0], "slow-a"));
+	ck_assert(pv_str_eq(b.name[1], "slow\tb"));
+	ck_assert(b.score == 0.5);
+	done();
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
 /* The message of the first record of text, which must be refused. */
 static const char *
 refused(const char *text)
@@ -220,6 +382,11 @@ refused(const char *text)
 		struct pv_rec_total t;
 		struct pv_rec_dstack d;
 		struct pv_rec_func f;
+		struct pv_rec_frame fr;
+		struct pv_rec_group g;
+		struct pv_rec_match m;
+		struct pv_rec_path p;
+		struct pv_rec_rootmerge r;
 	} u;
 	int rc = 0;
 
@@ -231,6 +398,16 @@ refused(const char *text)
 		rc = pv_rec_dstack_parse(&rec, &u.d, &e);
 	else if (pv_str_eq(rec.field[0], "func"))
 		rc = pv_rec_func_parse(&rec, &u.f, &e);
+	else if (pv_str_eq(rec.field[0], "frame"))
+		rc = pv_rec_frame_parse(&rec, &u.fr, &e);
+	else if (pv_str_eq(rec.field[0], "group"))
+		rc = pv_rec_group_parse(&rec, &u.g, &e);
+	else if (pv_str_eq(rec.field[0], "match"))
+		rc = pv_rec_match_parse(&rec, &u.m, &e);
+	else if (pv_str_eq(rec.field[0], "path"))
+		rc = pv_rec_path_parse(&rec, &u.p, &e);
+	else if (pv_str_eq(rec.field[0], "rootmerge"))
+		rc = pv_rec_rootmerge_parse(&rec, &u.r, &e);
 	ck_assert_int_eq(rc, -1);
 	return pv_err_msg(&e);
 }
@@ -272,6 +449,34 @@ START_TEST(test_refused)
 				 "0\t0\tnan\t-\tboth\n"),
 			 "func record: relative inclusive change 'nan' is not "
 			 "a finite number or '-'");
+	ck_assert_str_eq(refused("frame\tf\tkernel\tm\t-\n"),
+			 "'frame' record has 4 fields, expected 5");
+	ck_assert_str_eq(refused("frame\tf\tguest\tm\t-\t-\n"),
+			 "frame record: space 'guest' is not kernel, user or "
+			 "'-'");
+	ck_assert_str_eq(refused("group\tc\tdso\tm\t1\t0\t1\t0\t100\t0\t100\t"
+				 "0\t0\t0\t0\t-\tboth\n"),
+			 "group record: kind 'dso' is not space, module, file "
+			 "or subsystem");
+	ck_assert_str_eq(refused("group\tc\tfile\tm\t1\t0\t1\t0\t100\t0\t100\t"
+				 "0\t0\t0\t0\t-\tall\n"),
+			 "group record: presence 'all' is not both, base or "
+			 "target");
+	ck_assert_str_eq(refused("match\tc\ta\tb\t1\t0\t1\t0\t100\t0\t100\t"
+				 "0\t0\t0\t0\t-\t1.5\n"),
+			 "match record: score '1.5' is not a number from 0 to 1");
+	ck_assert_str_eq(refused("path\tc\tup\t1\t0\t1\t0\t100\t0\t100\t"
+				 "0\t0\t0\t0\t-\tf\n"),
+			 "path record: direction 'up' is not callers or "
+			 "callees");
+	ck_assert_str_eq(refused("path\tc\tcallees\t1\t0\t1\t0\t100\t0\t100\t"
+				 "0\t0\t0\t0\t-\t\n"),
+			 "path record: no frames");
+	ck_assert_str_eq(refused("rootmerge\ta\tb\n"),
+			 "'rootmerge' record has 2 fields, expected 3");
+	ck_assert_str_eq(refused("rootmerge\ta\tb\t-\n"),
+			 "rootmerge record: score '-' is not a number from 0 "
+			 "to 1");
 	done();
 }
 END_TEST
@@ -286,6 +491,11 @@ rec_profile_suite(void)
 	tcase_add_test(tc, test_total);
 	tcase_add_test(tc, test_dstack);
 	tcase_add_test(tc, test_func);
+	tcase_add_test(tc, test_frame);
+	tcase_add_test(tc, test_group);
+	tcase_add_test(tc, test_match);
+	tcase_add_test(tc, test_path);
+	tcase_add_test(tc, test_rootmerge);
 	tcase_add_test(tc, test_refused);
 	suite_add_tcase(s, tc);
 	return s;

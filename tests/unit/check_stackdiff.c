@@ -19,7 +19,7 @@ static const char *
 norm(const char *s, int keep, int hex)
 {
 	static struct pv_strbuf sb = PV_STRBUF_INIT;
-	struct pv_stackdiff_opts o = { 0, keep, hex };
+	struct pv_stackdiff_opts o = { .keep_suffixes = keep, .strip_hex = hex };
 
 	pv_strbuf_reset(&sb);
 	pv_strbuf_addstr(&sb, "<");	/* appends after what is there */
@@ -134,7 +134,7 @@ START_TEST(test_compute)
 	ck_assert_uint_eq(d.total[0].period[0], 100);
 	ck_assert_uint_eq(d.total[0].period[1], 200);
 	ck_assert_uint_eq(d.total[0].samples[1], 3);
-	ck_assert_uint_eq(d.stacks.nstack, 4);	/* b.isra.0 merged into b */
+	ck_assert_uint_eq(pv_stackdiff_nstacks(&d), 4);	/* b.isra.0 merged into b */
 
 	f = find(&d, "b");
 	ck_assert_ptr_nonnull(f);
@@ -187,7 +187,7 @@ START_TEST(test_reserve)
 		add(&d, PV_SIDE_BASE, "", "main;c;d", 60);
 		add(&d, PV_SIDE_TARGET, "", "main;a", 5);
 		ck_assert_int_eq(pv_stackdiff_compute(&d), 0);
-		ck_assert_uint_eq(d.stacks.nstack, 4);
+		ck_assert_uint_eq(pv_stackdiff_nstacks(&d), 4);
 		ck_assert_uint_eq(d.total[0].period[0], 100);
 		ck_assert_uint_eq(d.total[0].period[1], 105);
 		f = find(&d, "a");
@@ -206,7 +206,7 @@ END_TEST
 START_TEST(test_raw)
 {
 	struct pv_stackdiff d;
-	struct pv_stackdiff_opts o = { 1, 0, 0 };
+	struct pv_stackdiff_opts o = { .raw = 1 };
 	const struct pv_stackdiff_func *f;
 
 	pv_stackdiff_init(&d, &o);
@@ -244,7 +244,7 @@ START_TEST(test_events)
 	ck_assert_uint_eq(d.ntotal, 1);
 	ck_assert(pv_str_eq(pv_symtab_get(&d.names, d.total[0].event),
 			    "cpu-clock"));
-	ck_assert_uint_eq(d.stacks.nstack, 1);
+	ck_assert_uint_eq(pv_stackdiff_nstacks(&d), 1);
 	ck_assert_uint_eq(d.total[0].period[0], 5);
 	pv_stackdiff_release(&d);
 
@@ -273,7 +273,7 @@ START_TEST(test_overflow)
 	add(&d, PV_SIDE_BASE, "", "m", UINT64_MAX);
 	add(&d, PV_SIDE_BASE, "", "n", 1);
 	ck_assert_int_eq(pv_stackdiff_compute(&d), -1);
-	ck_assert_str_eq(d.err, "a count does not fit in 64 bits");
+	ck_assert_str_eq(pv_err_msg(&d.err), "a count does not fit in 64 bits");
 	pv_stackdiff_release(&d);
 }
 END_TEST
