@@ -14,8 +14,12 @@
 #include "stats.h"
 #include "xalloc.h"
 
-/* the level of the pretest that decides the unit of a test */
-#define UNIT_LEVEL 0.05
+/*
+ * The level of the pretest that decides the unit of a test: 25 %, as the
+ * "sometimes pool" literature advises (Bancroft 1944), so that versions
+ * that scatter a little more than their runs are not pooled as runs.
+ */
+#define UNIT_LEVEL 0.25
 /* the level at which a trend's slope must hold beside the steps */
 #define SLOPE_LEVEL 0.05
 /* the split's candidates are weak: ten times alpha, as in Otava */

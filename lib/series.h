@@ -43,7 +43,7 @@
  *
  * The variance of a test is the runs' pooled variance (within and between
  * versions) unless the version means scatter more than their runs allow
- * (an F-test at 5 %), when it is the between-version mean square alone,
+ * (an F-test at 25 %), when it is the between-version mean square alone,
  * on its own degrees of freedom: the test then has the versions, not the
  * runs, for its units.  With one run per version only the latter exists.
  *
