@@ -22,8 +22,6 @@
 #define UNIT_LEVEL 0.25
 /* the level at which a trend's slope must hold beside the steps */
 #define SLOPE_LEVEL 0.05
-/* the split's candidates are weak: ten times alpha, as in Otava */
-#define WEAK_FACTOR 10
 
 /*
  * The sums over a run of versions: runs, their log sum and sum of
@@ -346,7 +344,9 @@ candidates(struct pv_series *s, const struct pv_series_opts *o,
 	   struct pv_series_scratch *w)
 {
 	size_t h = o->window / 2, j, i, from;
-	double alpha = o->alpha * WEAK_FACTOR;
+	/* the split's candidates are weak, at Otava's first-pass level */
+	double alpha = o->alpha < 0.05 ? 10 * o->alpha : o->alpha < 0.5 ?
+		2 * o->alpha : o->alpha;
 
 	w->ncand = 0;
 	for (j = s->nwin; j * h < s->npt; j++) {

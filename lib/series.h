@@ -20,7 +20,8 @@
  *     largest between-segment sum of squares) and the best single version
  *     (an outlier) are tested, the better one kept when its p-value,
  *     corrected for the positions searched, is at most ten times
- *     opts.alpha; the pieces are cut again.  The union of the cuts of all
+ *     opts.alpha (twice from 0.05, as Otava's first pass); the pieces are
+ *     cut again.  The union of the cuts of all
  *     windows is the weak candidates.
  *  2. Merge: each candidate is tested between the segments on either side
  *     of it (corrected for the positions of the two segments); the weakest
