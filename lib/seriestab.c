@@ -12,7 +12,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "rec_series.h"
+#include "rec_changepoint.h"
 #include "seriestab.h"
 #include "xalloc.h"
 

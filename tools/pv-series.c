@@ -29,7 +29,7 @@
 #include "input.h"
 #include "opt.h"
 #include "rec_sample.h"
-#include "rec_series.h"
+#include "rec_changepoint.h"
 #include "record.h"
 #include "series.h"
 #include "seriestab.h"

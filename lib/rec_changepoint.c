@@ -1,13 +1,13 @@
 /*
- * rec_series: the changepoint, outlier and trend records (see
- * rec_series.h).
+ * rec_changepoint: the changepoint, outlier and trend records (see
+ * rec_changepoint.h).
  */
 #include "config.h"
 
 #include <string.h>
 
 #include "field.h"
-#include "rec_series.h"
+#include "rec_changepoint.h"
 
 static const char *const flag_name[] = { "newest", "known" };
 #define NFLAGS (sizeof(flag_name) / sizeof(flag_name[0]))

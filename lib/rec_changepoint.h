@@ -1,5 +1,5 @@
 /*
- * rec_series: the codecs of pv-series's records, pv-format(5):
+ * rec_changepoint: the codecs of pv-series's records, pv-format(5):
  *
  *   changepoint EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
  *               BEFORE AFTER CHANGE LO HI P N_BEFORE N_AFTER FLAGS
@@ -25,8 +25,8 @@
  * (PV_REC_OTHER, its fields split and unescaped), strings pointing into
  * rec; they return 0, or -1 with e set.
  */
-#ifndef PV_REC_SERIES_H
-#define PV_REC_SERIES_H
+#ifndef PV_REC_CHANGEPOINT_H
+#define PV_REC_CHANGEPOINT_H
 
 #include <stdint.h>
 

@@ -1,73 +1,43 @@
 /*
- * check_rec_series: the changepoint, outlier and trend records written
- * and read back, and their bad fields named.
+ * check_rec_changepoint: the changepoint, outlier and trend records
+ * written, read back through the reader, parsed and written again the
+ * same; a key's text in place of the key; the refusals, field by field.
  */
 #include "config.h"
 
 #include <check.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "rec_series.h"
-#include "record.h"
-
-static struct pv_str
-str(const char *s)
-{
-	struct pv_str r = { s, strlen(s) };
-
-	return r;
-}
-
-/* Read the first record of text through a reader (a temporary file). */
-static struct pv_reader *
-reader_of(const char *text, struct pv_record *rec)
-{
-	char path[] = "/tmp/check_rec_series.XXXXXX";
-	int fd = mkstemp(path);
-	struct pv_reader *r;
-	FILE *f;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-	r = pv_reader_open(path);
-	unlink(path);
-	ck_assert_ptr_nonnull(r);
-	ck_assert_int_eq(pv_reader_next(r, rec), 1);
-	return r;
-}
+#include "rec_changepoint.h"
+#include "rec_check.h"
 
 static void
 key(struct pv_runkey *k)
 {
 	memset(k, 0, sizeof(*k));
-	k->experiment = str("nightly");
-	k->suite = str("stress-ng");
-	k->test = str("futex\tx");
-	k->operation = str("ops");
-	k->metric = str("bogo-ops");
-	k->unit = str("ops/s");
+	k->experiment = S("nightly");
+	k->suite = S("stress-ng");
+	k->test = S("futex\tx");
+	k->operation = S("ops");
+	k->metric = S("bogo-ops");
+	k->unit = S("ops/s");
 	k->direction = PV_LOWER_BETTER;
 	k->level = PV_NONE;
 }
 
 START_TEST(test_changepoint)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, again = PV_STRBUF_INIT;
 	struct pv_changepoint c, back;
 	struct pv_err e = PV_ERR_INIT;
-	struct pv_record rec;
-	struct pv_reader *r;
+	struct rec_back b;
 
 	memset(&c, 0, sizeof(c));
 	key(&c.key);
-	c.before = str("v6.6");
-	c.after = str("v6.7");
+	c.before = S("v6.6");
+	c.after = S("v6.7");
 	c.change = -0.0834;
 	c.lo = -0.09;
 	c.hi = -0.07;
@@ -75,66 +45,79 @@ START_TEST(test_changepoint)
 	c.nbefore = 6;
 	c.nafter = 1;
 	c.flags = PV_CHANGEPOINT_NEWEST | PV_CHANGEPOINT_KNOWN;
-	pv_rec_changepoint_write(&sb, &c, str(""));
+	pv_rec_changepoint_write(&sb, &c, S(""));
 	ck_assert_str_eq(sb.buf, "changepoint\tnightly\tstress-ng\tfutex\\tx\t"
 			 "ops\tbogo-ops\tops/s\tlower\t-\tv6.6\tv6.7\t-0.0834\t"
 			 "-0.09\t-0.07\t1.5e-20\t6\t1\tnewest,known\n");
-	r = reader_of(sb.buf, &rec);
-	ck_assert_int_eq(pv_rec_changepoint_parse(&rec, &back, &e), 0);
-	ck_assert(pv_str_eq(back.key.test, "futex\tx"));
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_changepoint_parse(&b.rec, &back, &e), 0);
+	ck_assert(str_is(back.key.test, "futex\tx"));
 	ck_assert_int_eq(back.key.direction, PV_LOWER_BETTER);
 	ck_assert(back.key.level == PV_NONE);
-	ck_assert(pv_str_eq(back.after, "v6.7"));
+	ck_assert(str_is(back.after, "v6.7"));
 	ck_assert(back.change == -0.0834 && back.p == 1.5e-20);
 	ck_assert_uint_eq(back.nafter, 1);
 	ck_assert_uint_eq(back.flags, c.flags);
-	pv_reader_close(r);
+	pv_rec_changepoint_write(&again, &back, S(""));
+	ck_assert_str_eq(again.buf, sb.buf);
+	read_done(&b);
+	/* no flags: '-' */
+	pv_strbuf_reset(&sb);
+	c.flags = 0;
+	pv_rec_changepoint_write(&sb, &c, S(""));
+	ck_assert_ptr_nonnull(strstr(sb.buf, "\t6\t1\t-\n"));
 	pv_strbuf_release(&sb);
+	pv_strbuf_release(&again);
 }
 END_TEST
 
 START_TEST(test_outlier_trend)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, again = PV_STRBUF_INIT;
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_outlier o, ob;
 	struct pv_trend t, tb;
-	struct pv_record rec;
-	struct pv_reader *r;
+	struct rec_back b;
 
 	memset(&o, 0, sizeof(o));
 	key(&o.key);
 	o.key.level = 4;
-	o.version = str("v6.9");
+	o.version = S("v6.9");
 	o.change = -0.1;
 	o.p = NAN;
-	pv_rec_outlier_write(&sb, &o, str(""));
+	pv_rec_outlier_write(&sb, &o, S(""));
 	ck_assert_str_eq(sb.buf, "outlier\tnightly\tstress-ng\tfutex\\tx\tops\t"
 			 "bogo-ops\tops/s\tlower\t4\tv6.9\t-0.1\t-\n");
-	r = reader_of(sb.buf, &rec);
-	ck_assert_int_eq(pv_rec_outlier_parse(&rec, &ob, &e), 0);
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_outlier_parse(&b.rec, &ob, &e), 0);
 	ck_assert(ob.key.level == 4 && isnan(ob.p));
-	pv_reader_close(r);
+	pv_rec_outlier_write(&again, &ob, S(""));
+	ck_assert_str_eq(again.buf, sb.buf);
+	read_done(&b);
 
 	pv_strbuf_reset(&sb);
+	pv_strbuf_reset(&again);
 	memset(&t, 0, sizeof(t));
 	key(&t.key);
-	t.first = str("v1");
-	t.last = str("v30");
+	t.first = S("v1");
+	t.last = S("v30");
 	t.change = -0.005;
 	t.lo = -0.006;
 	t.hi = -0.004;
 	t.p = 1e-9;
 	/* a key's text given instead of the key */
-	pv_rec_trend_write(&sb, &t, str("\tE\tS\tT\tO\tM\tU\thigher\t1"));
+	pv_rec_trend_write(&sb, &t, S("\tE\tS\tT\tO\tM\tU\thigher\t1"));
 	ck_assert_str_eq(sb.buf, "trend\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\tv30\t"
 			 "-0.005\t-0.006\t-0.004\t1e-09\n");
-	r = reader_of(sb.buf, &rec);
-	ck_assert_int_eq(pv_rec_trend_parse(&rec, &tb, &e), 0);
-	ck_assert(pv_str_eq(tb.key.experiment, "E") && tb.key.level == 1);
-	ck_assert(pv_str_eq(tb.last, "v30") && tb.change == -0.005);
-	pv_reader_close(r);
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_trend_parse(&b.rec, &tb, &e), 0);
+	ck_assert(str_is(tb.key.experiment, "E") && tb.key.level == 1);
+	ck_assert(str_is(tb.last, "v30") && tb.change == -0.005);
+	pv_rec_trend_write(&again, &tb, S(""));
+	ck_assert_str_eq(again.buf, sb.buf);
+	read_done(&b);
 	pv_strbuf_release(&sb);
+	pv_strbuf_release(&again);
 }
 END_TEST
 
@@ -146,19 +129,19 @@ bad(const char *text, const char *want)
 	struct pv_changepoint c;
 	struct pv_outlier o;
 	struct pv_trend t;
-	struct pv_record rec;
-	struct pv_reader *r = reader_of(text, &rec);
+	struct rec_back b;
 	int rc;
 
-	if (pv_str_eq(rec.field[0], "changepoint"))
-		rc = pv_rec_changepoint_parse(&rec, &c, &e);
-	else if (pv_str_eq(rec.field[0], "outlier"))
-		rc = pv_rec_outlier_parse(&rec, &o, &e);
+	read_back_str(&b, text);
+	if (str_is(b.rec.field[0], "changepoint"))
+		rc = pv_rec_changepoint_parse(&b.rec, &c, &e);
+	else if (str_is(b.rec.field[0], "outlier"))
+		rc = pv_rec_outlier_parse(&b.rec, &o, &e);
 	else
-		rc = pv_rec_trend_parse(&rec, &t, &e);
+		rc = pv_rec_trend_parse(&b.rec, &t, &e);
 	ck_assert_int_eq(rc, -1);
 	ck_assert_str_eq(pv_err_msg(&e), want);
-	pv_reader_close(r);
+	read_done(&b);
 }
 
 START_TEST(test_bad)
@@ -187,18 +170,12 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("rec_series");
+	Suite *s = suite_create("rec_changepoint");
 	TCase *tc = tcase_create("core");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, test_changepoint);
 	tcase_add_test(tc, test_outlier_trend);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return run_suite(s);
 }
