@@ -42,11 +42,12 @@ opt(struct pv_str f)
  * words of pv_rec_key_get() (which reads them from ROLE on).
  */
 static int
-get_key(const struct pv_record *rec, struct pv_runkey *k, struct pv_err *e)
+get_key7(const struct pv_record *rec, struct pv_runkey *k, struct pv_err *e)
 {
 	const struct pv_str *f = rec->field;
 
 	memset(k, 0, sizeof(*k));
+	k->level = PV_NONE;
 	k->experiment = opt(f[1]);
 	k->suite = opt(f[2]);
 	k->test = opt(f[3]);
@@ -61,6 +62,16 @@ get_key(const struct pv_record *rec, struct pv_runkey *k, struct pv_err *e)
 		return pv_err_set(e, "direction '%.*s' is neither 'higher' "
 				  "nor 'lower'", (int)(f[7].len > 40 ? 40 :
 						       f[7].len), f[7].s);
+	return 0;
+}
+
+static int
+get_key(const struct pv_record *rec, struct pv_runkey *k, struct pv_err *e)
+{
+	const struct pv_str *f = rec->field;
+
+	if (get_key7(rec, k, e) < 0)
+		return -1;
 	if (pv_field_get_opt_u64(f[8], &k->level) < 0 ||
 	    (k->level == PV_NONE && !pv_str_eq(f[8], "-")))
 		return pv_field_bad(e, "level", f[8], "a whole number");
@@ -81,13 +92,32 @@ get_nums(const struct pv_record *rec, size_t first, const char *const *name,
 	return 0;
 }
 
+/* FLAGS: the names of the flags set, comma-separated, or '-' */
+static void
+add_flags(struct pv_strbuf *sb, unsigned flags)
+{
+	char buf[32];
+	size_t i, n = 0;
+
+	for (i = 0; i < NFLAGS; i++) {
+		size_t len = strlen(flag_name[i]);
+
+		if (!(flags & (1u << i)))
+			continue;
+		if (n > 0)
+			buf[n++] = ',';
+		memcpy(buf + n, flag_name[i], len);
+		n += len;
+	}
+	if (n == 0)
+		buf[n++] = '-';
+	pv_field_add_raw(sb, buf, n);
+}
+
 void
 pv_rec_changepoint_write(struct pv_strbuf *sb, const struct pv_changepoint *c,
 			 struct pv_str key_text)
 {
-	char flags[32];
-	size_t i, n = 0;
-
 	pv_field_type(sb, "changepoint");
 	add_key(sb, &c->key, key_text);
 	pv_field_add_opt_str(sb, c->before);
@@ -98,19 +128,7 @@ pv_rec_changepoint_write(struct pv_strbuf *sb, const struct pv_changepoint *c,
 	pv_field_add_num(sb, c->p);
 	pv_field_add_u64(sb, c->nbefore);
 	pv_field_add_u64(sb, c->nafter);
-	for (i = 0; i < NFLAGS; i++) {
-		size_t len = strlen(flag_name[i]);
-
-		if (!(c->flags & (1u << i)))
-			continue;
-		if (n > 0)
-			flags[n++] = ',';
-		memcpy(flags + n, flag_name[i], len);
-		n += len;
-	}
-	if (n == 0)
-		flags[n++] = '-';
-	pv_field_add_raw(sb, flags, n);
+	add_flags(sb, c->flags);
 	pv_field_end(sb);
 }
 
@@ -226,4 +244,52 @@ pv_rec_trend_parse(const struct pv_record *rec, struct pv_trend *t,
 	t->first = opt(rec->field[9]);
 	t->last = opt(rec->field[10]);
 	return get_nums(rec, 11, name, v, 4, e);
+}
+
+void
+pv_rec_cpgroup_write(struct pv_strbuf *sb, const struct pv_cpgroup *g)
+{
+	const struct pv_runkey *k = &g->key;
+
+	pv_field_type(sb, "cpgroup");
+	pv_field_add_opt_str(sb, k->experiment);
+	pv_field_add_opt_str(sb, k->suite);
+	pv_field_add_opt_str(sb, k->test);
+	pv_field_add_opt_str(sb, k->operation);
+	pv_field_add_opt_str(sb, k->metric);
+	pv_field_add_opt_str(sb, k->unit);
+	pv_field_add_opt(sb, k->direction == PV_LOWER_BETTER ? "lower" :
+			 "higher");
+	pv_field_add_opt_str(sb, g->before);
+	pv_field_add_opt_str(sb, g->after);
+	pv_field_add_u64(sb, g->levels);
+	pv_field_add_opt_str(sb, g->level_list);
+	pv_field_add_num(sb, g->change_min);
+	pv_field_add_num(sb, g->change_max);
+	add_flags(sb, g->flags);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_cpgroup_parse(const struct pv_record *rec, struct pv_cpgroup *g,
+		     struct pv_err *e)
+{
+	static const char *const name[] = { "CHANGE_MIN", "CHANGE_MAX" };
+	double *const v[] = { &g->change_min, &g->change_max };
+
+	memset(g, 0, sizeof(*g));
+	if (rec->nfield != 15)
+		return pv_field_count_bad(e, "cpgroup", 15, rec->nfield);
+	if (get_key7(rec, &g->key, e) < 0)
+		return -1;
+	g->before = opt(rec->field[8]);
+	g->after = opt(rec->field[9]);
+	if (pv_field_get_u64(rec->field[10], &g->levels) < 0 ||
+	    g->levels < 2)
+		return pv_field_bad(e, "LEVELS", rec->field[10],
+				    "a whole number from 2");
+	g->level_list = opt(rec->field[11]);
+	if (get_nums(rec, 12, name, v, 2, e) < 0)
+		return -1;
+	return get_flags(rec->field[14], &g->flags, e);
 }

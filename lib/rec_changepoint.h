@@ -7,6 +7,8 @@
  *               VERSION CHANGE P
  *   trend       EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
  *               FIRST LAST CHANGE LO HI P
+ *   cpgroup     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION
+ *               BEFORE AFTER LEVELS LEVEL_LIST CHANGE_MIN CHANGE_MAX FLAGS
  *
  * The key is a sample's, with its section's EXPERIMENT but without ROLE
  * and VERSION: the records describe a series of versions.  A change point
@@ -17,7 +19,11 @@
  * (AFTER is the series' newest version) and "known" (acknowledged), or
  * '-'.  An outlier is one version off its neighbours, CHANGE its
  * difference from them.  A trend's CHANGE is per version, from FIRST to
- * LAST.  Derived numbers have ten significant digits, '-' for NaN.
+ * LAST.  A cpgroup (pv-classify) gathers the change points of one
+ * operation between the same versions at LEVELS of its concurrency levels
+ * (LEVEL_LIST, comma-separated), with the range of their changes; FLAGS
+ * are those all of them have.  Derived numbers have ten significant
+ * digits, '-' for NaN.
  *
  * Writers append one record, with its newline, to sb; key_text, when not
  * empty, is the key's fields as pv_rec_series_key_add() writes them,
@@ -60,6 +66,15 @@ struct pv_trend {
 	double change, lo, hi, p;
 };
 
+struct pv_cpgroup {
+	struct pv_runkey key;	/* role, version and level unused */
+	struct pv_str before, after;
+	uint64_t levels;
+	struct pv_str level_list;
+	double change_min, change_max;
+	unsigned flags;
+};
+
 /* The key fields EXPERIMENT ... LEVEL, each with the TAB before it. */
 void pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key);
 
@@ -78,5 +93,10 @@ void pv_rec_trend_write(struct pv_strbuf *sb, const struct pv_trend *t,
 			struct pv_str key_text);
 int pv_rec_trend_parse(const struct pv_record *rec, struct pv_trend *t,
 		       struct pv_err *e);
+
+/* The key of a cpgroup is that of its change points, without LEVEL. */
+void pv_rec_cpgroup_write(struct pv_strbuf *sb, const struct pv_cpgroup *g);
+int pv_rec_cpgroup_parse(const struct pv_record *rec, struct pv_cpgroup *g,
+			 struct pv_err *e);
 
 #endif

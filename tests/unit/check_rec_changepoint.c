@@ -1,7 +1,8 @@
 /*
- * check_rec_changepoint: the changepoint, outlier and trend records
- * written, read back through the reader, parsed and written again the
- * same; a key's text in place of the key; the refusals, field by field.
+ * check_rec_changepoint: the changepoint, outlier, trend and cpgroup
+ * records written, read back through the reader, parsed and written again
+ * the same; a key's text in place of the key; the refusals, field by
+ * field.
  */
 #include "config.h"
 
@@ -121,6 +122,38 @@ START_TEST(test_outlier_trend)
 }
 END_TEST
 
+START_TEST(test_cpgroup)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT, again = PV_STRBUF_INIT;
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_cpgroup g, back;
+	struct rec_back b;
+
+	memset(&g, 0, sizeof(g));
+	key(&g.key);
+	g.before = S("v6.11");
+	g.after = S("v6.12");
+	g.levels = 3;
+	g.level_list = S("1,2,4");
+	g.change_min = -0.1;
+	g.change_max = -0.05;
+	g.flags = PV_CHANGEPOINT_NEWEST;
+	pv_rec_cpgroup_write(&sb, &g);
+	ck_assert_str_eq(sb.buf, "cpgroup\tnightly\tstress-ng\tfutex\\tx\tops\t"
+			 "bogo-ops\tops/s\tlower\tv6.11\tv6.12\t3\t1,2,4\t"
+			 "-0.1\t-0.05\tnewest\n");
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_cpgroup_parse(&b.rec, &back, &e), 0);
+	ck_assert(str_is(back.level_list, "1,2,4") && back.levels == 3);
+	ck_assert(back.key.level == PV_NONE);
+	pv_rec_cpgroup_write(&again, &back);
+	ck_assert_str_eq(again.buf, sb.buf);
+	read_done(&b);
+	pv_strbuf_release(&sb);
+	pv_strbuf_release(&again);
+}
+END_TEST
+
 /* A bad record's message. */
 static void
 bad(const char *text, const char *want)
@@ -129,6 +162,7 @@ bad(const char *text, const char *want)
 	struct pv_changepoint c;
 	struct pv_outlier o;
 	struct pv_trend t;
+	struct pv_cpgroup g;
 	struct rec_back b;
 	int rc;
 
@@ -137,6 +171,8 @@ bad(const char *text, const char *want)
 		rc = pv_rec_changepoint_parse(&b.rec, &c, &e);
 	else if (str_is(b.rec.field[0], "outlier"))
 		rc = pv_rec_outlier_parse(&b.rec, &o, &e);
+	else if (str_is(b.rec.field[0], "cpgroup"))
+		rc = pv_rec_cpgroup_parse(&b.rec, &g, &e);
 	else
 		rc = pv_rec_trend_parse(&b.rec, &t, &e);
 	ck_assert_int_eq(rc, -1);
@@ -164,6 +200,10 @@ START_TEST(test_bad)
 	    "P 'p' is not a number");
 	bad("trend\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\tv9\t-0.1\t-0.2\n",
 	    "a trend record has 15 fields, not 13");
+	bad("cpgroup\tE\tS\tT\tO\tM\tU\thigher\tv1\tv2\t1\t1\t-0.1\t"
+	    "-0.1\t-\n", "LEVELS '1' is not a whole number from 2");
+	bad("cpgroup\tE\tS\tT\tO\tM\tU\tup\tv1\tv2\t2\t1,2\t-0.1\t"
+	    "-0.1\t-\n", "direction 'up' is neither 'higher' nor 'lower'");
 }
 END_TEST
 
@@ -175,6 +215,7 @@ main(void)
 
 	tcase_add_test(tc, test_changepoint);
 	tcase_add_test(tc, test_outlier_trend);
+	tcase_add_test(tc, test_cpgroup);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
