@@ -447,7 +447,15 @@ write_all(struct state *st)
 	memset(&w, 0, sizeof(w));
 	w.st = st;
 	w.v = pv_seriestab_sorted(&st->tab);
-	w.newest = pv_seriestab_newest(&st->tab);
+	/* the newest version with a run of some key (not a section alone) */
+	w.newest = PV_SERIESTAB_NONE;
+	for (i = 0; i < st->tab.nkey; i++) {
+		const struct pv_skey *k = &st->tab.key[i];
+
+		if (k->series.npt > 0 && (w.newest == PV_SERIESTAB_NONE ||
+					  k->ver[k->series.npt - 1] > w.newest))
+			w.newest = k->ver[k->series.npt - 1];
+	}
 	w.found = pv_xcalloc(st->tab.nkey ? st->tab.nkey : 1, 1);
 	memset(&job, 0, sizeof(job));
 	job.n = st->tab.nkey;

@@ -36,6 +36,12 @@ test_cmp "$T/want" "$T/got" && pass || fail "known: flags"
 printf 'v6.11 v6.12 stress-ng pipe\n' > "$T/known"
 pv-series -k "$T/known" "$D/newest.in" > /dev/null
 expect_status 1 "known for another test" rc $?
+# a later section without runs (a profile) is not the newest version
+{ cat "$D/newest.in"; printf 'section\t-\tv6.13\tnightly\n'
+  printf 'stack\tcycles\t1\t1\tmain;f\n'; } > "$T/profiled"
+pv-series "$T/profiled" > /dev/null
+expect_status 1 "newest: a section alone is not a version of the series" \
+	rc $?
 printf 'v6.11\n' > "$T/known"
 pv-series -k "$T/known" "$D/newest.in" > /dev/null 2> "$T/err"
 expect_status 2 "bad known file" rc $?
