@@ -2,12 +2,12 @@
  * pv-series: where along a series of versions the performance of each key
  * changed.
  *
- * Reads sample or runval records of many versions, in order (the sections
- * of a version together, as pv-store series writes them), passes the
- * whole input on and appends, per key, changepoint records (where the
- * runs before and after differ, significantly and by at least the
- * threshold), outlier records (one version off its neighbours) and trend
- * records (a steady drift); lib/series.c finds them, lib/seriestab.c
+ * Reads sample or runval records of many versions (the series is in the
+ * order the versions first appear, as pv-store series writes them),
+ * passes the whole input on and appends, per key, changepoint records
+ * (where the runs before and after differ, significantly and by at least
+ * the threshold), outlier records (one version off its neighbours) and
+ * trend records (a steady drift); lib/series.c finds them, lib/seriestab.c
  * keeps the series.  With --state the series and the earlier result are
  * kept in a file, so that a nightly job gives only the new version.  The
  * exit status says whether a change for the worse starts at the newest
@@ -18,7 +18,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +27,8 @@
 #include "inorder.h"
 #include "input.h"
 #include "opt.h"
-#include "rec_sample.h"
 #include "rec_changepoint.h"
+#include "rec_sample.h"
 #include "record.h"
 #include "series.h"
 #include "seriestab.h"
