@@ -47,7 +47,7 @@
 # matches Otava's recall at no more false change points": on every step
 # row and for every Otava method, pv-series at its most sensitive setting
 # whose false change points on the null row of the same length and noise
-# are no more than the method's (along -p 0.005 to 0.1, then the same with
+# are no more than the method's (along -p 0.0001 to 0.1, then the same with
 # -t 0) must not find significantly fewer of the planted changes, exactly
 # or within one version (a one-sided paired sign test at 5 % on the keys
 # where the two differ); the whole series in under 4 s and the 101st
@@ -65,7 +65,7 @@ keys=${KEYS:-200}
 # pv-series's default -p, and the others tried for the comparison at
 # Otava's rate of false change points
 default_p=0.005
-alphas="0.005 0.01 0.02 0.05 0.1"
+alphas="0.0001 0.0005 0.001 0.002 0.005 0.01 0.02 0.05 0.1"
 methods="pv pv0"
 for p in $alphas; do
 	[ "$p" = "$default_p" ] || methods="$methods pv@$p pv0@$p"
@@ -256,7 +256,7 @@ done
 
 # the table (pv-series as it is), then the targets: for each Otava method
 # and step row, pv-series at its most sensitive setting on the path -p
-# 0.005 ... 0.1 with the 2 % floor, then the same with -t 0, whose false
+# 0.0001 ... 0.1 with the 2 % floor, then the same with -t 0, whose false
 # change points on the null row of the same length and noise are no more
 # than the method's, must not find significantly fewer of the planted
 # changes, exactly or within one version (a one-sided paired sign test at
