@@ -140,7 +140,7 @@ struct render {
 	char *other_name;
 	struct pv_html *html;	/* --format=html */
 	struct pv_render_verdict verdicts;	/* text, junit: pv-classify's records */
-	struct pv_render_json json;	/* json: cmp records */
+	struct pv_render_json json;	/* json: cmp, changepoint records */
 	struct pv_render_series series;	/* text: pv-series's records */
 };
 
@@ -507,7 +507,7 @@ static void
 render_json(struct render *st)
 {
 	const struct pv_stackdiff_func *f = st->func;
-	size_t nf = st->nfunc, left;
+	size_t nf = st->nfunc;
 
 	if (nf > 0) {
 		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
@@ -519,17 +519,13 @@ render_json(struct render *st)
 	}
 	if (st->json.ncmp == 0 && st->verdicts.nv == 0 &&
 	    st->verdicts.nsys == 0 && st->verdicts.ndet == 0 &&
-	    st->json.nchangepoint == 0 && nf == 0)
+	    st->json.ncp == 0 && nf == 0)
 		pv_die("nothing to render as json: no cmp, verdict, "
 		       "systematic, detect, changepoint, func or dstack "
 		       "records (give it the output of pv-diff, pv-classify "
 		       "or pv-series)");
-	left = pv_render_json_write(&st->json, &st->verdicts, f, nf,
-				    &st->diff.names, stdout);
-	if (left > 0)
-		pv_warn("%zu changepoint records left out of the document: "
-			"this pv-render does not read them yet",
-			left);
+	pv_render_json_write(&st->json, &st->verdicts, f, nf, &st->diff.names,
+			     stdout);
 }
 
 /*
