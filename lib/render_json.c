@@ -32,6 +32,7 @@ void
 pv_render_json_release(struct pv_render_json *j)
 {
 	free(j->cmp);
+	free(j->cp);
 	pv_arena_release(&j->arena);
 	memset(j, 0, sizeof(*j));
 }
@@ -52,24 +53,33 @@ pv_render_json_add(struct pv_render_json *j, const struct pv_record *rec)
 	if (rec->type != PV_REC_OTHER)
 		return 0;
 	if (pv_str_eq(rec->field[0], "changepoint")) {
-		j->nchangepoint++;
-		return 1;
-	}
-	if (!pv_str_eq(rec->field[0], "cmp"))
+		struct pv_changepoint *cp;
+
+		PV_GROW(j->cp, j->ncp + 1, j->cpalloc);
+		cp = &j->cp[j->ncp];
+		if (pv_rec_changepoint_parse(rec, cp, &j->err) < 0)
+			return -1;
+		cp->before = keep(j, cp->before);
+		cp->after = keep(j, cp->after);
+		k = &cp->key;
+		j->ncp++;
+	} else if (pv_str_eq(rec->field[0], "cmp")) {
+		PV_GROW(j->cmp, j->ncmp + 1, j->cmpalloc);
+		if (pv_rec_cmp_parse(rec, &j->cmp[j->ncmp], &j->err) < 0)
+			return -1;
+		k = &j->cmp[j->ncmp].key;
+		k->role = keep(j, k->role);
+		k->version = keep(j, k->version);
+		j->ncmp++;
+	} else {
 		return 0;
-	PV_GROW(j->cmp, j->ncmp + 1, j->cmpalloc);
-	if (pv_rec_cmp_parse(rec, &j->cmp[j->ncmp], &j->err) < 0)
-		return -1;
-	k = &j->cmp[j->ncmp].key;
-	k->role = keep(j, k->role);
-	k->version = keep(j, k->version);
+	}
 	k->experiment = keep(j, k->experiment);
 	k->suite = keep(j, k->suite);
 	k->test = keep(j, k->test);
 	k->operation = keep(j, k->operation);
 	k->metric = keep(j, k->metric);
 	k->unit = keep(j, k->unit);
-	j->ncmp++;
 	return 1;
 }
 
@@ -290,6 +300,30 @@ systematic(struct pv_strbuf *sb, const struct pv_render_verdict_sys *s)
 	pv_strbuf_addch(sb, '}');
 }
 
+/*
+ * A change point: its key with BEFORE as "baseline" and AFTER as
+ * "target", the versions either side of the change.
+ */
+static void
+changepoint(struct pv_strbuf *sb, const struct pv_changepoint *cp)
+{
+	struct pv_runkey k = cp->key;
+
+	k.role = cp->before;
+	k.version = cp->after;
+	jkey(sb, &k, 1);
+	jchange(sb, "change", cp->change);
+	jpair(sb, "interval", "low", cp->lo, "high", cp->hi);
+	pv_strbuf_addstr(sb, ",\"p\":");
+	jnum(sb, cp->p);
+	pv_strbuf_addf(sb, ",\"versions\":{\"before\":%llu,\"after\":%llu}",
+		       (unsigned long long)cp->nbefore,
+		       (unsigned long long)cp->nafter);
+	pv_strbuf_addf(sb, ",\"newest\":%s,\"known\":%s}",
+		       cp->flags & PV_CHANGEPOINT_NEWEST ? "true" : "false",
+		       cp->flags & PV_CHANGEPOINT_KNOWN ? "true" : "false");
+}
+
 static void
 detect(struct pv_strbuf *sb, const struct pv_render_verdict_detect *d)
 {
@@ -335,7 +369,7 @@ function(struct pv_strbuf *sb, const struct pv_stackdiff_func *f,
 	pv_strbuf_addf(sb, ",\"presence\":\"%s\"}", presence[f->presence & 3]);
 }
 
-size_t
+void
 pv_render_json_write(const struct pv_render_json *j,
 		     const struct pv_render_verdict *v,
 		     const struct pv_stackdiff_func *f, size_t nf,
@@ -372,13 +406,13 @@ pv_render_json_write(const struct pv_render_json *j,
 		flush(&sb, out, 0);
 	}
 	array_end(&sb, v->ndet);
-	/*
-	 * change points: to be read through their codec,
-	 * pv_rec_changepoint_parse() of lib/rec_changepoint.c (struct
-	 * pv_changepoint), which the series branch brings; until then none
-	 * is written and the caller hears how many were left out
-	 */
-	pv_strbuf_addstr(&sb, ",\n \"change_points\":[]");
+	pv_strbuf_addstr(&sb, ",\n \"change_points\":[");
+	for (i = 0; i < j->ncp; i++) {
+		item(&sb, i);
+		changepoint(&sb, &j->cp[i]);
+		flush(&sb, out, 0);
+	}
+	array_end(&sb, j->ncp);
 	pv_strbuf_addstr(&sb, ",\n \"functions\":[");
 	for (i = 0; i < nf; i++) {
 		item(&sb, i);
@@ -389,5 +423,4 @@ pv_render_json_write(const struct pv_render_json *j,
 	pv_strbuf_addstr(&sb, "\n}\n");
 	flush(&sb, out, 1);
 	pv_strbuf_release(&sb);
-	return j->nchangepoint;
 }

@@ -14,9 +14,9 @@
  * them.  A value the record has as '-' (absent), NaN or infinite is null;
  * strings are UTF-8, bytes that are not as U+FFFD (textenc.h).
  *
- * Feed every record to pv_render_json_add(); it keeps the cmp records
- * (copies; memory grows with the comparisons) and counts the changepoint
- * records.
+ * Feed every record to pv_render_json_add(); it keeps the cmp and
+ * changepoint records (copies; memory grows with the comparisons and the
+ * change points).
  */
 #ifndef PV_RENDER_JSON_H
 #define PV_RENDER_JSON_H
@@ -27,6 +27,7 @@
 #include "arena.h"
 #include "error.h"
 #include "rec_cmp.h"
+#include "rec_changepoint.h"
 #include "record.h"
 #include "render_verdict.h"
 #include "stackdiff.h"
@@ -37,12 +38,11 @@ struct pv_render_json {
 	struct pv_cmp *cmp;
 	size_t ncmp, cmpalloc;
 	/*
-	 * changepoint records seen.  Their codec, lib/rec_changepoint.c, is
-	 * on the series branch, not yet here: until it is, the document's
-	 * change_points array stays empty and the tool says so (see
-	 * pv_render_json_write()).
+	 * pv-series's changepoint records (lib/rec_changepoint.c), their
+	 * strings in arena; key.role and key.version unused
 	 */
-	size_t nchangepoint;
+	struct pv_changepoint *cp;
+	size_t ncp, cpalloc;
 	struct pv_err err;
 };
 
@@ -50,18 +50,17 @@ void pv_render_json_init(struct pv_render_json *j);
 void pv_render_json_release(struct pv_render_json *j);
 
 /*
- * Take one record: 1 when kept (a cmp record) or counted (a changepoint
- * record), 0 when not one of ours, -1 when malformed (j->err set).
+ * Take one record: 1 when kept (a cmp or changepoint record), 0 when not
+ * one of ours, -1 when malformed (j->err set).
  */
 int pv_render_json_add(struct pv_render_json *j, const struct pv_record *rec);
 
 /*
  * Write the document: j's comparisons, v's verdicts, systematic and
- * detect records, and the functions f[0..nf) (their names and events in
- * names).  Returns the number of change points that could not be written
- * (see nchangepoint).
+ * detect records, j's change points, and the functions f[0..nf) (their
+ * names and events in names).
  */
-size_t pv_render_json_write(const struct pv_render_json *j,
+void pv_render_json_write(const struct pv_render_json *j,
 			    const struct pv_render_verdict *v,
 			    const struct pv_stackdiff_func *f, size_t nf,
 			    const struct pv_symtab *names, FILE *out);

@@ -298,6 +298,14 @@ pv_stats_t_pvalue(double t, double df)
 	return t_two_sided(t, df);
 }
 
+double
+pv_stats_f_pvalue(double f, double d1, double d2)
+{
+	if (isinf(f))
+		return 0;
+	return f > 0 ? gsl_cdf_fdist_Q(f, d1, d2) : 1;
+}
+
 void
 pv_stats_summary(const double *x, const double *sorted, size_t n,
 		 double conf, struct pv_summary *s)

@@ -158,6 +158,9 @@ double pv_stats_t_quantile_whole(double prob, unsigned df);
 /* Two-sided p-value of a t statistic on df degrees of freedom. */
 double pv_stats_t_pvalue(double t, double df);
 
+/* Upper tail of the F distribution on (d1, d2) degrees of freedom at f. */
+double pv_stats_f_pvalue(double f, double d1, double d2);
+
 /* Quantiles and tails used by the tools. */
 double pv_stats_t_quantile(double prob, double df);
 double pv_stats_normal_quantile(double prob);

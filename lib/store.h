@@ -341,6 +341,18 @@ const char *pv_store_scan_kinds(unsigned kinds);
 int pv_store_version_baseline(struct pv_store *st, const char *name,
 			      const char **found);
 
+/*
+ * Sort the stored versions v[0..n) (distinct names, each with a live
+ * entry) into the store's order, oldest first: the kernel's release order
+ * (version.h; two spellings of one version by name) when every one is a
+ * kernel version; git's order of descent, ancestors first ("git rev-list
+ * --topo-order --reverse"), when every one is a commit (by its COMMIT
+ * field); else the order in which their first live entries were added.
+ * Returns 0; 1 when they are commits git here cannot order, which are
+ * then in the order they were added, with st->err saying so.
+ */
+int pv_store_version_order(struct pv_store *st, const char **v, size_t n);
+
 /* store_gc.c: garbage collection */
 
 /*

@@ -124,3 +124,150 @@ pv_store_version_baseline(struct pv_store *st, const char *name,
 	pv_strbuf_release(&c);
 	return rc;
 }
+
+/* A version to order: its name, kernel version, commit, first entry. */
+struct ordered {
+	const char *name;
+	struct pv_kver kv;
+	const char *commit;
+	size_t first;		/* the index of its first live entry */
+	size_t rank;		/* its place in git's order */
+};
+
+static int
+cmp_kernel(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+	int c = pv_kver_cmp(&x->kv, &y->kv);
+
+	/* two spellings of one version: by name, not by qsort */
+	return c != 0 ? c : strcmp(x->name, y->name);
+}
+
+static int
+cmp_first(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+static int
+cmp_rank(const void *a, const void *b)
+{
+	const struct ordered *x = a, *y = b;
+
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+static int
+cmp_ordered_commit(const void *a, const void *b)
+{
+	return strcmp(((const struct ordered *)a)->commit,
+		      ((const struct ordered *)b)->commit);
+}
+
+/*
+ * The ranks of w's commits in git's order of descent, ancestors first:
+ * 0, or -1 when git cannot list them all.
+ */
+static int
+commit_ranks(struct ordered *w, size_t n)
+{
+	struct pv_strbuf out = PV_STRBUF_INIT;
+	const char **args;
+	const char *p, *nl;
+	size_t i, rank = 0, seen = 0;
+	int rc;
+
+	args = pv_xreallocarray(NULL, n + 4, sizeof(*args));
+	args[0] = "rev-list";
+	args[1] = "--topo-order";
+	args[2] = "--reverse";
+	for (i = 0; i < n; i++)
+		args[3 + i] = w[i].commit;
+	args[3 + n] = NULL;
+	rc = pv_git_run(args, &out);
+	free(args);
+	if (rc != 0) {
+		pv_strbuf_release(&out);
+		return -1;
+	}
+	qsort(w, n, sizeof(*w), cmp_ordered_commit);
+	for (i = 0; i < n; i++)
+		w[i].rank = SIZE_MAX;
+	for (p = out.buf; *p != '\0'; p = nl + 1) {
+		struct ordered key;
+		struct ordered *hit;
+		char id[72];
+		size_t len;
+
+		nl = strchr(p, '\n');
+		if (nl == NULL)
+			break;
+		len = (size_t)(nl - p);
+		if (len >= sizeof(id))
+			continue;
+		memcpy(id, p, len);
+		id[len] = '\0';
+		key.commit = id;
+		hit = bsearch(&key, w, n, sizeof(*w), cmp_ordered_commit);
+		/* one commit under two names: give each its place */
+		while (hit != NULL && hit > w && strcmp(hit[-1].commit, id) == 0)
+			hit--;
+		for (; hit != NULL && hit < w + n &&
+		     strcmp(hit->commit, id) == 0; hit++)
+			if (hit->rank == SIZE_MAX) {
+				hit->rank = rank++;
+				seen++;
+			}
+	}
+	pv_strbuf_release(&out);
+	return seen == n ? 0 : -1;
+}
+
+int
+pv_store_version_order(struct pv_store *st, const char **v, size_t n)
+{
+	struct ordered *w;
+	size_t i, j, kernel = 0, commits = 0;
+	int rc = 0;
+
+	w = pv_xreallocarray(NULL, n ? n : 1, sizeof(*w));
+	for (i = 0; i < n; i++) {
+		memset(&w[i], 0, sizeof(w[i]));
+		w[i].name = v[i];
+		w[i].first = SIZE_MAX;
+		for (j = 0; j < st->nentry; j++) {
+			const struct pv_store_entry *e = &st->entry[j];
+
+			if (!e->live || strcmp(e->version, v[i]) != 0)
+				continue;
+			if (w[i].first == SIZE_MAX)
+				w[i].first = j;
+			if (w[i].commit == NULL)
+				w[i].commit = e->commit;
+		}
+		if (pv_kver_parse(v[i], &w[i].kv) == 0)
+			kernel++;
+		else if (w[i].commit != NULL)
+			commits++;
+	}
+	if (kernel == n) {
+		qsort(w, n, sizeof(*w), cmp_kernel);
+	} else if (commits == n && n > 1 && commit_ranks(w, n) == 0) {
+		qsort(w, n, sizeof(*w), cmp_rank);
+	} else {
+		if (commits == n && n > 1) {
+			pv_err_set(&st->err, "git cannot order the stored "
+				   "commits (not in this repository?): they "
+				   "are in the order they were stored");
+			rc = 1;
+		}
+		qsort(w, n, sizeof(*w), cmp_first);
+	}
+	for (i = 0; i < n; i++)
+		v[i] = w[i].name;
+	free(w);
+	return rc;
+}

@@ -8,6 +8,11 @@
  * systematic and detect records (lib/classifier.c holds the rules; the man
  * page states them).  The exit status says whether something at or above
  * --fail-on was found, so that CI can gate on it.
+ *
+ * The changepoint records of pv-series are judged too (lib/cpgroup.c): a
+ * change for the worse at the newest version that is not known fails the
+ * job as a regression does, and the change points of an operation between
+ * the same versions at several levels are grouped in cpgroup records.
  */
 #include "config.h"
 
@@ -17,6 +22,7 @@
 #include <string.h>
 
 #include "classifier.h"
+#include "cpgroup.h"
 #include "diag.h"
 #include "error.h"
 #include "opt.h"
@@ -45,8 +51,9 @@ static const char help[] =
 	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
 	"input is read transparently.\n"
 	"\n"
-	"Exit status: 0 nothing at or above --fail-on, 1 something, 2 trouble\n"
-	"(nothing to classify: neither cmp nor changepoint records).\n";
+	"Exit status: 0 nothing at or above --fail-on, 1 something (or a\n"
+	"change point for the worse at the newest version, not known), 2\n"
+	"trouble (nothing to classify: neither cmp nor changepoint records).\n";
 
 static int
 is_ours(const struct pv_record *rec)
@@ -54,11 +61,12 @@ is_ours(const struct pv_record *rec)
 	return rec->type == PV_REC_OTHER &&
 		(pv_str_eq(rec->field[0], "verdict") ||
 		 pv_str_eq(rec->field[0], "systematic") ||
-		 pv_str_eq(rec->field[0], "detect"));
+		 pv_str_eq(rec->field[0], "detect") ||
+		 pv_str_eq(rec->field[0], "cpgroup"));
 }
 
 /* the records read; the others are passed on unchecked */
-static const char *const used[] = { "cmp", NULL };
+static const char *const used[] = { "cmp", "changepoint", NULL };
 
 /*
  * The records passed on (most of the input: the samples and statistics
@@ -74,12 +82,9 @@ pass_flush(struct pv_strbuf *pass)
 	pv_strbuf_reset(pass);
 }
 
-/* changepoint records passed on (pv-series): something was compared */
-static unsigned long changepoints;
-
 static void
-read_file(struct pv_classifier *cl, const char *path,
-	  struct pv_strbuf *pass)
+read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
+	  const char *path, struct pv_strbuf *pass)
 {
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
@@ -102,9 +107,18 @@ read_file(struct pv_classifier *cl, const char *path,
 					  pv_err_msg(&err));
 			}
 			pv_classifier_add(cl, &c);
-		} else if (rec.type == PV_REC_OTHER &&
-			   pv_str_eq(rec.field[0], "changepoint")) {
-			changepoints++;
+		}
+		if (rec.type == PV_REC_OTHER &&
+		    pv_str_eq(rec.field[0], "changepoint")) {
+			struct pv_changepoint cp;
+
+			if (pv_rec_changepoint_parse(&rec, &cp, &err) < 0) {
+				pass_flush(pass);
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&err));
+			}
+			pv_cpgroups_add(cps, &cp);
 		}
 		/* the raw line as pv_write_raw() writes it */
 		pv_strbuf_add(pass, rec.raw.s, rec.raw.len);
@@ -137,6 +151,7 @@ main(int argc, char **argv)
 	enum pv_band fail_on = PV_BAND_RED;
 	struct pv_strbuf pass = PV_STRBUF_INIT;
 	struct pv_classifier cl;
+	struct pv_cpgroups cps;
 	int c, i;
 
 	pv_diag_init(argv[0]);
@@ -180,22 +195,26 @@ main(int argc, char **argv)
 	}
 
 	pv_classifier_init(&cl, &opt);
+	pv_cpgroups_init(&cps);
 	pv_strbuf_init(&pass, PASS_BLOCK);
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
-		read_file(&cl, "-", &pass);
+		read_file(&cl, &cps, "-", &pass);
 	for (i = optind; i < argc; i++)
-		read_file(&cl, argv[i], &pass);
-	pv_strbuf_release(&pass);
+		read_file(&cl, &cps, argv[i], &pass);
 	/* nothing compared is never a pass: CI reads exit 0 as one */
-	if (cl.n == 0 && changepoints == 0)
+	if (cl.n == 0 && cps.ncp == 0)
 		pv_die("no cmp records to classify, nor changepoint records: "
 		       "nothing was compared (give pv-classify the output of "
 		       "pv-diff on samples, or of pv-series)");
 	pv_classifier_run(&cl);
 	pv_classifier_write(&cl, stdout);
-	c = pv_classifier_worst(&cl) >= fail_on;
+	pv_cpgroups_write(&cps, &pass);
+	pass_flush(&pass);
+	pv_strbuf_release(&pass);
+	c = pv_classifier_worst(&cl) >= fail_on || cps.failing > 0;
 	pv_classifier_release(&cl);
+	pv_cpgroups_release(&cps);
 	pv_close_stdout();
 	return c ? PV_EXIT_FOUND : PV_EXIT_OK;
 }

@@ -40,6 +40,7 @@
 #include "render_json.h"
 #include "render_svg.h"
 #include "render_text.h"
+#include "render_series.h"
 #include "render_verdict.h"
 #include "stackdiff.h"
 #include "stacktab.h"
@@ -61,7 +62,8 @@ static const char help[] =
 	"                       differential for a comparison; html: the\n"
 	"                       report of a comparison, one self-contained file;\n"
 	"                       junit: pv-classify's verdicts as JUnit XML (text\n"
-	"                       also prints them, ranked); json: comparisons,\n"
+	"                       also prints them, ranked, and pv-series's\n"
+	"                       change points); json: comparisons,\n"
 	"                       verdicts, systematic regressions, change points\n"
 	"                       and function changes as one JSON document\n"
 	"  -e, --event=EVENT    only the stacks of EVENT (default: the first\n"
@@ -138,7 +140,8 @@ struct render {
 	char *other_name;
 	struct pv_html *html;	/* --format=html */
 	struct pv_render_verdict verdicts;	/* text, junit: pv-classify's records */
-	struct pv_render_json json;	/* json: cmp records */
+	struct pv_render_json json;	/* json: cmp, changepoint records */
+	struct pv_render_series series;	/* text: pv-series's records */
 };
 
 /*
@@ -383,6 +386,11 @@ read_file(struct render *st, const char *path)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
 					  pv_err_msg(&st->verdicts.err));
+			if (st->opt->format == FMT_TEXT &&
+			    pv_render_series_add(&st->series, &rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&st->series.err));
 			if (st->opt->format == FMT_JUNIT)
 				continue;
 		}
@@ -499,7 +507,7 @@ static void
 render_json(struct render *st)
 {
 	const struct pv_stackdiff_func *f = st->func;
-	size_t nf = st->nfunc, left;
+	size_t nf = st->nfunc;
 
 	if (nf > 0) {
 		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
@@ -511,17 +519,13 @@ render_json(struct render *st)
 	}
 	if (st->json.ncmp == 0 && st->verdicts.nv == 0 &&
 	    st->verdicts.nsys == 0 && st->verdicts.ndet == 0 &&
-	    st->json.nchangepoint == 0 && nf == 0)
+	    st->json.ncp == 0 && nf == 0)
 		pv_die("nothing to render as json: no cmp, verdict, "
 		       "systematic, detect, changepoint, func or dstack "
 		       "records (give it the output of pv-diff, pv-classify "
 		       "or pv-series)");
-	left = pv_render_json_write(&st->json, &st->verdicts, f, nf,
-				    &st->diff.names, stdout);
-	if (left > 0)
-		pv_warn("%zu changepoint records left out of the document: "
-			"this pv-render does not read them yet",
-			left);
+	pv_render_json_write(&st->json, &st->verdicts, f, nf, &st->diff.names,
+			     stdout);
 }
 
 /*
@@ -582,7 +586,7 @@ main(int argc, char **argv)
 	struct options opt;
 	struct render st;
 	size_t k;
-	int c, i, verdicts;
+	int c, i, verdicts, series;
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
@@ -662,6 +666,7 @@ main(int argc, char **argv)
 	pv_stackdiff_init(&st.diff, &asis);
 	pv_render_verdict_init(&st.verdicts);
 	pv_render_json_init(&st.json);
+	pv_render_series_init(&st.series);
 	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
@@ -689,11 +694,18 @@ main(int argc, char **argv)
 			pv_die("a count does not fit in 64 bits");
 		break;
 	case FMT_TEXT:
-		/* verdicts, suspects, or both, as the input holds */
+		/* verdicts, change points, suspects, as the input holds */
 		verdicts = st.verdicts.nv || st.verdicts.nsys || st.verdicts.ndet;
+		series = pv_render_series_any(&st.series);
 		if (verdicts)
 			pv_render_verdict_text(&st.verdicts, stdout);
-		if (!verdicts || st.nfunc || pv_stackdiff_nstacks(&st.diff))
+		if (series) {
+			if (verdicts)
+				putchar('\n');
+			pv_render_series_text(&st.series, stdout);
+		}
+		if ((!verdicts && !series) || st.nfunc ||
+		    pv_stackdiff_nstacks(&st.diff))
 			render_text(&st);
 		break;
 	case FMT_JUNIT:
@@ -723,6 +735,7 @@ main(int argc, char **argv)
 	free(st.row);
 	pv_render_verdict_release(&st.verdicts);
 	pv_render_json_release(&st.json);
+	pv_render_series_release(&st.series);
 	pv_stackdiff_release(&st.diff);
 	pv_dfold_release(&st.dfold);
 	pv_flametree_release(&st.dtree);

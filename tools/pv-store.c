@@ -4,13 +4,13 @@
  * later without running anything again.
  *
  * "add" files streams under a version (a git commit, a kernel release, a
- * free name); "log", "show" and "pair" read them back; "baseline" applies
- * the baseline rule; "rm", "gc", "verify" and "fsck" look after the store.
- * Every command that writes objects out checks them all first (verify,
- * then copy: select_streams(), write_streams()).  The commands come from
- * one table, commands[], which makes the usage and the help too.  The
- * files and their durability are lib/store*.c's; the kernel rule is
- * lib/kver.c's; git is asked through lib/git.c.
+ * free name); "log", "show", "pair" and "series" read them back;
+ * "baseline" applies the baseline rule; "rm", "gc", "verify" and "fsck"
+ * look after the store.  Every command that writes objects out checks
+ * them all first (verify, then copy: select_streams(), write_streams()).
+ * The commands come from one table, commands[], which makes the usage and
+ * the help too.  The files and their durability are lib/store*.c's; the
+ * kernel rule is lib/kver.c's; git is asked through lib/git.c.
  */
 #include "config.h"
 
@@ -46,11 +46,13 @@ static const char help_tail[] =
 	"                          the top of the git work tree)\n"
 	"  -v, --version=VERSION   (add) the version of the added streams\n"
 	"  -d, --date=SECONDS      (add, rm) the time to record (default: now)\n"
-	"  -e, --experiment=ID     (log, show, pair) only the sections of\n"
-	"                          experiment ID ('-': the absent one)\n"
+	"  -e, --experiment=ID     (log, show, pair, series) only the sections\n"
+	"                          of experiment ID ('-': the absent one)\n"
 	"  -b, --baseline=VERSION  (baseline, pair) the baseline, not the rule's\n"
 	"  -r, --repair            (fsck) rewrite the index without its\n"
 	"                          damaged lines; replace a linked tmp or lock\n"
+	"      --since=VERSION     (series) from VERSION on\n"
+	"      --until=VERSION     (series) up to VERSION\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           (before the command) print pv-store's\n"
 	"                          version and exit\n"
@@ -64,6 +66,7 @@ struct options {
 	const char *version;
 	const char *experiment;	/* NULL: all; "" the absent one */
 	const char *baseline;
+	const char *since, *until;
 	int64_t date;
 	int have_date;
 	int repair;
@@ -753,6 +756,90 @@ cmd_pair(const struct options *opt, int argc, char **argv)
 	return PV_EXIT_OK;
 }
 
+/* series */
+
+/* Whether version v is one the operands name. */
+static int
+asked(const struct pv_store *st, int argc, char **argv, const char *v)
+{
+	int i;
+
+	for (i = 0; i < argc; i++)
+		if (strcmp(resolve_or_die(st, argv[i]), v) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+cmd_series(const struct options *opt, int argc, char **argv)
+{
+	struct pv_store st = PV_STORE_INIT;
+	struct streams s = { NULL, 0, 0 };
+	const char *x = opt->experiment, *since = NULL, *until = NULL;
+	const char **v;
+	size_t i, k, n = 0, from, to;
+
+	open_store(&st, opt, READ);
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	v = pv_xreallocarray(NULL, st.nentry + (size_t)argc + 2, sizeof(*v));
+	if (argc > 0) {
+		for (i = 0; i < (size_t)argc; i++)
+			v[n++] = resolve_or_die(&st, argv[i]);
+	} else {
+		for (i = 0; i < st.nentry; i++)
+			if (st.entry[i].live)
+				v[n++] = st.entry[i].version;
+	}
+	/* the bounds are ordered with the versions, then dropped */
+	if (opt->since != NULL)
+		v[n++] = since = resolve_or_die(&st, opt->since);
+	if (opt->until != NULL)
+		v[n++] = until = resolve_or_die(&st, opt->until);
+	/* each version once */
+	for (i = k = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < k; j++)
+			if (strcmp(v[j], v[i]) == 0)
+				break;
+		if (j == k)
+			v[k++] = v[i];
+	}
+	n = k;
+	if (pv_store_version_order(&st, v, n) > 0)
+		pv_warn("%s", pv_err_msg(&st.err));
+	for (from = 0; since != NULL && strcmp(v[from], since) != 0; from++)
+		;
+	for (to = n; until != NULL && strcmp(v[to - 1], until) != 0; to--)
+		;
+	/* those from --since to --until that were asked for, with x */
+	for (i = from, k = 0; i < to; i++)
+		if (version_has(&st, v[i], x) &&
+		    (argc == 0 || asked(&st, argc, argv, v[i])))
+			v[k++] = v[i];
+	n = k;
+	if (n == 0)
+		pv_die("no stored version%s%s in the series", x != NULL ?
+		       " with that experiment" : "", since || until ?
+		       " from --since to --until" : "");
+	for (k = 0; k < n; k++)
+		select_streams(&st, &s, v[k], NULL, x);
+	/* every version whole, or nothing written */
+	check_streams(&st, &s);
+	pv_write_version(stdout);
+	/* each version's runs numbered from 0, as pair does */
+	for (i = 0; i < s.n; i = k) {
+		for (k = i + 1; k < s.n && strcmp(s.e[k]->version,
+						  s.e[i]->version) == 0; k++)
+			;
+		write_streams(&st, &s, i, k, "-", x);
+	}
+	free(s.e);
+	free(v);
+	pv_store_release(&st);
+	return PV_EXIT_OK;
+}
+
 /* rm, gc, verify */
 
 static int
@@ -1044,6 +1131,11 @@ static const struct command {
 	{ "pair", cmd_pair, "be", 1, 1,
 	  "[--baseline=VERSION] [--experiment=ID] VERSION",
 	  "print baseline and target streams as one, roles set" },
+	{ "series", cmd_series, "eSU", 0, -1,
+	  "[--experiment=ID] [--since=VERSION] [--until=VERSION] "
+	  "[VERSION ...]",
+	  "print the streams of many versions in version order,\n"
+	  "versions set, for pv-series" },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -1105,6 +1197,8 @@ main(int argc, char **argv)
 		{ "experiment", required_argument, NULL, 'e' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "repair", no_argument, NULL, 'r' },
+		{ "since", required_argument, NULL, 'S' },
+		{ "until", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1138,7 +1232,8 @@ main(int argc, char **argv)
 	argv += optind;
 	/* the command's options; optind 0 restarts getopt's scan */
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "v:d:e:b:rh", local, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "v:d:e:b:rS:U:h", local,
+				NULL)) != -1) {
 		if (c == 'h')
 			pv_usage_exit(usage, help, PV_EXIT_OK);
 		if (c == '?' || strchr(cmd->opts, c) == NULL) {
@@ -1164,6 +1259,12 @@ main(int argc, char **argv)
 			break;
 		case 'r':
 			opt.repair = 1;
+			break;
+		case 'S':
+			opt.since = optarg;
+			break;
+		case 'U':
+			opt.until = optarg;
 			break;
 		}
 	}

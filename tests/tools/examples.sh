@@ -14,4 +14,9 @@ test_cmp want out.folded && pass || fail "profile.sh output"
 grep -q '<title>' report.html && pass || fail "report.sh wrote no report"
 grep -q '^event cpu-clock' stdout && pass || fail "report.sh printed no table"
 [ -s stderr ] && fail "report.sh wrote to stderr" || pass
+"$top_srcdir/examples/series.sh" >stdout 2>stderr ||
+	fail "examples/series.sh exit status"
+expect_golden "$top_srcdir/tests/data/pv-series/example.out" stdout \
+	"series.sh output"
+[ -s stderr ] && fail "series.sh wrote to stderr" || pass
 finish

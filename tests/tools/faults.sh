@@ -29,6 +29,7 @@ pv-render -f diff-folded $T/diff.pv
 pv-render -f text $T/diff.pv
 pv-render -f svg $T/pair.pv
 pv-render -f html $T/pair.pv
+pv-series $d/pv-series/series.in
 EOC
 
 # /dev/full
@@ -45,7 +46,7 @@ while read -r cmd; do
 		pass
 	fi
 done <"$T/cmds"
-for tool in pv-parse pv-diff pv-render; do
+for tool in pv-parse pv-diff pv-render pv-series; do
 	for opt in --help --version; do
 		expect_status 2 "$tool $opt >/dev/full" \
 			sh -c "$tool $opt >/dev/full 2>/dev/null"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # pv-classify and pv-render --format=text|junit: goldens of every class,
-# the --fail-on gate, the corpus examples end to end, bad input.
+# the --fail-on gate, the corpus examples end to end, change points of a
+# series, bad input.
 . "${top_srcdir:-.}/tests/lib.sh"
 D=$top_srcdir/tests/data/pv-classify
 EX=$top_srcdir/examples
@@ -98,6 +99,34 @@ for ex in mmtests-aa mmtests-planted; do
 	*) expect_status 1 "$ex: the planted regression is red" rc $status ;;
 	esac
 done
+
+# change points (pv-series): a change for the worse at the newest version
+# fails unless known; the levels changed between the same versions are
+# grouped; the text summary ranks them, with the ranges to bisect
+S=$top_srcdir/tests/data/pv-series
+pv-series "$S/newest.in" > "$T/series"
+pv-classify "$T/series" > "$T/v" 2> "$T/err"
+expect_status 1 "series: a new change for the worse" rc $?
+test_cmp /dev/null "$T/err" && pass || fail "series: stderr not empty"
+grep -E '^cpgroup	' "$T/v" > "$T/out"
+expect_golden "$D/newest.cpgroup" "$T/out" "series: grouped levels"
+grep -vE '^cpgroup	' "$T/v" > "$T/a"
+test_cmp "$T/series" "$T/a" && pass || fail "series: input passed on"
+pv-render --format=text "$T/v" > "$T/out"
+expect_golden "$D/newest.text" "$T/out" "series: text"
+pv-classify "$T/v" > "$T/b"
+test_cmp "$T/v" "$T/b" && pass || fail "series: idempotent"
+printf 'v6.11 v6.12\n' > "$T/known"
+pv-series --known="$T/known" "$S/newest.in" | pv-classify > "$T/v"
+expect_status 0 "series: known" rc $?
+pv-series "$S/series.in" | pv-classify > "$T/v"
+expect_status 0 "series: changes before the newest version" rc $?
+pv-render --format=text "$T/v" > "$T/out"
+expect_golden "$D/series.text" "$T/out" "series: text, outliers"
+printf 'changepoint\tx\n' | pv-classify > /dev/null 2>&1
+expect_status 2 "series: bad changepoint" rc $?
+printf 'cpgroup\tx\n' | pv-render --format=text > /dev/null 2>&1
+expect_status 2 "render: bad cpgroup" rc $?
 
 # one run, no spread, keys on one side only: explained, never a verdict
 pv-diff "$top_srcdir/tests/data/pv-diff/pair.in" | pv-classify |

@@ -3,7 +3,7 @@
 # (verdicts of every class, a systematic regression) and of two profiles
 # (function changes), compared with goldens and valid against
 # man/pv-render-json.schema.json (python3-jsonschema); names that are not
-# UTF-8; change points left out with a warning until their codec is here;
+# UTF-8; pv-series's change points; a malformed changepoint record;
 # nothing to render is trouble.
 . "${top_srcdir:-.}/tests/lib.sh"
 
@@ -56,13 +56,18 @@ print(ascii(sorted({c["test"] for c in d["comparisons"] if c["test"].startswith(
 printf '%s\n' "['r\\x01e\\ufffdg\"\\\\', 'reg3']" >names.want
 test_cmp names.want names.got && pass || fail "hostile names"
 
-# change points (pv-series): left out, and said, until rec_changepoint.c is here
-{ pv-diff "$top_srcdir/tests/data/pv-classify/mix.in" | pv-classify
-  printf 'changepoint\tv1\tv2\n'; } | pv-render --format=json \
-	>cp.json 2>cp.err
+# change points (pv-series), read through their codec
+pv-series "$top_srcdir/tests/data/pv-series/series.in" | pv-classify |
+	pv-render --format=json >cp.json 2>cp.err
 valid cp.json && pass || fail "with changepoints: not valid"
-printf 'pv-render: warning: 1 changepoint records left out of the document: this pv-render does not read them yet\n' >cp.want
-test_cmp cp.want cp.err && pass || fail "changepoints: the warning"
+expect_golden "$D/series.json" cp.json "changepoints: the document"
+test -s cp.err && fail "changepoints: stderr $(cat cp.err)" || pass
+st=$(printf 'changepoint\tv1\tv2\n' | pv-render --format=json 2>cp.err \
+	>cp.out; echo $?)
+if [ "$st" -eq 2 ] && [ ! -s cp.out ]; then pass; else
+	fail "bad changepoint: status $st"; fi
+printf 'pv-render:(standard input):1: a changepoint record has 18 fields, not 3\n' >cp.want
+test_cmp cp.want cp.err && pass || fail "bad changepoint: message"
 
 # nothing to render: no document that reads as nothing found
 printf 'pv-format\t1\nsection\tbaseline\tv1\t-\n' | pv-render --format=json \

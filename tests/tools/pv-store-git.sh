@@ -1,8 +1,9 @@
 #!/bin/sh
 # pv-store with git: the store at the top of the work tree, add without
 # --version files HEAD's commit with its branch, names git knows resolve
-# to stored commits, and a commit's baseline is its nearest stored
-# ancestor (git rev-list), not a newer commit on another branch.
+# to stored commits, a commit's baseline is its nearest stored ancestor
+# (git rev-list), not a newer commit on another branch, and a series of
+# commits is in git's order of descent.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 command -v git >/dev/null || skip_all "git is not installed"
@@ -67,6 +68,15 @@ expect_status 2 "no ancestor stored" pv-store baseline "$A" 2>/dev/null
 pv-store pair HEAD >pair.out
 printf 'pv-format\t1\nsection\tbaseline\tv6.11\texp\nstack\t-\t4\t4\tmain;f\nsection\ttarget\t%s\texp\nstack\t-\t1\t1\tmain;f\n' "$C" >pair.want
 if test_cmp pair.want pair.out; then pass; else fail "pair HEAD"; fi
+# series: commits in git's order of descent, ancestors first, whatever
+# the order they were stored in
+pv-store --store="$T/commits" init >/dev/null || exit 99
+prof 5 | pv-store --store="$T/commits" add -v "$C" -d 5 >/dev/null
+prof 6 | pv-store --store="$T/commits" add -v "$A" -d 6 >/dev/null
+pv-store --store="$T/commits" series |
+	awk -F'\t' '$1 == "section" { print $3 }' >series.out
+printf '%s\n%s\n' "$A" "$C" >series.want
+if test_cmp series.want series.out; then pass; else fail "series: descent"; fi
 # a name that is neither stored nor a commit
 expect_status 2 "unknown name" pv-store show nosuchref 2>/dev/null
 

@@ -1,0 +1,102 @@
+/*
+ * rec_changepoint: the codecs of pv-series's records, pv-format(5):
+ *
+ *   changepoint EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
+ *               BEFORE AFTER CHANGE LO HI P N_BEFORE N_AFTER FLAGS
+ *   outlier     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
+ *               VERSION CHANGE P
+ *   trend       EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
+ *               FIRST LAST CHANGE LO HI P
+ *   cpgroup     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION
+ *               BEFORE AFTER LEVELS LEVEL_LIST CHANGE_MIN CHANGE_MAX FLAGS
+ *
+ * The key is a sample's, with its section's EXPERIMENT but without ROLE
+ * and VERSION: the records describe a series of versions.  A change point
+ * lies between BEFORE, the last version before it, and AFTER, the first
+ * after; CHANGE (with its interval LO to HI) is on the log scale, worse
+ * negative, as in cmp records; N_BEFORE and N_AFTER count the versions of
+ * the segments either side; FLAGS is a comma-separated list of "newest"
+ * (AFTER is the series' newest version) and "known" (acknowledged), or
+ * '-'.  An outlier is one version off its neighbours, CHANGE its
+ * difference from them.  A trend's CHANGE is per version, from FIRST to
+ * LAST.  A cpgroup (pv-classify) gathers the change points of one
+ * operation between the same versions at LEVELS of its concurrency levels
+ * (LEVEL_LIST, comma-separated), with the range of their changes; FLAGS
+ * are those all of them have.  Derived numbers have ten significant
+ * digits, '-' for NaN.
+ *
+ * Writers append one record, with its newline, to sb; key_text, when not
+ * empty, is the key's fields as pv_rec_series_key_add() writes them,
+ * written in place of the key.  Parsers fill their struct from a record
+ * (PV_REC_OTHER, its fields split and unescaped), strings pointing into
+ * rec; they return 0, or -1 with e set.
+ */
+#ifndef PV_REC_CHANGEPOINT_H
+#define PV_REC_CHANGEPOINT_H
+
+#include <stdint.h>
+
+#include "error.h"
+#include "rec_key.h"
+#include "record.h"
+#include "strbuf.h"
+
+enum {
+	PV_CHANGEPOINT_NEWEST = 1,	/* AFTER is the newest version */
+	PV_CHANGEPOINT_KNOWN = 2	/* acknowledged: does not fail a job */
+};
+
+struct pv_changepoint {
+	struct pv_runkey key;	/* role and version unused */
+	struct pv_str before, after;
+	double change, lo, hi, p;
+	uint64_t nbefore, nafter;
+	unsigned flags;
+};
+
+struct pv_outlier {
+	struct pv_runkey key;
+	struct pv_str version;
+	double change, p;
+};
+
+struct pv_trend {
+	struct pv_runkey key;
+	struct pv_str first, last;
+	double change, lo, hi, p;
+};
+
+struct pv_cpgroup {
+	struct pv_runkey key;	/* role, version and level unused */
+	struct pv_str before, after;
+	uint64_t levels;
+	struct pv_str level_list;
+	double change_min, change_max;
+	unsigned flags;
+};
+
+/* The key fields EXPERIMENT ... LEVEL, each with the TAB before it. */
+void pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key);
+
+void pv_rec_changepoint_write(struct pv_strbuf *sb,
+			      const struct pv_changepoint *c,
+			      struct pv_str key_text);
+int pv_rec_changepoint_parse(const struct pv_record *rec,
+			     struct pv_changepoint *c, struct pv_err *e);
+
+void pv_rec_outlier_write(struct pv_strbuf *sb, const struct pv_outlier *o,
+			  struct pv_str key_text);
+int pv_rec_outlier_parse(const struct pv_record *rec, struct pv_outlier *o,
+			 struct pv_err *e);
+
+void pv_rec_trend_write(struct pv_strbuf *sb, const struct pv_trend *t,
+			struct pv_str key_text);
+int pv_rec_trend_parse(const struct pv_record *rec, struct pv_trend *t,
+		       struct pv_err *e);
+
+/* The key of a cpgroup is that of its change points, without LEVEL. */
+void pv_rec_cpgroup_write(struct pv_strbuf *sb, const struct pv_cpgroup *g);
+int pv_rec_cpgroup_parse(const struct pv_record *rec, struct pv_cpgroup *g,
+			 struct pv_err *e);
+
+#endif
