@@ -324,11 +324,14 @@ async function checks() {
 			const tipText = await evaluate("(function () { var t = " +
 			    "document.querySelector('.tip'); return t.hidden ? " +
 			    "'' : t.textContent; })()");
+			/* cpu-clock counts nanoseconds: shown as time */
 			check(tipText.includes(q.name) &&
-			    /baseline: [0-9,]+ \([0-9.]+%\)/.test(tipText) &&
-			    /target: [0-9,]+ \([0-9.]+%\)/.test(tipText),
-			    "hover shows the frame's counts and shares",
-			    tipText);
+			    /baseline: [0-9.,]+ (ns|\u00b5s|ms|s) \([0-9.]+%\)/
+			    .test(tipText) &&
+			    /target: [0-9.,]+ (ns|\u00b5s|ms|s) \([0-9.]+%\)/
+			    .test(tipText),
+			    "hover shows the frame's counts with their unit " +
+			    "and shares", tipText);
 			await click(x, y);
 			await sleep(200);
 			const after = await rects("target");
