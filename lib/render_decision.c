@@ -95,6 +95,7 @@ struct pv_render_decision {
 	struct pv_hmap skmap;
 	struct sysreg *sys;
 	size_t nsys, sysalloc;
+	const char *artifacts;	/* where the artifact directories are now */
 	struct pv_err err;
 };
 
@@ -127,6 +128,13 @@ pv_render_decision_free(struct pv_render_decision *d)
 	pv_hmap_release(&d->cmap);
 	pv_hmap_release(&d->skmap);
 	free(d);
+}
+
+void
+pv_render_decision_set_artifacts(struct pv_render_decision *d,
+				 const char *dir)
+{
+	d->artifacts = dir;
 }
 
 size_t
@@ -1234,15 +1242,33 @@ sides_json(const struct pv_render_decision *d, struct pv_strbuf *sb)
 
 /*
  * The file of a measured run's output, as pv-collect(1) names it:
- * "DIR/EXPERIMENT-run-NNN.stdWHAT", WHAT "out" or "err".  (lib/runner.c names them when it
- * writes them; its object brings the sampler and libdw with it, which
+ * "DIR/EXPERIMENT-run-NNN.stdWHAT", WHAT "out" or "err"; with
+ * pv_render_decision_set_artifacts(), DIR's last part under that directory.
+ * (lib/runner.c names them when it writes them; its object brings the sampler and libdw with it, which
  * pv-render does not link.)
  */
 static void
-artifact(struct pv_strbuf *sb, struct pv_str dir, struct pv_str experiment,
-	 uint64_t run, const char *what)
+artifact(const struct pv_render_decision *d, struct pv_strbuf *sb,
+	 struct pv_str dir, struct pv_str experiment, uint64_t run,
+	 const char *what)
 {
-	pv_strbuf_add(sb, dir.s, dir.len);
+	size_t n = dir.len;
+
+	if (d->artifacts != NULL) {
+		/* the directory's last part, under where it is now */
+		while (n > 0 && dir.s[n - 1] == '/')
+			n--;
+		dir.len = n;
+		while (n > 0 && dir.s[n - 1] != '/')
+			n--;
+		pv_strbuf_addstr(sb, d->artifacts);
+		if (dir.len > n) {	/* none when the directory was "/" */
+			pv_strbuf_addch(sb, '/');
+			pv_strbuf_add(sb, dir.s + n, dir.len - n);
+		}
+	} else {
+		pv_strbuf_add(sb, dir.s, dir.len);
+	}
 	pv_strbuf_addch(sb, '/');
 	pv_strbuf_add(sb, experiment.s, experiment.len);
 	pv_strbuf_addf(sb, "-run-%03llu.std%s", (unsigned long long)run,
@@ -1285,11 +1311,11 @@ sect_json(const struct pv_render_decision *d, struct pv_strbuf *sb,
 			pv_strbuf_addch(sb, ',');
 		pv_strbuf_addu(sb, run);
 		pv_strbuf_reset(&path);
-		artifact(&path, dir, str(d, s->experiment), run, "out");
+		artifact(d, &path, dir, str(d, s->experiment), run, "out");
 		pv_strbuf_addch(sb, ',');
 		pv_html_json(sb, path.buf, path.len);
 		pv_strbuf_reset(&path);
-		artifact(&path, dir, str(d, s->experiment), run, "err");
+		artifact(d, &path, dir, str(d, s->experiment), run, "err");
 		pv_strbuf_addch(sb, ',');
 		pv_html_json(sb, path.buf, path.len);
 	}

@@ -57,6 +57,9 @@ struct pv_render_decision;
 /* str: the document's string table, where ids of sections live too */
 struct pv_render_decision *pv_render_decision_new(struct pv_symtab *str);
 void pv_render_decision_free(struct pv_render_decision *d);
+/* The directory of the artifacts (pv_html_set_artifacts()). */
+void pv_render_decision_set_artifacts(struct pv_render_decision *d,
+				      const char *dir);
 
 /*
  * Take one record; version and experiment are the ids of the section it

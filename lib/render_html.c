@@ -106,6 +106,12 @@ pv_html_set_event(struct pv_html *h, const char *event)
 	h->only = event;
 }
 
+void
+pv_html_set_artifacts(struct pv_html *h, const char *dir)
+{
+	pv_render_decision_set_artifacts(h->dec, dir);
+}
+
 const char *
 pv_html_error(const struct pv_html *h)
 {

@@ -58,6 +58,13 @@ void pv_html_free(struct pv_html *h);
 void pv_html_set_min_share(struct pv_html *h, double share);
 /* Show only the event named event (NULL, the default: every event). */
 void pv_html_set_event(struct pv_html *h, const char *event);
+/*
+ * Where the collections' artifact directories are now (NULL, the default:
+ * where their meta records 'artifacts' say): each link to a run's output
+ * file is dir, the last part of the recorded directory, the file's name.
+ * dir is kept, not copied.
+ */
+void pv_html_set_artifacts(struct pv_html *h, const char *dir);
 
 int pv_html_add(struct pv_html *h, const struct pv_record *rec);
 /* Write the whole document to out (the caller checks out's errors). */

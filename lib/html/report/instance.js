@@ -5,6 +5,27 @@
 
 	var inst = { box: document.getElementById("instance") };
 
+	/*
+	 * A file's path as a link: each part percent-encoded, so that no
+	 * part is a scheme (javascript:, http:) nor starts a query or a
+	 * fragment; absolute paths as file: URLs, relative ones relative to
+	 * the report.
+	 */
+	function fileHref(p) {
+		var abs = p.charAt(0) === "/";
+
+		return (abs ? "file:///" : "./") + String(p).replace(/^\/+/, "")
+		    .split("/").map(encodeURIComponent).join("/");
+	}
+
+	/* a link to the file at path p, its path as the tooltip */
+	function fileLink(p, text) {
+		var a = link(fileHref(p), text);
+
+		a.title = p;
+		return a;
+	}
+
 	function factRows(i) {
 		var sides = [sectionsOf(i, 0), sectionsOf(i, 1)], order = [],
 		    val = new Map();
@@ -136,9 +157,9 @@
 				for (k = 0; k + 2 < a.length; k += 3) {
 					li = el("li", "", (side ? "target" :
 					    "baseline") + " run " + a[k] + ": ");
-					li.appendChild(link(a[k + 1], "stdout"));
+					li.appendChild(fileLink(a[k + 1], "stdout"));
 					li.appendChild(document.createTextNode(", "));
-					li.appendChild(link(a[k + 2], "stderr"));
+					li.appendChild(fileLink(a[k + 2], "stderr"));
 					files.appendChild(li);
 					nfiles++;
 				}
