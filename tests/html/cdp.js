@@ -196,12 +196,16 @@ function start(chromium, timeoutMs) {
 		    type: "mouseReleased" }, p), c.session);
 	};
 
-	/* Click the centre of an element, scrolled into view. */
+	/*
+	 * Click the centre of an element, scrolled into view: of its first
+	 * box, for a link that wraps onto two lines.
+	 */
 	c.clickElement = async (selector) => {
 		const r = await c.evaluate("(function () { var e = " +
 		    "document.querySelector(" + JSON.stringify(selector) + ");" +
 		    "e.scrollIntoView({block: 'center'});" +
-		    "var r = e.getBoundingClientRect();" +
+		    "var r = e.getClientRects()[0] || " +
+		    "e.getBoundingClientRect();" +
 		    "return [r.left + r.width / 2, r.top + r.height / 2]; })()");
 
 		await c.click(r[0], r[1]);
