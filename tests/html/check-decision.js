@@ -101,6 +101,18 @@ async function checks() {
 	    top.join(", "));
 	await keep("profile");
 
+	/* the regression's key across the three versions of the input */
+	const v = await evaluate("document.querySelector('#regression-table " +
+	    "a.key').getAttribute('href').slice(6)");
+	await evaluate("location.hash = '#trend=" + v + "'");
+	check(await c.waitFor("pvReport.page === 'trend' && !!pvReport.trend",
+	    5000) && await visible("#trend svg.trendplot") &&
+	    (await evaluate("pvReport.trend.points")) === 3 &&
+	    (await evaluate("pvReport.trend.marked")) === 2,
+	    "the trend plot draws three versions, baseline and target marked",
+	    JSON.stringify(await evaluate("pvReport.trend")));
+	await keep("trend");
+
 	/* the suites, sorted by a click */
 	await evaluate("location.hash = '#suites'");
 	await c.waitFor("!!document.querySelector('#suite-table tbody tr')",

@@ -2,7 +2,9 @@
 # pv-render's decision report in a real browser: the bundled night
 # (examples/night/README) classified and joined with each experiment's
 # profile comparison, as examples/report.sh makes it, opened in headless
-# Chromium and checked from the page by tests/html/check-decision.js.
+# Chromium and checked from the page by tests/html/check-decision.js; an
+# older version v0 (the baseline's runs renamed) gives the trend a third
+# point.
 # The target's meta record 'night' is made a hostile value (ignored by
 # pv-diff -i) and its 'artifacts' directory a hostile path.  Skipped (77)
 # without chromium or node; the screenshots are kept as
@@ -43,8 +45,14 @@ for f in "$T"/exp/*.pv; do
 	pv-diff --profiles "$f" > "${f%.pv}.diff"
 	[ $? -le 1 ] || fail "pv-diff --profiles $(basename "$f")"
 done
-expect_status 0 "report" pv-render --format=html "$T/classified.pv" \
-	"$T"/exp/*.diff > "$T/report.html"
+# an older version, v0, for the trend: pv-stat of the baseline's runs
+# named v0 (not compared: only its medians and intervals are drawn)
+awk -F '\t' 'BEGIN { OFS = "\t" }
+	$1 == "section" { base = $2 == "baseline"; $3 = "v0" }
+	$1 == "pv-format" || base { print }' "$T/night.pv" | pv-stat |
+	grep -v '^stack' > "$T/v0.pv" || exit 99
+expect_status 0 "report" pv-render --format=html "$T/v0.pv" \
+	"$T/classified.pv" "$T"/exp/*.diff > "$T/report.html"
 
 shot=$top_builddir/tests/decision
 node "$top_srcdir/tests/html/check-decision.js" "$CHROMIUM" \
