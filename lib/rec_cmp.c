@@ -21,8 +21,8 @@ pv_rec_cmp_flag_name(int i)
 }
 
 /* FLAGS: the names, comma-separated, or '-' */
-static void
-add_flags(struct pv_strbuf *sb, unsigned flags)
+void
+pv_rec_cmp_flags_add(struct pv_strbuf *sb, unsigned flags)
 {
 	int i, any = 0;
 
@@ -38,8 +38,8 @@ add_flags(struct pv_strbuf *sb, unsigned flags)
 		pv_strbuf_addch(sb, '-');
 }
 
-static int
-get_flags(struct pv_str s, unsigned *flags)
+int
+pv_rec_cmp_flags_get(struct pv_str s, unsigned *flags)
 {
 	size_t i = 0;
 
@@ -90,7 +90,7 @@ pv_rec_cmp_write(struct pv_strbuf *sb, const struct pv_cmp *c)
 	pv_field_add_num(sb, c->rcv_t);
 	pv_field_add_u64(sb, c->out_b);
 	pv_field_add_u64(sb, c->out_t);
-	add_flags(sb, c->flags);
+	pv_rec_cmp_flags_add(sb, c->flags);
 	pv_field_end(sb);
 }
 
@@ -135,7 +135,7 @@ pv_rec_cmp_parse(const struct pv_record *rec, struct pv_cmp *c,
 	if (pv_field_get_size(f[26], &c->out_b) < 0 ||
 	    pv_field_get_size(f[27], &c->out_t) < 0)
 		return pv_err_set(e, "OUT_B or OUT_T is not a whole number");
-	if (get_flags(f[28], &c->flags) < 0)
+	if (pv_rec_cmp_flags_get(f[28], &c->flags) < 0)
 		return pv_err_set(e, "unknown flag in '%.*s'",
 				  (int)(f[28].len > 60 ? 60 : f[28].len),
 				  f[28].s);

@@ -64,6 +64,9 @@ struct pv_cmp {
 };
 
 void pv_rec_cmp_write(struct pv_strbuf *sb, const struct pv_cmp *c);
+/* A FLAGS field of flags (its TAB first), and one read back. */
+void pv_rec_cmp_flags_add(struct pv_strbuf *sb, unsigned flags);
+int pv_rec_cmp_flags_get(struct pv_str s, unsigned *flags);
 /* c->key_text is left empty. */
 int pv_rec_cmp_parse(const struct pv_record *rec, struct pv_cmp *c,
 		     struct pv_err *e);

@@ -1,73 +1,32 @@
 /*
  * render_html: the HTML report (see render_html.h).  This file collects
- * the records and writes the document; the page's behaviour lives in
- * lib/html/report.js and its look in lib/html/report.css.
+ * the sections and the profile comparisons and writes the document: its
+ * skeleton, the profiles' context tables and data; the decision pages'
+ * summary and data come from render_decision.c.  The page's behaviour
+ * lives in the parts of lib/html/report/ and its look in lib/html/report.css.
  */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flametree.h"
+#include "field.h"
 #include "html_assets.h"
+#include "numfmt.h"
 #include "rec_profile.h"
-#include "render_html.h"
+#include "render_html_private.h"
 #include "sha256.h"
-#include "stackdiff.h"
-#include "symtab.h"
 #include "xalloc.h"
 
-enum role { ROLE_OTHER, ROLE_BASE, ROLE_TARGET, ROLE_DIFF };
-
-struct kv {
-	int env;		/* 0 meta, 1 env */
-	char *key, *value;
-};
-
-/* what a section of one role says about its subject */
-struct side {
-	char *version, *experiment;
-	int seen;
-	struct kv *kv;
-	size_t nkv, alloc;
-};
-
-/* a function's inclusive and exclusive weights, baseline then target */
-struct func {
-	uint32_t name;
-	uint64_t v[4];		/* incl base, excl base, incl target, excl target */
-};
-
-struct event {
-	char *name;
-	int from_dstack;	/* 1: dstack records; 0: stack records */
-	struct pv_flametree tree;
-	uint64_t total[2], samples[2];
-	int have_total;
-	/*
-	 * func records of pv-diff, in their order; without them (from_func
-	 * 0), the figures stackdiff computes from the tree's stacks, in the
-	 * order of their names (funcs())
-	 */
-	struct func *func;
-	size_t nfunc, func_alloc;
-	int from_func;
-};
-
-struct pv_html {
-	struct pv_symtab names;
-	struct side side[2];
-	struct side diff;	/* the section pv-diff opens */
-	enum role role;
-	struct event *ev;
-	size_t nev, ev_alloc;
-	uint32_t *frames;
-	size_t frames_alloc;
-	double min_share;
-	const char *only;	/* the one event shown, or NULL */
-	char err[256];
-};
+static void
+profile_init(struct profile *p, uint32_t empty)
+{
+	memset(p, 0, sizeof(*p));
+	p->base = p->target = p->experiment = empty;
+	p->level = PV_NONE;
+}
 
 struct pv_html *
 pv_html_new(void)
@@ -75,7 +34,12 @@ pv_html_new(void)
 	struct pv_html *h = pv_xcalloc(1, sizeof(*h));
 
 	pv_symtab_init(&h->names);
+	pv_symtab_init(&h->str);
+	h->empty = pv_symtab_intern(&h->str, "", 0);
+	h->cur_version = h->cur_experiment = h->empty;
 	h->min_share = PV_HTML_MIN_SHARE;
+	profile_init(&h->stacks, h->empty);
+	h->dec = pv_render_decision_new(&h->str);
 	return h;
 }
 
@@ -93,6 +57,20 @@ side_release(struct side *s)
 	free(s->experiment);
 }
 
+static void
+profile_release(struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nev; i++) {
+		free(p->ev[i].name);
+		pv_flametree_release(&p->ev[i].tree);
+		free(p->ev[i].func);
+	}
+	free(p->ev);
+	side_release(&p->diff);
+}
+
 void
 pv_html_free(struct pv_html *h)
 {
@@ -100,16 +78,18 @@ pv_html_free(struct pv_html *h)
 
 	if (h == NULL)
 		return;
-	for (i = 0; i < h->nev; i++) {
-		free(h->ev[i].name);
-		pv_flametree_release(&h->ev[i].tree);
-		free(h->ev[i].func);
-	}
-	free(h->ev);
+	for (i = 0; i < h->nprof; i++)
+		profile_release(&h->prof[i]);
+	free(h->prof);
+	profile_release(&h->stacks);
+	for (i = 0; i < h->nsect; i++)
+		free(h->sect[i].fact);
+	free(h->sect);
 	side_release(&h->side[0]);
 	side_release(&h->side[1]);
-	side_release(&h->diff);
 	free(h->frames);
+	pv_render_decision_free(h->dec);
+	pv_symtab_release(&h->str);
 	pv_symtab_release(&h->names);
 	free(h);
 }
@@ -124,6 +104,12 @@ void
 pv_html_set_event(struct pv_html *h, const char *event)
 {
 	h->only = event;
+}
+
+void
+pv_html_set_artifacts(struct pv_html *h, const char *dir)
+{
+	pv_render_decision_set_artifacts(h->dec, dir);
 }
 
 const char *
@@ -149,23 +135,28 @@ bad(struct pv_html *h, const char *fmt, ...)
 
 /* Collecting */
 
+static uint32_t
+intern(struct pv_html *h, struct pv_str s)
+{
+	return pv_symtab_intern(&h->str, s.s, s.len);
+}
+
 static struct event *
-event_of(struct pv_html *h, struct pv_str name, int from_dstack)
+event_of(struct profile *p, struct pv_str name)
 {
 	struct event *e;
 	size_t i;
 
-	for (i = 0; i < h->nev; i++) {
-		e = &h->ev[i];
-		if (e->from_dstack == from_dstack && strlen(e->name) == name.len
-		    && memcmp(e->name, name.s, name.len) == 0)
+	for (i = 0; i < p->nev; i++) {
+		e = &p->ev[i];
+		if (strlen(e->name) == name.len &&
+		    memcmp(e->name, name.s, name.len) == 0)
 			return e;
 	}
-	PV_GROW(h->ev, h->nev + 1, h->ev_alloc);
-	e = &h->ev[h->nev++];
+	PV_GROW(p->ev, p->nev + 1, p->ev_alloc);
+	e = &p->ev[p->nev++];
 	memset(e, 0, sizeof(*e));
 	e->name = pv_xmemdup(name.s, name.len);
-	e->from_dstack = from_dstack;
 	pv_flametree_init(&e->tree);
 	return e;
 }
@@ -183,27 +174,128 @@ side_add(struct side *s, int env, struct pv_str key, struct pv_str value)
 }
 
 static void
-section(struct pv_html *h, const struct pv_record *rec)
+side_name(struct side *s, const struct pv_record *rec)
 {
-	struct side *s;
-
-	if (pv_str_eq(rec->role, "baseline")) {
-		h->role = ROLE_BASE;
-		s = &h->side[0];
-	} else if (pv_str_eq(rec->role, "target")) {
-		h->role = ROLE_TARGET;
-		s = &h->side[1];
-	} else if (pv_str_eq(rec->role, "diff")) {
-		h->role = ROLE_DIFF;
-		s = &h->diff;
-	} else {
-		h->role = ROLE_OTHER;
-		return;
-	}
 	if (s->seen++)
 		return;		/* the first section of a role names it */
 	s->version = pv_xmemdup(rec->version.s, rec->version.len);
 	s->experiment = pv_xmemdup(rec->experiment.s, rec->experiment.len);
+}
+
+/*
+ * The profile of the records of a diff section, or of dstack records that
+ * come without one.
+ */
+static struct profile *
+diff_profile(struct pv_html *h)
+{
+	if (!h->in_diff) {
+		PV_GROW(h->prof, h->nprof + 1, h->prof_alloc);
+		profile_init(&h->prof[h->nprof++], h->empty);
+		h->in_diff = 1;
+	}
+	return &h->prof[h->nprof - 1];
+}
+
+/* A diff section's VERSION, BASE..TARGET, into the profile's ids. */
+static void
+diff_versions(struct pv_html *h, struct profile *p, struct pv_str v)
+{
+	const char *dots = NULL;
+	size_t i;
+	struct pv_str b, t;
+
+	for (i = 0; i + 1 < v.len; i++)
+		if (v.s[i] == '.' && v.s[i + 1] == '.') {
+			dots = v.s + i;
+			break;
+		}
+	if (dots == NULL)
+		return;
+	b.s = v.s;
+	b.len = (size_t)(dots - v.s);
+	t.s = dots + 2;
+	t.len = v.len - b.len - 2;
+	/* pv-diff writes an absent version '-' */
+	p->base = pv_str_eq(b, "-") ? h->empty : intern(h, b);
+	p->target = pv_str_eq(t, "-") ? h->empty : intern(h, t);
+}
+
+static void
+section(struct pv_html *h, const struct pv_record *rec)
+{
+	struct pv_html_sect *s;
+	struct profile *p;
+
+	h->cur_sect = h->nsect;
+	h->in_diff = 0;
+	h->cur_version = intern(h, rec->version);
+	h->cur_experiment = intern(h, rec->experiment);
+	if (pv_str_eq(rec->role, "diff")) {
+		h->role = ROLE_DIFF;
+		p = diff_profile(h);
+		side_name(&p->diff, rec);
+		diff_versions(h, p, rec->version);
+		p->experiment = h->cur_experiment;
+		return;
+	}
+	if (pv_str_eq(rec->role, "baseline")) {
+		h->role = ROLE_BASE;
+		side_name(&h->side[0], rec);
+	} else if (pv_str_eq(rec->role, "target")) {
+		h->role = ROLE_TARGET;
+		side_name(&h->side[1], rec);
+	} else {
+		h->role = ROLE_OTHER;
+	}
+	PV_GROW(h->sect, h->nsect + 1, h->sect_alloc);
+	s = &h->sect[h->nsect++];
+	memset(s, 0, sizeof(*s));
+	s->role = intern(h, rec->role);
+	s->version = h->cur_version;
+	s->experiment = h->cur_experiment;
+	s->level = PV_NONE;
+}
+
+static void
+fact(struct pv_html *h, const struct pv_record *rec)
+{
+	int env = rec->type == PV_REC_ENV;
+	uint64_t level;
+	struct pv_html_sect *s;
+	struct profile *p;
+
+	if (h->role == ROLE_BASE || h->role == ROLE_TARGET)
+		side_add(&h->side[h->role == ROLE_TARGET], env, rec->key,
+			 rec->value);
+	if (h->role == ROLE_DIFF) {
+		p = &h->prof[h->nprof - 1];
+		side_add(&p->diff, env, rec->key, rec->value);
+		if (!env && pv_str_eq(rec->key, "level") &&
+		    pv_field_get_u64(rec->value, &level) == 0)
+			p->level = level;
+		if (!env && pv_str_eq(rec->key, "shares") &&
+		    pv_str_eq(rec->value, "baseline"))
+			p->raw = 1;
+		return;
+	}
+	if (h->cur_sect == h->nsect) {
+		/* facts before any section: an unnamed one */
+		PV_GROW(h->sect, h->nsect + 1, h->sect_alloc);
+		s = &h->sect[h->nsect++];
+		memset(s, 0, sizeof(*s));
+		s->role = s->version = s->experiment = h->empty;
+		s->level = PV_NONE;
+		h->cur_sect = h->nsect - 1;
+	}
+	s = &h->sect[h->cur_sect];
+	if (!env && pv_str_eq(rec->key, "level") &&
+	    pv_field_get_u64(rec->value, &level) == 0)
+		s->level = level;
+	PV_GROW(s->fact, s->nfact + 1, s->alloc);
+	s->fact[s->nfact].key = intern(h, rec->key);
+	s->fact[s->nfact].value = intern(h, rec->value);
+	s->fact[s->nfact++].env = env;
 }
 
 static int
@@ -237,7 +329,7 @@ total(struct pv_html *h, const struct pv_record *rec)
 
 	if (pv_rec_total_parse(rec, &t, &err) < 0)
 		return bad_rec(h, &err);
-	e = event_of(h, rec->field[1], 1);
+	e = event_of(diff_profile(h), t.event);
 	memcpy(e->total, t.period, sizeof(e->total));
 	memcpy(e->samples, t.samples, sizeof(e->samples));
 	e->have_total = 1;
@@ -252,14 +344,15 @@ dstack(struct pv_html *h, const struct pv_record *rec)
 
 	if (pv_rec_dstack_parse(rec, &d, &err) < 0)
 		return bad_rec(h, &err);
-	return add_path(h, event_of(h, rec->field[1], 1), d.frame, d.nframe,
-			d.period[0], d.period[1]);
+	return add_path(h, event_of(diff_profile(h), d.event), d.frame,
+			d.nframe, d.period[0], d.period[1]);
 }
 
 /*
  * The counts of a func record are what the page shows; it takes the
- * shares and changes from them and the totals (for which the record's
- * agree, but with pv-diff --raw).
+ * shares from them and the totals (the record's denominators, those of
+ * pv-diff --raw included: see emit_summary()), and its changes for the
+ * ranking of the suspects.
  */
 static int
 func(struct pv_html *h, const struct pv_record *rec)
@@ -271,7 +364,7 @@ func(struct pv_html *h, const struct pv_record *rec)
 
 	if (pv_rec_func_parse(rec, &r, &err) < 0)
 		return bad_rec(h, &err);
-	e = event_of(h, rec->field[1], 1);
+	e = event_of(diff_profile(h), r.event);
 	e->from_func = 1;
 	PV_GROW(e->func, e->nfunc + 1, e->func_alloc);
 	f = &e->func[e->nfunc++];
@@ -280,6 +373,8 @@ func(struct pv_html *h, const struct pv_record *rec)
 	f->v[1] = r.excl[0];
 	f->v[2] = r.incl[1];
 	f->v[3] = r.excl[1];
+	f->dincl = r.delta_incl;
+	f->dexcl = r.delta_excl;
 	return 0;
 }
 
@@ -287,6 +382,7 @@ int
 pv_html_add(struct pv_html *h, const struct pv_record *rec)
 {
 	static const struct pv_str nameless = { "", 0 };
+	int rc;
 
 	switch (rec->type) {
 	case PV_REC_SECTION:
@@ -294,25 +390,22 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 		return 0;
 	case PV_REC_META:
 	case PV_REC_ENV:
-		if (h->role == ROLE_BASE || h->role == ROLE_TARGET)
-			side_add(&h->side[h->role == ROLE_TARGET],
-				 rec->type == PV_REC_ENV, rec->key, rec->value);
-		else if (h->role == ROLE_DIFF)
-			side_add(&h->diff, rec->type == PV_REC_ENV, rec->key,
-				 rec->value);
+		fact(h, rec);
 		return 0;
 	case PV_REC_STACK:
 		if (rec->folded == 2)	/* diff-folded: both sides at once */
-			return add_path(h, event_of(h, nameless, 0),
+			return add_path(h, event_of(&h->stacks, nameless),
 					rec->frame, rec->nframe, rec->period,
 					rec->period2);
 		if (h->role == ROLE_BASE || h->role == ROLE_TARGET)
-			return add_path(h, event_of(h, rec->event, 0),
+			return add_path(h, event_of(&h->stacks, rec->event),
 					rec->frame, rec->nframe,
 					h->role == ROLE_BASE ? rec->period : 0,
 					h->role == ROLE_TARGET ? rec->period :
 					0);
 		return 0;
+	case PV_REC_SAMPLE:
+		break;
 	case PV_REC_OTHER:
 		if (pv_str_eq(rec->field[0], "total"))
 			return total(h, rec);
@@ -320,10 +413,15 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 			return dstack(h, rec);
 		if (pv_str_eq(rec->field[0], "func"))
 			return func(h, rec);
-		return 0;
+		break;
 	default:
 		return 0;
 	}
+	rc = pv_render_decision_add(h->dec, rec, h->cur_version,
+				    h->cur_experiment);
+	if (rc < 0)
+		return bad(h, "%s", pv_render_decision_error(h->dec));
+	return 0;
 }
 
 /* Escaping */
@@ -358,8 +456,8 @@ utf8_len(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
-static void
-html_escape(struct pv_strbuf *sb, const char *s, size_t len)
+void
+pv_html_escape(struct pv_strbuf *sb, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 
@@ -388,12 +486,11 @@ html_escape(struct pv_strbuf *sb, const char *s, size_t len)
 }
 
 /*
- * A JSON string that may sit inside a script element: besides what JSON
- * needs, '<', '>' and '&' are written as \u escapes, so that no "</script"
- * or "<!--" can appear.
+ * Besides what JSON needs, '<', '>' and '&' are written as \u escapes, so
+ * that no "</script" or "<!--" can appear.
  */
-static void
-json_string(struct pv_strbuf *sb, const char *s, size_t len)
+void
+pv_html_json(struct pv_strbuf *sb, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;
 
@@ -417,350 +514,209 @@ json_string(struct pv_strbuf *sb, const char *s, size_t len)
 	pv_strbuf_addch(sb, '"');
 }
 
+void
+pv_html_json_num(struct pv_strbuf *sb, double v)
+{
+	if (!isfinite(v))
+		pv_strbuf_addstr(sb, "null");
+	else
+		pv_numfmt(sb, v);
+}
+
 static void
 json_cstr(struct pv_strbuf *sb, const char *s)
 {
-	json_string(sb, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
-}
-
-/* Writing: the data */
-
-struct emit {
-	struct pv_html *h;
-	struct pv_strbuf *sb;
-	uint32_t *rank;		/* name id -> rank in byte order */
-	uint32_t *remap;	/* name id -> index in the page's name list */
-	uint32_t *used;		/* the names the page lists, in that order */
-	size_t nused;
-};
-
-static int
-cmp_names(const void *a, const void *b, void *arg)
-{
-	const struct pv_symtab *t = arg;
-
-	return pv_str_cmp(pv_symtab_get(t, *(const uint32_t *)a),
-			  pv_symtab_get(t, *(const uint32_t *)b));
-}
-
-static uint32_t
-use_name(struct emit *em, uint32_t id)
-{
-	if (em->remap[id] == UINT32_MAX) {
-		em->remap[id] = (uint32_t)em->nused;
-		em->used[em->nused++] = id;
-	}
-	return em->remap[id];
-}
-
-struct child {
-	uint32_t rank, node;
-};
-
-static int
-cmp_child(const void *a, const void *b)
-{
-	const struct child *x = a, *y = b;
-
-	return x->rank < y->rank ? -1 : x->rank > y->rank;
-}
-
-static int
-kept(const struct pv_ftnode *n, const double *min)
-{
-	return (double)n->w[0] >= min[0] || (double)n->w[1] >= min[1];
-}
-
-/*
- * The tree in depth-first order, children by name, as four arrays: name
- * index (-1 the root, -(k + 1) a merge of k small call paths), depth,
- * baseline weight, target weight.
- */
-static void
-emit_tree(struct emit *em, const struct pv_flametree *t)
-{
-	struct pv_strbuf n = PV_STRBUF_INIT, d = PV_STRBUF_INIT;
-	struct pv_strbuf b = PV_STRBUF_INIT, w = PV_STRBUF_INIT;
-	struct child *kids = NULL;
-	size_t nkids_alloc = 0;
-	uint32_t *stack = NULL;
-	unsigned *depth = NULL;
-	size_t sp = 0, stack_alloc = 0, depth_alloc = 0, count = 0;
-	double min[2];
-
-	min[0] = (double)t->node[0].w[0] * em->h->min_share;
-	min[1] = (double)t->node[0].w[1] * em->h->min_share;
-	PV_GROW(stack, 1, stack_alloc);
-	PV_GROW(depth, 1, depth_alloc);
-	stack[sp] = 0;
-	depth[sp++] = 0;
-	while (sp > 0) {
-		uint32_t at = stack[--sp];
-		unsigned dep = depth[sp];
-		const struct pv_ftnode *nd = &t->node[at];
-		uint64_t mw[2] = { 0, 0 };
-		size_t nk = 0, merged = 0, i;
-		uint32_t c;
-
-		if (count++ > 0) {
-			pv_strbuf_addch(&n, ',');
-			pv_strbuf_addch(&d, ',');
-			pv_strbuf_addch(&b, ',');
-			pv_strbuf_addch(&w, ',');
-		}
-		if (at == 0)
-			pv_strbuf_addstr(&n, "-1");
-		else
-			pv_strbuf_addf(&n, "%u", use_name(em, nd->name));
-		pv_strbuf_addf(&d, "%u", dep);
-		pv_strbuf_addf(&b, "%llu", (unsigned long long)nd->w[0]);
-		pv_strbuf_addf(&w, "%llu", (unsigned long long)nd->w[1]);
-
-		for (c = nd->child; c != PV_FLAMETREE_NONE;
-		     c = t->node[c].sibling) {
-			if (!kept(&t->node[c], min)) {
-				mw[0] += t->node[c].w[0];
-				mw[1] += t->node[c].w[1];
-				merged++;
-				continue;
-			}
-			PV_GROW(kids, nk + 1, nkids_alloc);
-			kids[nk].rank = em->rank[t->node[c].name];
-			kids[nk++].node = c;
-		}
-		if (merged > 0) {
-			/* a leaf right after its parent; the page draws it
-			 * after the kept children */
-			pv_strbuf_addf(&n, ",-%zu", merged + 1);
-			pv_strbuf_addf(&d, ",%u", dep + 1);
-			pv_strbuf_addf(&b, ",%llu", (unsigned long long)mw[0]);
-			pv_strbuf_addf(&w, ",%llu", (unsigned long long)mw[1]);
-		}
-		if (nk > 1)
-			qsort(kids, nk, sizeof(*kids), cmp_child);
-		PV_GROW(stack, sp + nk, stack_alloc);
-		PV_GROW(depth, sp + nk, depth_alloc);
-		for (i = nk; i > 0; i--) {	/* the first child on top */
-			stack[sp] = kids[i - 1].node;
-			depth[sp++] = dep + 1;
-		}
-	}
-	pv_strbuf_addstr(em->sb, "\"tree\":{\"n\":[");
-	pv_strbuf_add(em->sb, n.buf, n.len);
-	pv_strbuf_addstr(em->sb, "],\"d\":[");
-	pv_strbuf_add(em->sb, d.buf, d.len);
-	pv_strbuf_addstr(em->sb, "],\"b\":[");
-	pv_strbuf_add(em->sb, b.buf, b.len);
-	pv_strbuf_addstr(em->sb, "],\"t\":[");
-	pv_strbuf_add(em->sb, w.buf, w.len);
-	pv_strbuf_addstr(em->sb, "]}");
-	pv_strbuf_release(&n);
-	pv_strbuf_release(&d);
-	pv_strbuf_release(&b);
-	pv_strbuf_release(&w);
-	free(kids);
-	free(stack);
-	free(depth);
+	pv_html_json(sb, s != NULL ? s : "", s != NULL ? strlen(s) : 0);
 }
 
 static void
-emit_func(struct emit *em, uint32_t name, const uint64_t *v, int first)
-{
-	pv_strbuf_addf(em->sb, "%s%u,%llu,%llu,%llu,%llu", first ? "" : ",",
-		       use_name(em, name), (unsigned long long)v[0],
-		       (unsigned long long)v[1], (unsigned long long)v[2],
-		       (unsigned long long)v[3]);
-}
-
-static int
-cmp_func_name(const void *a, const void *b)
-{
-	const struct func *x = a, *y = b;
-
-	return x->name < y->name ? -1 : x->name > y->name;
-}
-
-/*
- * The functions of an event without func records: the stacks of its tree
- * (each node's exclusive weights) compared by stackdiff, as pv-diff would,
- * and listed in the order the names were met; those on neither side left
- * out.  Returns 0, or -1 (h->err set) when the stacks pass the stack
- * table's limit.
- */
-static int
-funcs(struct pv_html *h, struct event *e)
-{
-	static const struct pv_stackdiff_opts asis = { .keep_suffixes = 1 };
-	static const struct pv_str nameless = { "", 0 };
-	const struct pv_flametree *t = &e->tree;
-	struct pv_stackdiff d;
-	struct pv_str *path = NULL;
-	size_t depth = 0, alloc = 0, i;
-	uint32_t n = t->node[0].child;
-	int rc = 0;
-
-	pv_stackdiff_init(&d, &asis);
-	/* depth first by the tree's links, the path's names in path[] */
-	while (n != PV_FLAMETREE_NONE && rc == 0) {
-		const struct pv_ftnode *nd = &t->node[n];
-		int side;
-
-		PV_GROW(path, depth + 1, alloc);
-		path[depth++] = pv_symtab_get(&h->names, nd->name);
-		for (side = 0; side < 2 && rc == 0; side++) {
-			uint64_t self = pv_flametree_self(t, n, side);
-
-			if (self != 0)
-				rc = pv_stackdiff_add(&d, side, nameless, path,
-						      depth, self, self);
-		}
-		if (nd->child != PV_FLAMETREE_NONE) {
-			n = nd->child;
-			continue;
-		}
-		for (;;) {
-			depth--;
-			if (t->node[n].sibling != PV_FLAMETREE_NONE) {
-				n = t->node[n].sibling;
-				break;
-			}
-			n = t->node[n].parent;
-			if (n == 0) {
-				n = PV_FLAMETREE_NONE;
-				break;
-			}
-		}
-	}
-	free(path);
-	/* the tree's weights fit in 64 bits (pv_html_write()): so do these */
-	if (rc < 0 || pv_stackdiff_compute(&d) < 0) {
-		rc = bad(h, "%s", pv_err_msg(&d.err));
-		pv_stackdiff_release(&d);
-		return rc;
-	}
-	for (i = 0; i < d.nfunc; i++) {
-		const struct pv_stackdiff_func *f = &d.func[i];
-		struct pv_str name = pv_symtab_get(&d.names, f->name);
-		struct func *g;
-
-		if (f->incl[0] == 0 && f->incl[1] == 0)
-			continue;
-		PV_GROW(e->func, e->nfunc + 1, e->func_alloc);
-		g = &e->func[e->nfunc++];
-		g->name = pv_symtab_intern(&h->names, name.s, name.len);
-		g->v[0] = f->incl[0];
-		g->v[1] = f->excl[0];
-		g->v[2] = f->incl[1];
-		g->v[3] = f->excl[1];
-	}
-	if (e->nfunc > 1)
-		qsort(e->func, e->nfunc, sizeof(*e->func), cmp_func_name);
-	pv_stackdiff_release(&d);
-	return 0;
-}
-
-static void
-emit_event(struct emit *em, const struct event *e)
-{
-	const struct pv_ftnode *root = &e->tree.node[0];
-	uint64_t tot[2], smp[2];
-	size_t i;
-
-	tot[0] = e->have_total ? e->total[0] : root->w[0];
-	tot[1] = e->have_total ? e->total[1] : root->w[1];
-	smp[0] = e->have_total ? e->samples[0] : 0;
-	smp[1] = e->have_total ? e->samples[1] : 0;
-	pv_strbuf_addstr(em->sb, "{\"name\":");
-	json_cstr(em->sb, e->name[0] != '\0' ? e->name : "samples");
-	pv_strbuf_addf(em->sb, ",\"total\":[%llu,%llu],\"samples\":[%llu,%llu]"
-		       ",\"merged\":%g,\"source\":\"%s\",",
-		       (unsigned long long)tot[0], (unsigned long long)tot[1],
-		       (unsigned long long)smp[0], (unsigned long long)smp[1],
-		       em->h->min_share, e->from_func ? "func" : "stacks");
-	emit_tree(em, &e->tree);
-	pv_strbuf_addstr(em->sb, ",\"func\":[");
-	for (i = 0; i < e->nfunc; i++)
-		emit_func(em, e->func[i].name, e->func[i].v, i == 0);
-	pv_strbuf_addstr(em->sb, "]}");
-}
-
-static void
-emit_side(struct pv_strbuf *sb, const char *key, const struct side *s)
+emit_side(struct pv_strbuf *sb, const char *key, const char *version,
+	  const char *experiment)
 {
 	pv_strbuf_addf(sb, "\"%s\":{\"version\":", key);
-	json_cstr(sb, s->version);
+	json_cstr(sb, version);
 	pv_strbuf_addstr(sb, ",\"experiment\":");
-	json_cstr(sb, s->experiment);
+	json_cstr(sb, experiment);
 	pv_strbuf_addch(sb, '}');
 }
 
-/* The data; returns the number of events shown. */
-static size_t
-emit_data(struct pv_html *h, struct pv_strbuf *sb)
+/* The profiles shown: the diff sections', else the input's stacks. */
+struct shown {
+	const struct profile **p;
+	size_t n;
+};
+
+static void
+profiles_shown(struct pv_html *h, struct shown *s)
 {
-	struct emit em;
-	size_t i, k, nsym = h->names.nsym, shown = 0;
-	int dstacks = 0;
-	uint32_t *order = pv_xreallocarray(NULL, nsym + 1, sizeof(*order));
+	size_t i, k;
 
-	for (i = 0; i < h->nev; i++)
-		if (h->ev[i].from_dstack && h->ev[i].tree.nnode > 1 &&
-		    (h->only == NULL || strcmp(h->ev[i].name, h->only) == 0))
-			dstacks = 1;
-	em.h = h;
-	em.rank = pv_xreallocarray(NULL, nsym + 1, sizeof(*em.rank));
-	em.remap = pv_xreallocarray(NULL, nsym + 1, sizeof(*em.remap));
-	em.used = pv_xreallocarray(NULL, nsym + 1, sizeof(*em.used));
-	em.nused = 0;
-	for (i = 0; i < nsym; i++) {
-		order[i] = (uint32_t)i;
-		em.remap[i] = UINT32_MAX;
-	}
-	qsort_r(order, nsym, sizeof(*order), cmp_names, &h->names);
-	for (i = 0; i < nsym; i++)
-		em.rank[order[i]] = (uint32_t)i;
-
-	/* the events first, into their own buffer, to learn the names used */
-	em.sb = pv_xcalloc(1, sizeof(*em.sb));
-	pv_strbuf_init(em.sb, 0);
-	for (i = 0; i < h->nev; i++) {
-		const struct event *e = &h->ev[i];
-
-		if (e->from_dstack != dstacks || e->tree.nnode <= 1)
-			continue;
-		if (h->only != NULL && strcmp(e->name, h->only) != 0)
-			continue;
-		if (shown++ > 0)
-			pv_strbuf_addch(em.sb, ',');
-		emit_event(&em, e);
-	}
-
-	pv_strbuf_addstr(sb, "{\"format\":1,");
-	emit_side(sb, "base", &h->side[0]);
-	pv_strbuf_addch(sb, ',');
-	emit_side(sb, "target", &h->side[1]);
-	pv_strbuf_addstr(sb, ",\"names\":[");
-	for (k = 0; k < em.nused; k++) {
-		struct pv_str s = pv_symtab_get(&h->names, em.used[k]);
-
-		if (k > 0)
-			pv_strbuf_addch(sb, ',');
-		json_string(sb, s.s, s.len);
-	}
-	pv_strbuf_addstr(sb, "],\"events\":[");
-	pv_strbuf_add(sb, em.sb->buf, em.sb->len);
-	pv_strbuf_addstr(sb, "],\"summary\":null}");
-
-	pv_strbuf_release(em.sb);
-	free(em.sb);
-	free(em.rank);
-	free(em.remap);
-	free(em.used);
-	free(order);
-	return shown;
+	s->p = pv_xreallocarray(NULL, h->nprof + 1, sizeof(*s->p));
+	s->n = 0;
+	for (i = 0; i < h->nprof; i++)
+		for (k = 0; k < h->prof[i].nev; k++)
+			if (pv_render_profile_shown(h, &h->prof[i].ev[k])) {
+				s->p[s->n++] = &h->prof[i];
+				break;
+			}
+	/* the stacks of the input, with no comparison of them nor verdicts */
+	if (s->n == 0 && pv_render_decision_count(h->dec) == 0)
+		for (k = 0; k < h->stacks.nev; k++)
+			if (pv_render_profile_shown(h, &h->stacks.ev[k])) {
+				s->p[s->n++] = &h->stacks;
+				break;
+			}
 }
 
-/* Writing: the document */
+static const char *
+str_of(const struct pv_html *h, uint32_t id)
+{
+	return h->str.sym[id].s;
+}
+
+/*
+ * Whether section sc is of side s (0 baseline, 1 target) of profile p: of
+ * its version, experiment and level (and role, where both sides have the
+ * same version).
+ */
+static int
+sect_of(const struct pv_html *h, const struct profile *p,
+	const struct pv_html_sect *sc, int s)
+{
+	uint32_t v = s == 0 ? p->base : p->target;
+
+	if (sc->version != v || sc->experiment != p->experiment ||
+	    (p->level != PV_NONE && sc->level != p->level))
+		return 0;
+	return p->base != p->target ||
+		strcmp(str_of(h, sc->role), s == 0 ? "baseline" : "target") == 0;
+}
+
+/*
+ * Whether the input holds sections of both sides of p: then they are its
+ * context; else (pv-diff's output of two profiles, the stacks of the
+ * input) every baseline and every target section is.
+ */
+static int
+matched(const struct pv_html *h, const struct profile *p)
+{
+	unsigned found = 0;
+	size_t i;
+	int s;
+
+	if (p == &h->stacks || !p->diff.seen || p->base == h->empty ||
+	    p->target == h->empty)
+		return 0;
+	for (i = 0; i < h->nsect && found != 3; i++)
+		for (s = 0; s < 2; s++)
+			if (sect_of(h, p, &h->sect[i], s))
+				found |= 1u << s;
+	return found == 3;
+}
+
+/* The versions and experiments a profile compares. */
+static void
+profile_names(const struct pv_html *h, const struct profile *p,
+	      const char **v, const char **e)
+{
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (matched(h, p)) {
+			v[s] = str_of(h, s == 0 ? p->base : p->target);
+			e[s] = str_of(h, p->experiment);
+		} else {
+			v[s] = h->side[s].version;
+			e[s] = h->side[s].experiment;
+		}
+	}
+}
+
+/* The list of profiles, with their summaries, for the page's data. */
+static void
+emit_profiles(struct pv_html *h, struct pv_strbuf *sb,
+	      const struct shown *s)
+{
+	size_t i, k, n;
+	const char *v[2], *e[2];
+
+	pv_strbuf_addstr(sb, "\"profiles\":[");
+	for (i = 0; i < s->n; i++) {
+		const struct profile *p = s->p[i];
+
+		profile_names(h, p, v, e);
+		pv_strbuf_addstr(sb, i > 0 ? ",{" : "{");
+		emit_side(sb, "base", v[0], e[0]);
+		pv_strbuf_addch(sb, ',');
+		emit_side(sb, "target", v[1], e[1]);
+		pv_strbuf_addstr(sb, ",\"level\":");
+		if (p->level == PV_NONE)
+			pv_strbuf_addstr(sb, "null");
+		else
+			pv_strbuf_addf(sb, "%llu",
+				       (unsigned long long)p->level);
+		pv_strbuf_addf(sb, ",\"raw\":%s,\"meta\":[",
+			       p->raw ? "true" : "false");
+		for (k = 0; k < p->diff.nkv; k++) {
+			pv_strbuf_addstr(sb, k > 0 ? ",[" : "[");
+			json_cstr(sb, p->diff.kv[k].env ? "env" : "meta");
+			pv_strbuf_addch(sb, ',');
+			json_cstr(sb, p->diff.kv[k].key);
+			pv_strbuf_addch(sb, ',');
+			json_cstr(sb, p->diff.kv[k].value);
+			pv_strbuf_addch(sb, ']');
+		}
+		pv_strbuf_addstr(sb, "],\"events\":[");
+		for (k = n = 0; k < p->nev; k++) {
+			if (!pv_render_profile_shown(h, &p->ev[k]))
+				continue;
+			if (n++ > 0)
+				pv_strbuf_addch(sb, ',');
+			pv_render_profile_summary(h, sb, p, &p->ev[k]);
+		}
+		pv_strbuf_addstr(sb, "]}");
+	}
+	pv_strbuf_addch(sb, ']');
+}
+
+/*
+ * The join's view of the profiles: their versions, experiment and level,
+ * and the top suspects of their first event shown.
+ */
+static struct pv_render_decision_prof *
+join_profiles(struct pv_html *h, const struct shown *s)
+{
+	struct pv_render_decision_prof *jp;
+	size_t i, k, j, idx[PV_DECISION_SUSPECTS], n;
+
+	jp = pv_xcalloc(s->n + 1, sizeof(*jp));
+	for (i = 0; i < s->n; i++) {
+		const struct profile *p = s->p[i];
+
+		jp[i].base = p->base;
+		jp[i].target = p->target;
+		jp[i].experiment = p->experiment;
+		jp[i].level = p->level;
+		for (k = 0; k < p->nev && !pv_render_profile_shown(h, &p->ev[k]); k++)
+			;
+		if (k == p->nev)
+			continue;
+		jp[i].event = p->ev[k].name;
+		n = pv_render_profile_top(h, &p->ev[k], 0, idx,
+					  PV_DECISION_SUSPECTS);
+		for (j = 0; j < n; j++) {
+			const struct func *f = &p->ev[k].func[idx[j]];
+
+			jp[i].susp[j] = pv_symtab_get(&h->names, f->name);
+			jp[i].dexcl[j] = f->dexcl;
+			jp[i].dincl[j] = f->dincl;
+		}
+		jp[i].nsusp = n;
+	}
+	return jp;
+}
+
+/* Writing: the context tables */
 
 static void
 context_cell(struct pv_strbuf *sb, const char *v, int present)
@@ -770,22 +726,44 @@ context_cell(struct pv_strbuf *sb, const char *v, int present)
 		return;
 	}
 	pv_strbuf_addstr(sb, "<td>");
-	html_escape(sb, v, strlen(v));
+	pv_html_escape(sb, v, strlen(v));
 	pv_strbuf_addstr(sb, "</td>");
+}
+
+/*
+ * The change of a user's metric: both values whole numbers in the same
+ * notation, the relative difference, as Perun shows it; else nothing.
+ */
+static void
+change_cell(struct pv_strbuf *sb, const char *v0, int p0, const char *v1,
+	    int p1)
+{
+	struct pv_str s0 = { v0, strlen(v0) }, s1 = { v1, strlen(v1) };
+	double a, b;
+
+	if (!p0 || !p1 || pv_parse_double(s0.s, s0.len, &a) < 0 ||
+	    pv_parse_double(s1.s, s1.len, &b) < 0 || a == b || a == 0) {
+		pv_strbuf_addstr(sb, "<td class=\"num\"></td>");
+		return;
+	}
+	pv_strbuf_addf(sb, "<td class=\"num %s\">%+.2f%%</td>",
+		       b > a ? "up" : "down", 100 * (b - a) / fabs(a));
 }
 
 static void
 context_row(struct pv_strbuf *sb, const char *kind, const char *key,
-	    const char *v0, int p0, const char *v1, int p1)
+	    const char *v0, int p0, const char *v1, int p1, int change)
 {
 	int differ = p0 != p1 || (p0 && strcmp(v0, v1) != 0);
 
 	pv_strbuf_addf(sb, "<tr%s><th scope=\"row\"><span class=\"kind\">%s"
 		       "</span> ", differ ? " class=\"differ\"" : "", kind);
-	html_escape(sb, key, strlen(key));
+	pv_html_escape(sb, key, strlen(key));
 	pv_strbuf_addstr(sb, "</th>");
 	context_cell(sb, v0, p0);
 	context_cell(sb, v1, p1);
+	if (change)
+		change_cell(sb, v0, p0, v1, p1);
 	pv_strbuf_addstr(sb, "</tr>\n");
 }
 
@@ -823,63 +801,159 @@ listed_before(const struct side *side, int upto_side, size_t upto,
 	return 0;
 }
 
-static void
-context_table(struct pv_html *h, struct pv_strbuf *sb)
+/* the facts of a run of pv-collect, one line each: not a first-screen row */
+static int
+run_fact(const struct kv *kv)
 {
-	const struct side *side = h->side;
-	int s;
-	size_t i;
+	return !kv->env && (strcmp(kv->key, "run") == 0 ||
+			    strcmp(kv->key, "warmup") == 0);
+}
 
-	pv_strbuf_addstr(sb, "<table id=\"context-table\" class=\"context\">"
-			 "<thead><tr><th scope=\"col\"></th><th scope=\"col\">"
-			 "baseline</th><th scope=\"col\">target</th></tr>"
-			 "</thead>\n<tbody>\n");
-	context_row(sb, "", "version", side[0].version ? side[0].version : "",
-		    side[0].seen, side[1].version ? side[1].version : "",
-		    side[1].seen);
-	context_row(sb, "", "experiment",
-		    side[0].experiment ? side[0].experiment : "", side[0].seen,
-		    side[1].experiment ? side[1].experiment : "",
-		    side[1].seen);
-	/* every key once, in the order of first appearance */
+/*
+ * The rows of the facts of both sides, every key once in the order of
+ * first appearance: which 0, the meta facts and the env facts that
+ * differ; 1, every env fact and the runs' lines.
+ */
+static size_t
+context_rows(struct pv_strbuf *sb, const struct side *side, int which)
+{
+	int s;
+	size_t i, n = 0;
+
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < side[s].nkv; i++) {
 			const struct kv *kv = &side[s].kv[i];
 			char *v0, *v1;
+			int differ, row;
 
 			if (listed_before(side, s, i, kv))
 				continue;
 			v0 = side_values(&side[0], kv->env, kv->key);
 			v1 = side_values(&side[1], kv->env, kv->key);
-			context_row(sb, kv->env ? "env" : "meta", kv->key,
-				    v0 ? v0 : "", v0 != NULL, v1 ? v1 : "",
-				    v1 != NULL);
+			differ = (v0 == NULL) != (v1 == NULL) ||
+				(v0 != NULL && strcmp(v0, v1) != 0);
+			if (which == 0)
+				row = (!kv->env && !run_fact(kv)) ||
+					(kv->env && differ);
+			else
+				row = kv->env || run_fact(kv);
+			if (row) {
+				context_row(sb, kv->env ? "env" : "meta",
+					    kv->key, v0 ? v0 : "", v0 != NULL,
+					    v1 ? v1 : "", v1 != NULL,
+					    which == 0);
+				n++;
+			}
 			free(v0);
 			free(v1);
 		}
 	}
+	return n;
+}
+
+/*
+ * The sides of a profile comparison: the facts of its sections in out[],
+ * where the input holds them (matched()), else every baseline and target
+ * section's; in use[].
+ */
+static void
+profile_sides(struct pv_html *h, const struct profile *p, struct side *out,
+	      const struct side **use)
+{
+	size_t i, k;
+	int s;
+
+	memset(out, 0, 2 * sizeof(*out));
+	use[0] = &h->side[0];
+	use[1] = &h->side[1];
+	if (!matched(h, p))
+		return;
+	for (i = 0; i < h->nsect; i++) {
+		const struct pv_html_sect *sc = &h->sect[i];
+
+		for (s = 0; s < 2; s++) {
+			if (!sect_of(h, p, sc, s))
+				continue;
+			out[s].seen++;
+			for (k = 0; k < sc->nfact; k++)
+				side_add(&out[s], sc->fact[k].env,
+					 pv_symtab_get(&h->str,
+						       sc->fact[k].key),
+					 pv_symtab_get(&h->str,
+						       sc->fact[k].value));
+		}
+	}
+	use[0] = &out[0];
+	use[1] = &out[1];
+}
+
+static void
+context_table(struct pv_html *h, struct pv_strbuf *sb, size_t index,
+	      const struct profile *p, const struct pv_render_decision_prof *jp)
+{
+	struct side mine[2];
+	const struct side *side[2];
+	struct side both[2];
+	const char *v[2], *e[2];
+	struct pv_strbuf rows = PV_STRBUF_INIT;
+	size_t i, n;
+
+	profile_sides(h, p, mine, side);
+	profile_names(h, p, v, e);
+	both[0] = *side[0];
+	both[1] = *side[1];
+	pv_strbuf_addf(sb, "<div class=\"pcontext\" data-prof=\"%zu\"%s>\n"
+		       "<table id=\"context-table-%zu\" class=\"context\">"
+		       "<thead><tr><th scope=\"col\"></th><th scope=\"col\">"
+		       "baseline</th><th scope=\"col\">target</th>"
+		       "<th scope=\"col\">change</th></tr></thead>\n<tbody>\n",
+		       index, index > 0 ? " hidden" : "", index);
+	context_row(sb, "", "version", v[0] ? v[0] : "", side[0]->seen ||
+		    v[0] != NULL, v[1] ? v[1] : "", side[1]->seen ||
+		    v[1] != NULL, 1);
+	context_row(sb, "", "experiment", e[0] ? e[0] : "",
+		    side[0]->seen || e[0] != NULL, e[1] ? e[1] : "",
+		    side[1]->seen || e[1] != NULL, 1);
+	context_rows(sb, both, 0);
+	pv_render_decision_results(h->dec, sb, jp);
 	pv_strbuf_addstr(sb, "</tbody></table>\n");
-	if (h->diff.nkv > 0) {
+	n = context_rows(&rows, both, 1);
+	if (n > 0) {
+		pv_strbuf_addf(sb, "<details class=\"envgroup\"><summary>"
+			       "Environment and capture header: %zu facts"
+			       "</summary>\n<table class=\"context\"><tbody>\n",
+			       n);
+		pv_strbuf_add(sb, rows.buf, rows.len);
+		pv_strbuf_addstr(sb, "</tbody></table></details>\n");
+	}
+	if (p->diff.nkv > 0) {
 		pv_strbuf_addstr(sb, "<table class=\"context\"><caption>"
 				 "comparison</caption><tbody>\n");
-		for (i = 0; i < h->diff.nkv; i++) {
+		for (i = 0; i < p->diff.nkv; i++) {
 			pv_strbuf_addf(sb, "<tr><th scope=\"row\"><span "
 				       "class=\"kind\">%s</span> ",
-				       h->diff.kv[i].env ? "env" : "meta");
-			html_escape(sb, h->diff.kv[i].key,
-				    strlen(h->diff.kv[i].key));
+				       p->diff.kv[i].env ? "env" : "meta");
+			pv_html_escape(sb, p->diff.kv[i].key,
+				       strlen(p->diff.kv[i].key));
 			pv_strbuf_addstr(sb, "</th><td>");
-			html_escape(sb, h->diff.kv[i].value,
-				    strlen(h->diff.kv[i].value));
+			pv_html_escape(sb, p->diff.kv[i].value,
+				       strlen(p->diff.kv[i].value));
 			pv_strbuf_addstr(sb, "</td></tr>\n");
 		}
 		pv_strbuf_addstr(sb, "</tbody></table>\n");
 	}
+	pv_strbuf_addstr(sb, "</div>\n");
+	pv_strbuf_release(&rows);
+	side_release(&mine[0]);
+	side_release(&mine[1]);
 }
 
-static const char body_html[] =
-	"<nav id=\"tabs\"></nav>\n"
-	"<main>\n"
+/* Writing: the document */
+
+static const char profile_html[] =
+	"<div id=\"profile\" data-page=\"profile\" data-tab=\"Profiles\">\n"
+	"<section id=\"psummary\" data-tab=\"Profile\"><h2>Profile</h2>"
+	"</section>\n"
 	"<section id=\"context\" data-tab=\"Context\">\n<h2>Context</h2>\n"
 	"@CONTEXT@"
 	"</section>\n"
@@ -890,41 +964,74 @@ static const char body_html[] =
 	"<section id=\"flows\" data-tab=\"Call flows\"><h2>Call flows</h2>"
 	"</section>\n"
 	"<section id=\"notes\" data-tab=\"Notes\"><h2>Notes</h2></section>\n"
-	"</main>\n"
-	"<noscript><p>The graphs and tables of this report need JavaScript; "
-	"the context above does not.</p></noscript>\n";
+	"</div>\n";
+
+static const char decision_html[] =
+	"<section id=\"suites\" data-page=\"suites\" data-tab=\"Suites\">"
+	"<h2>Suites</h2></section>\n"
+	"<section id=\"test\" data-page=\"test\" data-tab=\"Test\">"
+	"<h2>Test</h2><p>Choose a regression or a test.</p></section>\n"
+	"<section id=\"instance\" data-page=\"instance\" data-tab=\"Instance\">"
+	"<h2>Instance</h2><p>Choose a level of a test.</p></section>\n"
+	"<section id=\"trend\" data-page=\"trend\" data-tab=\"Trend\">"
+	"<h2>Trend</h2><p>Choose a key measured on several versions.</p>"
+	"</section>\n";
+
+/* The title: the versions of the night, or of the one profile. */
+static void
+title(struct pv_html *h, struct pv_strbuf *t, const struct shown *s)
+{
+	const char *v[2] = { h->side[0].version, h->side[1].version };
+	const char *e[2];
+
+	if (s->n == 1)
+		profile_names(h, s->p[0], v, e);
+	pv_strbuf_addstr(t, "pv report: ");
+	pv_strbuf_addstr(t, v[0] && *v[0] ? v[0] : "baseline");
+	pv_strbuf_addstr(t, " .. ");
+	pv_strbuf_addstr(t, v[1] && *v[1] ? v[1] : "target");
+}
 
 int
 pv_html_write(struct pv_html *h, FILE *out)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT, title = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, t = PV_STRBUF_INIT;
 	struct pv_strbuf data = PV_STRBUF_INIT;
+	struct pv_render_decision_prof *jp;
+	struct shown s;
+	uint32_t *rank;
+	size_t i, k;
 	const char *at;
-	size_t i;
+	int decisions = pv_render_decision_count(h->dec) > 0;
 
-	for (i = 0; i < h->nev; i++)
-		if (h->ev[i].tree.overflow)
-			return bad(h, "a count does not fit in 64 bits");
-	for (i = 0; i < h->nev; i++)
-		if (!h->ev[i].from_func && h->ev[i].tree.nnode > 1 &&
-		    funcs(h, &h->ev[i]) < 0)
-			return -1;
-	if (emit_data(h, &data) == 0) {
-		pv_strbuf_release(&data);
+	for (i = 0; i <= h->nprof; i++) {
+		struct profile *p = i < h->nprof ? &h->prof[i] : &h->stacks;
+
+		for (k = 0; k < p->nev; k++) {
+			if (p->ev[k].tree.overflow)
+				return bad(h, "a count does not fit in 64 "
+					   "bits");
+			if (!p->ev[k].from_func && p->ev[k].tree.nnode > 1 &&
+			    pv_render_profile_funcs(h, &p->ev[k]) < 0)
+				return -1;
+		}
+	}
+	profiles_shown(h, &s);
+	if (s.n == 0 && !decisions) {
+		free(s.p);
 		if (h->only != NULL)
 			return bad(h, "no stacks of event '%s' to show",
 				   h->only);
 		return bad(h, "no stacks to show: the input holds neither "
 			   "dstack records (pv-diff) nor stacks in baseline "
-			   "or target sections");
+			   "or target sections, nor verdicts (pv-classify)");
 	}
-	pv_strbuf_addstr(&title, "pv report: ");
-	pv_strbuf_addstr(&title, h->side[0].version && *h->side[0].version ?
-			 h->side[0].version : "baseline");
-	pv_strbuf_addstr(&title, " .. ");
-	pv_strbuf_addstr(&title, h->side[1].version && *h->side[1].version ?
-			 h->side[1].version : "target");
+	jp = join_profiles(h, &s);
 
+	/* every name's rank in byte order, for the children's order */
+	rank = pv_render_profile_rank(h);
+
+	title(h, &t, &s);
 	pv_strbuf_addstr(&sb, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 			 "<meta charset=\"utf-8\">\n"
 			 "<meta http-equiv=\"Content-Security-Policy\" "
@@ -936,26 +1043,60 @@ pv_html_write(struct pv_html *h, FILE *out)
 			 "<meta name=\"viewport\" content=\"width=device-width"
 			 "\">\n<meta name=\"generator\" content=\"pv-render "
 			 PACKAGE_VERSION "\">\n<title>");
-	html_escape(&sb, title.buf, title.len);
+	pv_html_escape(&sb, t.buf, t.len);
 	pv_strbuf_addstr(&sb, "</title>\n<style>");
 	pv_strbuf_addstr(&sb, pv_html_report_css);
 	pv_strbuf_addstr(&sb, "</style>\n</head>\n<body>\n<header><h1>");
-	html_escape(&sb, title.buf, title.len);
-	pv_strbuf_addstr(&sb, "</h1></header>\n");
-	at = strstr(body_html, "@CONTEXT@");
-	pv_strbuf_add(&sb, body_html, (size_t)(at - body_html));
-	context_table(h, &sb);
-	pv_strbuf_addstr(&sb, at + strlen("@CONTEXT@"));
+	pv_html_escape(&sb, t.buf, t.len);
+	pv_strbuf_addstr(&sb, "</h1></header>\n<nav id=\"tabs\"></nav>\n"
+			 "<main>\n");
+	if (decisions) {
+		pv_render_decision_html(h->dec, &sb, jp, s.n);
+		pv_strbuf_addstr(&sb, decision_html);
+	}
+	if (s.n > 0) {
+		at = strstr(profile_html, "@CONTEXT@");
+		pv_strbuf_add(&sb, profile_html, (size_t)(at - profile_html));
+		for (i = 0; i < s.n; i++)
+			context_table(h, &sb, i, s.p[i], &jp[i]);
+		pv_strbuf_addstr(&sb, at + strlen("@CONTEXT@"));
+	}
+	pv_strbuf_addstr(&sb, "</main>\n<noscript><p>The graphs and tables "
+			 "of this report need JavaScript; the summary and the "
+			 "context do not.</p></noscript>\n");
 	fwrite(sb.buf, 1, sb.len, out);
 
+	/* the page's data: the profiles' summaries, the decisions */
+	pv_strbuf_addstr(&data, "{\"format\":2,");
+	emit_profiles(h, &data, &s);
+	pv_strbuf_addstr(&data, ",\"summary\":");
+	if (decisions)
+		pv_render_decision_json(h->dec, &data, h->sect, h->nsect, jp,
+					s.n);
+	else
+		pv_strbuf_addstr(&data, "null");
+	pv_strbuf_addch(&data, '}');
 	fputs("<script type=\"application/json\" id=\"pv-data\">", out);
 	fwrite(data.buf, 1, data.len, out);
-	fputs("</script>\n<script type=\"application/json\" id=\"pv-notes\">"
-	      "[]</script>\n<script>", out);
+	fputs("</script>\n", out);
+	/* each profile's trees and functions, read when it is opened */
+	for (i = 0; i < s.n; i++) {
+		pv_strbuf_reset(&data);
+		pv_render_profile_data(h, s.p[i], &data, rank);
+		fprintf(out, "<script type=\"application/json\" "
+			"id=\"pv-prof-%zu\">", i);
+		fwrite(data.buf, 1, data.len, out);
+		fputs("</script>\n", out);
+	}
+	fputs("<script type=\"application/json\" id=\"pv-notes\">[]</script>\n"
+	      "<script>", out);
 	fputs(pv_html_report_js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
 	pv_strbuf_release(&sb);
-	pv_strbuf_release(&title);
+	pv_strbuf_release(&t);
 	pv_strbuf_release(&data);
+	free(rank);
+	free(jp);
+	free(s.p);
 	return 0;
 }

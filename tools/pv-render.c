@@ -50,7 +50,8 @@
 static const char usage[] =
 	"pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]\n"
 	"                 [--function=NAME] [--color=WHEN] [--title=TEXT]\n"
-	"                 [--width=PX] [--min-width=PX] [FILE ...]";
+	"                 [--width=PX] [--min-width=PX] [--artifacts=DIR] "
+	"[FILE ...]";
 
 static const char help[] =
 	"Print pv records (pv-format(5)) in another format.\n"
@@ -80,6 +81,8 @@ static const char help[] =
 	"      --width=PX       svg: the width of the image, over 20 (1200)\n"
 	"      --min-width=PX   svg: narrower frames are merged into their\n"
 	"                       parent (0.1)\n"
+	"      --artifacts=DIR  html: the directories of the runs' output\n"
+	"                       files were moved into DIR\n"
 	"  -h, --help           print this help and exit\n"
 	"  -V, --version        print the version and exit\n"
 	"\n"
@@ -116,6 +119,7 @@ struct options {
 	const char *function;	/* text: the butterfly view of it */
 	enum color color;
 	struct pv_svg_opts svg;
+	char *artifacts;	/* --artifacts, made absolute */
 };
 
 struct render {
@@ -566,7 +570,7 @@ main(int argc, char **argv)
 {
 	enum {
 		OPT_TOP = 256, OPT_COLOR, OPT_TITLE, OPT_WIDTH, OPT_MIN_WIDTH,
-		OPT_FUNCTION
+		OPT_FUNCTION, OPT_ARTIFACTS
 	};
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -578,6 +582,7 @@ main(int argc, char **argv)
 		{ "title", required_argument, NULL, OPT_TITLE },
 		{ "width", required_argument, NULL, OPT_WIDTH },
 		{ "min-width", required_argument, NULL, OPT_MIN_WIDTH },
+		{ "artifacts", required_argument, NULL, OPT_ARTIFACTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -651,6 +656,14 @@ main(int argc, char **argv)
 		case OPT_MIN_WIDTH:
 			opt.svg.min_width = parse_px(optarg, "--min-width");
 			break;
+		case OPT_ARTIFACTS:
+			/* links from a report opened anywhere on this machine */
+			free(opt.artifacts);
+			opt.artifacts = realpath(optarg, NULL);
+			if (opt.artifacts == NULL)
+				pv_die_errno("cannot use '%s' as the artifacts' "
+					     "directory", optarg);
+			break;
 		default:
 			pv_opt_common(c, usage, help);
 		}
@@ -670,6 +683,7 @@ main(int argc, char **argv)
 	if (opt.format == FMT_HTML) {
 		st.html = pv_html_new();
 		pv_html_set_event(st.html, opt.event);
+		pv_html_set_artifacts(st.html, opt.artifacts);
 	}
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
@@ -742,6 +756,7 @@ main(int argc, char **argv)
 	pv_flametree_release(&st.tree);
 	pv_stacktab_release(&st.stacks);
 	pv_symtab_release(&st.names);
+	free(opt.artifacts);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

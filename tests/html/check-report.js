@@ -4,9 +4,7 @@
  *
  *   node check-report.js [--time-only] CHROMIUM REPORT.html [SCREENSHOT.png]
  *
- * Chromium is driven through the DevTools protocol over a pipe
- * (--remote-debugging-pipe: JSON messages ended by NUL on file descriptors
- * 3 and 4), so the test needs nothing but node and chromium.  Each check
+ * Chromium is driven through the DevTools protocol (cdp.js).  Each check
  * prints "ok" or "not ok"; the last line is "N passed, N failed" and the
  * exit status 0 when all passed, 1 otherwise, 2 on trouble.
  * --time-only prints the milliseconds from navigation to the first drawn
@@ -14,10 +12,10 @@
  */
 "use strict";
 
-const { spawn } = require("child_process");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const cdp = require("./cdp.js");
 
 let args = process.argv.slice(2);
 const timeOnly = args[0] === "--time-only";
@@ -30,195 +28,16 @@ if (!chromium || !report) {
 	process.exit(2);
 }
 
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "pv-chromium-"));
-const browser = spawn(chromium, [
-	"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-	"--no-first-run", "--disable-background-networking",
-	"--disable-component-update", "--disable-sync",
-	"--disable-extensions", "--mute-audio",
-	"--user-data-dir=" + profile, "--remote-debugging-pipe",
-	"--window-size=1300,1000", "about:blank"
-], { stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
-let stderr = "";
-browser.stderr.on("data", (d) => { stderr += d; });
-
-/* End chromium, then remove its profile once it has stopped writing. */
-async function cleanup() {
-	const gone = new Promise((r) => {
-		if (browser.exitCode !== null || browser.signalCode !== null)
-			r();
-		else
-			browser.once("exit", r);
-	});
-
-	try { browser.kill("SIGKILL"); } catch (e) { /* gone */ }
-	await Promise.race([gone, sleep(5000)]);
-	for (let i = 0; i < 5; i++) {
-		try {
-			fs.rmSync(profile, { recursive: true, force: true });
-			return;
-		} catch (e) {
-			await sleep(200);
-		}
-	}
-}
-
-const watchdog = setTimeout(async () => {
-	process.stderr.write("check-report: timed out\n" + stderr.slice(-2000));
-	await cleanup();
-	process.exit(2);
-}, 90000);
-
-/* The protocol */
-
-const toBrowser = browser.stdio[3], fromBrowser = browser.stdio[4];
-let nextId = 1, pending = new Map(), listeners = [], buf = "";
-
-fromBrowser.on("data", (chunk) => {
-	let z;
-
-	buf += chunk.toString("utf8");
-	while ((z = buf.indexOf("\0")) >= 0) {
-		const msg = JSON.parse(buf.slice(0, z));
-
-		buf = buf.slice(z + 1);
-		if (msg.id && pending.has(msg.id)) {
-			const p = pending.get(msg.id);
-
-			pending.delete(msg.id);
-			if (msg.error)
-				p.reject(new Error(p.method + ": " +
-				    msg.error.message));
-			else
-				p.resolve(msg.result);
-		} else if (msg.method) {
-			listeners.forEach((l) => l(msg));
-		}
-	}
-});
-
-function send(method, params, sessionId) {
-	const id = nextId++;
-	const msg = { id, method, params: params || {} };
-
-	if (sessionId)
-		msg.sessionId = sessionId;
-	toBrowser.write(JSON.stringify(msg) + "\0");
-	return new Promise((resolve, reject) => {
-		pending.set(id, { resolve, reject, method });
-	});
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/* What the page does that it must not */
-const requests = [], errors = [], dialogs = [];
-let session = null, loaded = false;
-
-listeners.push((m) => {
-	if (m.sessionId !== session)
-		return;
-	switch (m.method) {
-	case "Network.requestWillBeSent":
-		requests.push(m.params.request.url);
-		break;
-	case "Runtime.exceptionThrown":
-		errors.push("exception: " +
-		    JSON.stringify(m.params.exceptionDetails).slice(0, 300));
-		break;
-	case "Runtime.consoleAPICalled":
-		if (m.params.type === "error" || m.params.type === "warning")
-			errors.push("console." + m.params.type + ": " +
-			    JSON.stringify(m.params.args).slice(0, 300));
-		break;
-	case "Log.entryAdded":
-		if (m.params.entry.level === "error" ||
-		    m.params.entry.level === "warning")
-			errors.push("log: " + m.params.entry.text);
-		break;
-	case "Page.javascriptDialogOpening":
-		dialogs.push(m.params.message);
-		send("Page.handleJavaScriptDialog", { accept: true }, session);
-		break;
-	case "Page.loadEventFired":
-		loaded = true;
-		break;
-	}
-});
-
-async function evaluate(expr) {
-	const r = await send("Runtime.evaluate", { expression: expr,
-	    returnByValue: true, awaitPromise: true }, session);
-
-	if (r.exceptionDetails)
-		throw new Error("evaluate: " + expr.slice(0, 80) + ": " +
-		    JSON.stringify(r.exceptionDetails).slice(0, 300));
-	return r.result.value;
-}
-
-async function waitFor(expr, ms) {
-	const end = Date.now() + ms;
-
-	while (Date.now() < end) {
-		if (await evaluate(expr))
-			return true;
-		await sleep(50);
-	}
-	return false;
-}
-
-async function open(file) {
-	loaded = false;
-	requests.length = 0;
-	await send("Page.navigate", { url: "file://" + path.resolve(file) },
-	    session);
-	const end = Date.now() + 20000;
-	while (!loaded && Date.now() < end)
-		await sleep(20);
-	return waitFor("!!(window.pvReport && pvReport.table && " +
-	    "pvReport.flows && pvReport.firstDraw > 0)", 20000);
-}
-
-async function click(x, y) {
-	const p = { x, y, button: "left", clickCount: 1 };
-
-	await send("Input.dispatchMouseEvent", Object.assign({
-	    type: "mouseMoved" }, p), session);
-	await send("Input.dispatchMouseEvent", Object.assign({
-	    type: "mousePressed" }, p), session);
-	await send("Input.dispatchMouseEvent", Object.assign({
-	    type: "mouseReleased" }, p), session);
-}
-
-/* Click the centre of an element, scrolled into view. */
-async function clickElement(selector) {
-	const r = await evaluate("(function () { var e = " +
-	    "document.querySelector(" + JSON.stringify(selector) + ");" +
-	    "e.scrollIntoView({block: 'center'});" +
-	    "var r = e.getBoundingClientRect();" +
-	    "return [r.left + r.width / 2, r.top + r.height / 2]; })()");
-
-	await click(r[0], r[1]);
-}
-
-async function type(selector, text) {
-	await evaluate("(function () { var e = document.querySelector(" +
-	    JSON.stringify(selector) + "); e.focus(); e.select(); })()");
-	await send("Input.insertText", { text }, session);
-}
-
-let passed = 0, failed = 0;
-
-function check(ok, what, detail) {
-	if (ok) {
-		passed++;
-		process.stdout.write("ok - " + what + "\n");
-	} else {
-		failed++;
-		process.stdout.write("not ok - " + what +
-		    (detail ? ": " + detail : "") + "\n");
-	}
-}
+const c = cdp.start(chromium);
+const sleep = cdp.sleep;
+const { requests, errors, dialogs } = c;
+const send = (m, p, s) => c.send(m, p, s);
+const evaluate = c.evaluate, click = c.click, clickElement = c.clickElement;
+const type = c.type;
+const ready = "!!(window.pvReport && pvReport.table && pvReport.flows && " +
+    "pvReport.firstDraw > 0)";
+const open = (file) => c.open(file, ready);
+const T = cdp.checker(), check = T.check;
 
 /* the drawn rectangles of a graph, with their labels */
 function rects(mode) {
@@ -241,6 +60,32 @@ async function checks() {
 	}
 	process.stdout.write("# first flame graph drawn " + first.toFixed(0) +
 	    " ms after navigation; " + size + " bytes\n");
+
+	/* the profile's summary: totals of both sides and their ratio */
+	{
+		const rows = await evaluate("Array.prototype.map.call(" +
+		    "document.querySelectorAll('#totals tr'), function (r) " +
+		    "{ return r.textContent; })");
+		check(rows.some((r) => r === "samples5313950.744\u00d7") &&
+		    rows.some((r) => /^total time266 ms198 ms0\.744\u00d7$/
+		    .test(r)), "the profile summary shows both sides' totals " +
+		    "of samples and of time, and their ratio", rows.join(" | "));
+		const top = await evaluate("Array.prototype.map.call(" +
+		    "document.querySelectorAll('#suspects-excl tbody tr " +
+		    "td.fname'), function (t) { return t.textContent; })");
+		check(top.length === 5 && top[0] === "__strcmp_evex",
+		    "the summary's top suspects, by exclusive change",
+		    top.join(", "));
+	}
+
+	/* a user metric given with --meta, compared */
+	check(await evaluate("(function () { var r = Array.prototype.filter" +
+	    ".call(document.querySelectorAll('#context-table-0 tr'), " +
+	    "function (r) { return r.querySelector('th').textContent === " +
+	    "'meta throughput'; }); return r.length === 1 && " +
+	    "r[0].textContent === 'meta throughput15201210-20.39%' || " +
+	    "r.length === 1 && r[0].textContent; })()") === true,
+	    "the context table compares the user metric 'throughput'");
 
 	check(await evaluate("!!document.querySelector(" +
 	    "'meta[http-equiv=Content-Security-Policy]')" +
@@ -319,16 +164,19 @@ async function checks() {
 			    y = box[1] + q.y - box[3] + 8;
 
 			await send("Input.dispatchMouseEvent", { type:
-			    "mouseMoved", x, y }, session);
+			    "mouseMoved", x, y }, c.session);
 			await sleep(100);
 			const tipText = await evaluate("(function () { var t = " +
 			    "document.querySelector('.tip'); return t.hidden ? " +
 			    "'' : t.textContent; })()");
+			/* cpu-clock counts nanoseconds: shown as time */
 			check(tipText.includes(q.name) &&
-			    /baseline: [0-9,]+ \([0-9.]+%\)/.test(tipText) &&
-			    /target: [0-9,]+ \([0-9.]+%\)/.test(tipText),
-			    "hover shows the frame's counts and shares",
-			    tipText);
+			    /baseline: [0-9.,]+ (ns|\u00b5s|ms|s) \([0-9.]+%\)/
+			    .test(tipText) &&
+			    /target: [0-9.,]+ (ns|\u00b5s|ms|s) \([0-9.]+%\)/
+			    .test(tipText),
+			    "hover shows the frame's counts with their unit " +
+			    "and shares", tipText);
 			await click(x, y);
 			await sleep(200);
 			const after = await rects("target");
@@ -377,10 +225,36 @@ async function checks() {
 
 		check(f.fn === "lookup" && f.paths >= 4 && f.callers >= 1 &&
 		    f.callees >= 1 && text.includes("lookup") &&
-		    text.includes("insert") && text.includes("run"),
+		    text.includes("__proto__") && text.includes("constructor"),
 		    "the Sankey graph of 'lookup' draws its callers " +
-		    "(insert, run) and callees", JSON.stringify(f) + " " +
-		    text.join(","));
+		    "(__proto__, constructor: insert and run renamed) and " +
+		    "callees", JSON.stringify(f) + " " + text.join(","));
+		/* three levels: callers' callers' callers */
+		await evaluate("(function () { var s = document.querySelector(" +
+		    "'#flow-depth'); s.value = '3'; s.dispatchEvent(new Event(" +
+		    "'change')); })()");
+		const g = await evaluate("pvReport.flows");
+		const boxes = await evaluate("Array.prototype.map.call(" +
+		    "document.querySelectorAll('#sankey svg text'), function (t)" +
+		    " { var b = t.getBBox(); return [b.x, b.y, b.width, " +
+		    "b.height]; })");
+		const svgW = await evaluate("document.querySelector('#sankey " +
+		    "svg').getAttribute('width')");
+		let overlap = 0, clipped = 0;
+		boxes.forEach((a, i) => {
+			if (a[0] + a[2] > Number(svgW) + 0.5)
+				clipped++;
+			boxes.slice(i + 1).forEach((b) => {
+				if (a[0] < b[0] + b[2] && b[0] < a[0] + a[2] &&
+				    a[1] < b[1] + b[3] && b[1] < a[1] + a[3])
+					overlap++;
+			});
+		});
+		check(g.depth === 3 && g.labels.includes("main") &&
+		    overlap === 0 && clipped === 0,
+		    "three levels of callers and callees, no label over " +
+		    "another nor past the edge", JSON.stringify({ depth: g.depth,
+		    labels: g.labels.length, overlap, clipped }));
 	}
 
 	/* notes are saved into a copy of the report that still runs */
@@ -411,9 +285,7 @@ async function checks() {
 
 	if (shot) {
 		await evaluate("window.scrollTo(0, 0)");
-		const png = await send("Page.captureScreenshot", {
-		    format: "png", captureBeyondViewport: true }, session);
-		fs.writeFileSync(shot, Buffer.from(png.data, "base64"));
+		await c.screenshot(shot);
 	}
 
 	/* the network is closed to the page's own script too */
@@ -435,24 +307,17 @@ async function checks() {
 	let status = 0;
 
 	try {
-		const t = await send("Target.createTarget", { url: "about:blank" });
-		const a = await send("Target.attachToTarget",
-		    { targetId: t.targetId, flatten: true });
-		session = a.sessionId;
-		for (const d of ["Page", "Runtime", "Log", "Network"])
-			await send(d + ".enable", {}, session);
-		await send("Emulation.setDeviceMetricsOverride", { width: 1300,
-		    height: 1000, deviceScaleFactor: 1, mobile: false }, session);
+		await c.attach();
 		await checks();
 		if (!timeOnly)
-			process.stdout.write(passed + " passed, " + failed +
+			process.stdout.write(T.passed + " passed, " + T.failed +
 			    " failed\n");
-		status = failed === 0 ? 0 : 1;
+		status = T.failed === 0 ? 0 : 1;
 	} catch (e) {
 		process.stderr.write("check-report: " + e.stack + "\n");
 		status = 2;
 	}
-	clearTimeout(watchdog);
-	await cleanup();
+	clearTimeout(c.watchdog);
+	await c.cleanup();
 	process.exit(status);
 })();

@@ -153,6 +153,18 @@ expect_status 2 "empty" rc $?
 printf 'pv-classify: no cmp records to classify, nor changepoint records: nothing was compared (give pv-classify the output of pv-diff on samples, or of pv-series)\n' >"$T/want"
 test_cmp "$T/want" "$T/err" && pass || fail "empty: message"
 
+# a profile comparison in the stream (pv-diff's diff section: total,
+# func and dstack records) is passed on unchanged, for pv-render to join
+pv-diff "$top_srcdir/tests/data/pv-diff/roles.pv" > "$T/prof" 2> /dev/null
+cat "$T/cmp" "$T/prof" | pv-classify > "$T/both" 2> /dev/null
+grep -E '^(total|func|dstack)	' "$T/prof" > "$T/want"
+grep -E '^(total|func|dstack)	' "$T/both" > "$T/got"
+if [ -s "$T/want" ] && test_cmp "$T/want" "$T/got"; then
+	pass
+else
+	fail "profile records not passed on"
+fi
+
 pv-classify --help > /dev/null
 expect_status 0 "--help" rc $?
 pv-classify -q 2 "$T/cmp" > /dev/null 2>&1

@@ -106,7 +106,7 @@ sed -n '1,3p' "$T/help" >"$T/usage"
 cat >"$T/usage.want" <<'USAGE'
 usage: pv-render [--format=FORMAT] [--event=EVENT] [--normalize] [--top=N]
                  [--function=NAME] [--color=WHEN] [--title=TEXT]
-                 [--width=PX] [--min-width=PX] [FILE ...]
+                 [--width=PX] [--min-width=PX] [--artifacts=DIR] [FILE ...]
 USAGE
 if test_cmp "$T/usage.want" "$T/usage"; then pass; else fail "--help"; fi
 

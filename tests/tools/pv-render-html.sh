@@ -12,6 +12,12 @@
 
 D=$top_srcdir/tests/data/html
 
+# page_data HTML: the page's data, pv-data and each profile's pv-prof-K
+page_data() {
+	sed -n 's/^<script type="application\/json" id="\(pv-data\|pv-prof-[0-9]*\)">\(.*\)<\/script>$/\1 \2/p' \
+		"$1"
+}
+
 # The report of the real pair
 gzip -dc "$top_srcdir/examples/good-hash.perf.txt.gz" > "$T/base.perf" || exit 99
 gzip -dc "$top_srcdir/examples/weak-hash.perf.txt.gz" |
@@ -53,11 +59,10 @@ test_cmp "$T/report.html" "$T/again.html" && pass ||
 # Escaping, exactly: the context table and the data of a small input
 pv-render --format=html "$D/escape.pv" > "$T/escape.html" 2> "$T/err" ||
 	fail "escape: pv-render failed: $(cat "$T/err")"
-sed -n '/<table id="context-table"/,/<\/table>/p' "$T/escape.html" \
-	> "$T/context.out"
+sed -n '/<div class="pcontext" data-prof="0"/,/^<\/div>/p' \
+	"$T/escape.html" > "$T/context.out"
 expect_golden "$D/escape-context.out" "$T/context.out" "escape context"
-sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
-	"$T/escape.html" > "$T/data.out"
+page_data "$T/escape.html" > "$T/data.out"
 expect_golden "$D/escape-data.out" "$T/data.out" "escape data"
 
 # Without pv-diff: stacks in baseline and target sections (every event;
@@ -69,15 +74,14 @@ for c in stacks diff-folded merge; do
 	[ -f "$f" ] || f=$D/$c.txt
 	pv-render --format=html "$f" > "$T/$c.html" ||
 		fail "$c: pv-render failed"
-	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
-		"$T/$c.html" > "$T/$c.out"
+	page_data "$T/$c.html" > "$T/$c.out"
 	expect_golden "$D/$c-data.out" "$T/$c.out" "$c"
 done
 
 # --event keeps one event
-pv-render --format=html --event=instructions "$D/stacks.pv" |
-	sed -n 's/^<script type="application\/json" id="pv-data">\(.*\)<\/script>$/\1/p' \
-	> "$T/event.out"
+pv-render --format=html --event=instructions "$D/stacks.pv" \
+	> "$T/event.html"
+page_data "$T/event.html" > "$T/event.out"
 expect_golden "$D/event-data.out" "$T/event.out" "--event"
 expect_status 2 "--event absent" pv-render --format=html --event=nope \
 	"$D/stacks.pv" > "$T/nope.html" 2> "$T/nope.err"

@@ -300,17 +300,19 @@
 		if (q.merged > 0) {
 			showTip(e, [q.merged + " frames narrower than a pixel," +
 			    " merged (click a wider parent to zoom)",
-			    "baseline: " + count(q.mb) + " (" +
+			    "baseline: " + amount(q.mb, m.unit) + " (" +
 			    pct(share(q.mb, m.totB)) + ")",
-			    "target: " + count(q.mt) + " (" +
+			    "target: " + amount(q.mt, m.unit) + " (" +
 			    pct(share(q.mt, m.totT)) + ")"]);
 			return;
 		}
 		b = share(m.b[q.i], m.totB);
 		t = share(m.t[q.i], m.totT);
 		showTip(e, [m.label(q.i),
-		    "baseline: " + count(m.b[q.i]) + " (" + pct(b) + ")",
-		    "target: " + count(m.t[q.i]) + " (" + pct(t) + ")",
+		    "baseline: " + amount(m.b[q.i], m.unit) + " (" + pct(b) +
+		    ")",
+		    "target: " + amount(m.t[q.i], m.unit) + " (" + pct(t) +
+		    ")",
 		    "change: " + pp(t - b) + (b > 0 ? ", " +
 		    rel(100 * (t - b) / b) : "")]);
 	};

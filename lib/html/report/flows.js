@@ -1,9 +1,20 @@
 // flows.js: the call flows of one function, a Sankey graph (SVG) of its
-// callers and callees.
-	/* Call flows: a Sankey graph of callers -> function -> callees */
+// callers and callees, several levels deep.
+	/*
+	 * Call flows: callers' callers -> callers -> function -> callees ->
+	 * their callees, DEPTH columns a side.  Names are keys of Maps, never
+	 * of plain objects, so that a function named __proto__ or
+	 * constructor is a function like any other.
+	 */
+
+	var FLOW_DEPTH = 2;		/* columns a side, to start with */
+	var FLOW_MAX_DEPTH = 5;
+	var FLOW_ROW = 18;		/* the least height of a node's row */
+	var FLOW_LABEL = 190;		/* room for the last column's labels */
 
 	var flows = {
 		box: null,
+		depth: FLOW_DEPTH,
 		select: function (fn) {
 			state.fn = fn;
 			this.input.value = fn;
@@ -12,7 +23,7 @@
 	};
 
 	function flowSetup(parent) {
-		var bar = el("div", "bar"), go, list;
+		var bar = el("div", "bar"), go, list, lab, k, o;
 
 		flows.input = el("input");
 		flows.input.type = "search";
@@ -31,6 +42,21 @@
 			if (e.key === "Enter")
 				flows.select(flows.input.value);
 		});
+		lab = el("label", "", "levels ");
+		flows.depthSel = el("select");
+		flows.depthSel.id = "flow-depth";
+		for (k = 1; k <= FLOW_MAX_DEPTH; k++) {
+			o = el("option", "", String(k));
+			o.value = String(k);
+			if (k === FLOW_DEPTH)
+				o.selected = true;
+			flows.depthSel.appendChild(o);
+		}
+		flows.depthSel.addEventListener("change", function () {
+			flows.depth = Number(flows.depthSel.value);
+			flows.draw();
+		});
+		lab.appendChild(flows.depthSel);
 		flows.note = el("button", "", "Add a note on it");
 		flows.note.type = "button";
 		flows.note.addEventListener("click", function () {
@@ -39,6 +65,7 @@
 		bar.appendChild(flows.input);
 		bar.appendChild(list);
 		bar.appendChild(go);
+		bar.appendChild(lab);
 		bar.appendChild(flows.note);
 		parent.appendChild(bar);
 		flows.legend = el("p", "legend");
@@ -46,23 +73,72 @@
 		flows.legend.appendChild(document.createTextNode(" and "));
 		flows.legend.appendChild(el("span", "key-target", "target"));
 		flows.legend.appendChild(document.createTextNode(
-		    ": band widths are shares of each side's total"));
+		    ": band widths are shares of each side's total; " +
+		    "callers on the left, callees on the right"));
 		parent.appendChild(flows.legend);
 		flows.box = el("div", "sankey");
 		flows.box.id = "sankey";
 		parent.appendChild(flows.box);
 	}
 
-	/* Callers and callees of fn, outermost calls only (recursion). */
-	function flowsOf(m, fn) {
-		var callers = {}, callees = {}, i, p, k, c, kb, kt, nb = 0, nt = 0;
-		var outer, found = 0;
+	/* A column's nodes by name, and the links that enter them. */
+	function Column() {
+		this.nodes = new Map();		/* name -> { b, t } */
+		this.links = new Map();		/* from + "\u0000" + to -> link */
+	}
 
-		function add(map, key, b, t) {
-			if (!map[key])
-				map[key] = { name: key, b: 0, t: 0 };
-			map[key].b += b;
-			map[key].t += t;
+	Column.prototype.add = function (name, b, t) {
+		var n = this.nodes.get(name);
+
+		if (!n) {
+			n = { name: name, b: 0, t: 0 };
+			this.nodes.set(name, n);
+		}
+		n.b += b;
+		n.t += t;
+	};
+
+	Column.prototype.link = function (from, to, b, t) {
+		var k = from + "\u0000" + to, l = this.links.get(k);
+
+		if (!l) {
+			l = { from: from, to: to, b: 0, t: 0 };
+			this.links.set(k, l);
+		}
+		l.b += b;
+		l.t += t;
+	};
+
+	/*
+	 * The columns of fn's flows: col[depth] the function, col[depth - k]
+	 * the callers k calls up, col[depth + k] the callees k calls down;
+	 * each column's links go to its neighbour nearer the function.  Only
+	 * the outermost calls of fn count (recursion), as in the table.
+	 */
+	function flowsOf(m, fn, depth) {
+		var col = [], i, p, k, found = 0, nb = 0, nt = 0, outer;
+
+		for (k = 0; k <= 2 * depth; k++)
+			col.push(new Column());
+		function down(node, from, k) {
+			var j, c, lb = m.b[node], lt = m.t[node], name;
+
+			if (k > depth)
+				return;
+			for (j = m.kidStart[node]; j < m.kidStart[node + 1];
+			    j++) {
+				c = m.kids[j];
+				name = m.label(c);
+				col[depth + k].add(name, m.b[c], m.t[c]);
+				col[depth + k].link(from, name, m.b[c], m.t[c]);
+				lb -= m.b[c];
+				lt -= m.t[c];
+				down(c, name, k + 1);
+			}
+			if (k === 1 && (lb > 0 || lt > 0)) {
+				col[depth + 1].add("[self]", lb, lt);
+				col[depth + 1].link(from, "[self]", lb, lt);
+			}
 		}
 		for (i = 1; i < m.n; i++) {
 			if (m.name[i] < 0 || names[m.name[i]] !== fn)
@@ -78,64 +154,80 @@
 			found++;
 			nb += m.b[i];
 			nt += m.t[i];
-			p = m.parent[i];
-			add(callers, p === 0 ? "[root]" : m.label(p), m.b[i],
-			    m.t[i]);
-			kb = m.b[i];
-			kt = m.t[i];
-			for (k = m.kidStart[i]; k < m.kidStart[i + 1]; k++) {
-				c = m.kids[k];
-				add(callees, m.label(c), m.b[c], m.t[c]);
-				kb -= m.b[c];
-				kt -= m.t[c];
+			/* up: the chain of callers, to the root */
+			var to = fn, at = m.parent[i], name;
+			for (k = 1; k <= depth; k++) {
+				name = at <= 0 ? "[root]" : m.label(at);
+				col[depth - k].add(name, m.b[i], m.t[i]);
+				col[depth - k].link(name, to, m.b[i], m.t[i]);
+				if (at <= 0)
+					break;
+				to = name;
+				at = m.parent[at];
 			}
-			if (kb > 0 || kt > 0)
-				add(callees, "[self]", kb, kt);
+			down(i, fn, 1);
 		}
-		return { found: found, b: nb, t: nt, callers: top(callers, m),
-		    callees: top(callees, m) };
+		col[depth].add(fn, nb, nt);
+		return { found: found, b: nb, t: nt, col: col };
 	}
 
-	function top(map, m) {
-		var v = Object.keys(map).map(function (k) {
-			var e = map[k];
+	/*
+	 * The nodes of a column that are drawn: the FLOW_TOP largest by name,
+	 * the rest as one "[N others]" node; rename[] maps a name to its node.
+	 */
+	function keep(c, m) {
+		var v = Array.from(c.nodes.values()), rest, rename = new Map();
 
+		v.forEach(function (e) {
 			e.sb = share(e.b, m.totB);
 			e.st = share(e.t, m.totT);
-			return e;
-		}), rest = { name: "", b: 0, t: 0, sb: 0, st: 0 }, n = 0;
-
+		});
 		v.sort(function (a, b) {
 			return Math.max(b.sb, b.st) - Math.max(a.sb, a.st) ||
-			    (a.name < b.name ? -1 : 1);
+			    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 		});
-		while (v.length > FLOW_TOP) {
-			var e = v.pop();
-
-			rest.b += e.b;
-			rest.t += e.t;
-			rest.sb += e.sb;
-			rest.st += e.st;
-			n++;
-		}
-		if (n > 0) {
-			rest.name = "[" + n + " others]";
+		if (v.length > FLOW_TOP) {
+			rest = { name: "", b: 0, t: 0, sb: 0, st: 0, n: 0 };
+			v.slice(FLOW_TOP).forEach(function (e) {
+				rest.b += e.b;
+				rest.t += e.t;
+				rest.sb += e.sb;
+				rest.st += e.st;
+				rest.n++;
+				rename.set(e.name, rest);
+			});
+			rest.name = "[" + rest.n + " others]";
+			v = v.slice(0, FLOW_TOP);
 			v.push(rest);
 		}
-		return v;
+		v.forEach(function (e) {
+			if (!rename.has(e.name))
+				rename.set(e.name, e);
+			e.inB = e.inT = e.outB = e.outT = 0;
+		});
+		return { nodes: v, of: rename };
+	}
+
+	/* Cut a label to n characters, ".." marking the cut. */
+	function cut(s, n) {
+		return s.length > n ? s.slice(0, Math.max(1, n - 2)) + ".." : s;
 	}
 
 	flows.draw = function () {
-		var m = state.model, fn = state.fn, f, W, H, unit, s, colX;
-		var box = this.box, total, mid, y, tip2;
+		var m = state.model, fn = state.fn, depth = this.depth, f, W, H;
+		var box = this.box, ncol, cols, unit, s, maxTotal = 0, colX;
+		var step, labelRoom, k, y, rows = 0;
 
 		box.textContent = "";
-		hook.flows = { fn: fn, callers: 0, callees: 0, paths: 0 };
+		hook.flows = { fn: fn, callers: 0, callees: 0, paths: 0,
+		    depth: depth, labels: [] };
+		if (!m)
+			return;
 		if (!fn) {
 			box.appendChild(el("p", "", "Choose a function."));
 			return;
 		}
-		f = flowsOf(m, fn);
+		f = flowsOf(m, fn, depth);
 		if (f.found === 0) {
 			box.appendChild(el("p", "", "\u201c" + fn + "\u201d is " +
 			    "not in the call tree (it may be merged into a " +
@@ -143,42 +235,42 @@
 			    "% of both totals)."));
 			return;
 		}
-		W = Math.max(640, box.clientWidth);
-		var rows = Math.max(f.callers.length, f.callees.length, 1);
-		H = Math.max(240, rows * 34);
-		s = svg("svg", { width: W, height: H + 20,
-		    viewBox: "0 0 " + W + " " + (H + 20), role: "img" });
+		ncol = 2 * depth + 1;
+		cols = f.col.map(function (c) {
+			var kc = keep(c, m), tot = 0;
+
+			kc.nodes.forEach(function (e) {
+				tot += e.sb + e.st;
+			});
+			maxTotal = Math.max(maxTotal, tot);
+			rows = Math.max(rows, kc.nodes.length);
+			kc.links = c.links;
+			return kc;
+		});
+		W = Math.max(760, box.clientWidth);
+		step = (W - FLOW_LABEL - 14) / (ncol - 1);
+		labelRoom = Math.max(40, step - 14 - 10);
+		colX = function (k) {
+			return k * step;
+		};
+		/* the bands' scale: the fullest column in about 360 pixels */
+		unit = 360 / Math.max(maxTotal, 1e-9);
+		/* each node gets a row tall enough for its label */
+		H = 0;
+		cols.forEach(function (c) {
+			y = 10;
+			c.nodes.forEach(function (e) {
+				e.hb = e.sb * unit;
+				e.ht = e.st * unit;
+				e.y = y;
+				y += Math.max(e.hb + e.ht, FLOW_ROW) + 6;
+			});
+			H = Math.max(H, y);
+		});
+		s = svg("svg", { width: W, height: H + 10,
+		    viewBox: "0 0 " + W + " " + (H + 10), role: "img" });
 		s.appendChild(svg("title", {})).textContent = "call flows of " +
 		    fn;
-		colX = [0, W / 2 - 70, W - 200];
-		function sum(v) {
-			return v.reduce(function (a, e) {
-				return a + e.sb + e.st;
-			}, 0);
-		}
-		total = Math.max(sum(f.callers), sum(f.callees),
-		    share(f.b, m.totB) + share(f.t, m.totT), 1e-9);
-		unit = (H - 6 * rows) / total;
-		mid = { y: 10, hb: share(f.b, m.totB) * unit,
-		    ht: share(f.t, m.totT) * unit };
-
-		function node(x, y0, hb, ht, label, lines, cls) {
-			var g = svg("g", { "class": cls }), t;
-
-			g.appendChild(svg("rect", { x: x, y: y0, width: 14,
-			    height: Math.max(hb, 0.5), "class": "n-base" }));
-			g.appendChild(svg("rect", { x: x, y: y0 + hb, width: 14,
-			    height: Math.max(ht, 0.5), "class": "n-target" }));
-			t = svg("text", { x: cls === "callee" ? x + 18 :
-			    cls === "caller" ? x + 18 : x + 18,
-			    y: y0 + (hb + ht) / 2 + 4 });
-			t.textContent = label.length > 40 ?
-			    label.slice(0, 38) + ".." : label;
-			g.appendChild(t);
-			g.appendChild(svg("title", {})).textContent =
-			    [label].concat(lines).join("\n");
-			s.appendChild(g);
-		}
 
 		function band(x0, y0, x1, y1, h, cls) {
 			var mx = (x0 + x1) / 2, d;
@@ -194,43 +286,70 @@
 			hook.flows.paths++;
 		}
 
-		function lines(e) {
-			return ["baseline: " + count(e.b) + " (" + pct(e.sb) +
-			    ")", "target: " + count(e.t) + " (" + pct(e.st) +
-			    ")", "change: " + pp(e.st - e.sb)];
+		/* links between neighbouring columns, in the nodes' order */
+		for (k = 0; k + 1 < ncol; k++) {
+			var left = cols[k], right = cols[k + 1];
+			/* the links live with the column farther from fn */
+			var links = Array.from((k < depth ? left :
+			    right).links.values());
+
+			links.forEach(function (l) {
+				l.a = left.of.get(l.from);
+				l.z = right.of.get(l.to);
+			});
+			links = links.filter(function (l) {
+				return l.a && l.z;
+			});
+			links.sort(function (p, q) {
+				return p.a.y - q.a.y || p.z.y - q.z.y;
+			});
+			links.forEach(function (l) {
+				var hb = share(l.b, m.totB) * unit;
+				var ht = share(l.t, m.totT) * unit;
+				var x0 = colX(k) + 14, x1 = colX(k + 1);
+
+				band(x0, l.a.y + l.a.outB, x1, l.z.y + l.z.inB,
+				    hb, "f-base");
+				band(x0, l.a.y + l.a.hb + l.a.outT, x1,
+				    l.z.y + l.z.hb + l.z.inT, ht, "f-target");
+				l.a.outB += hb;
+				l.a.outT += ht;
+				l.z.inB += hb;
+				l.z.inT += ht;
+			});
 		}
 
-		/* bands enter and leave the function's bar in order, the
-		 * baseline half above the target half */
-		var inB = mid.y, inT = mid.y + mid.hb;
-		y = 10;
-		f.callers.forEach(function (e) {
-			var hb = e.sb * unit, ht = e.st * unit;
+		cols.forEach(function (c, k) {
+			var x = colX(k), room = k === ncol - 1 ? FLOW_LABEL - 8 :
+			    labelRoom;
 
-			node(colX[0], y, hb, ht, e.name, lines(e), "caller");
-			band(colX[0] + 14, y, colX[1], inB, hb, "f-base");
-			band(colX[0] + 14, y + hb, colX[1], inT, ht, "f-target");
-			inB += hb;
-			inT += ht;
-			y += hb + ht + 6;
-		});
-		var outB = mid.y, outT = mid.y + mid.hb;
-		y = 10;
-		f.callees.forEach(function (e) {
-			var hb = e.sb * unit, ht = e.st * unit;
+			c.nodes.forEach(function (e) {
+				var g = svg("g", { "class": k === depth ? "focus" :
+				    k < depth ? "caller" : "callee" }), t;
 
-			band(colX[1] + 14, outB, colX[2], y, hb, "f-base");
-			band(colX[1] + 14, outT, colX[2], y + hb, ht, "f-target");
-			node(colX[2], y, hb, ht, e.name, lines(e), "callee");
-			outB += hb;
-			outT += ht;
-			y += hb + ht + 6;
+				g.appendChild(svg("rect", { x: x, y: e.y, width: 14,
+				    height: Math.max(e.hb, 0.5),
+				    "class": "n-base" }));
+				g.appendChild(svg("rect", { x: x, y: e.y + e.hb,
+				    width: 14, height: Math.max(e.ht, 0.5),
+				    "class": "n-target" }));
+				/* the label in the node's own row, cut to the
+				 * room before the next column */
+				t = svg("text", { x: x + 18, y: e.y +
+				    Math.max(e.hb + e.ht, FLOW_ROW) / 2 + 4 });
+				t.textContent = cut(e.name, Math.floor(room / 7.3));
+				g.appendChild(t);
+				g.appendChild(svg("title", {})).textContent =
+				    [e.name, "baseline: " + amount(e.b, m.unit) +
+				    " (" + pct(e.sb) + ")", "target: " +
+				    amount(e.t, m.unit) + " (" + pct(e.st) + ")",
+				    "change: " + pp(e.st - e.sb)].join("\n");
+				s.appendChild(g);
+				hook.flows.labels.push(e.name);
+			});
 		});
-		tip2 = { b: f.b, t: f.t, sb: share(f.b, m.totB),
-		    st: share(f.t, m.totT) };
-		node(colX[1], mid.y, mid.hb, mid.ht, fn, lines(tip2), "focus");
 		box.appendChild(s);
-		hook.flows.callers = f.callers.length;
-		hook.flows.callees = f.callees.length;
+		hook.flows.callers = cols[depth - 1].nodes.length;
+		hook.flows.callees = cols[depth + 1].nodes.length;
+		hook.flows.height = H;
 	};
-

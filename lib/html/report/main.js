@@ -1,120 +1,129 @@
-// main.js: the page: tabs, the choice of event, the setup of every part,
-// and the end of the closure.
+// main.js: the pages and their tabs, the routes of the page's links
+// (#summary, #test=V, #instance=V, #trend=V, #profile=K, a section's id),
+// the setup of every part, and the end of the closure.
 	/* The page */
 
-	var flameBox = document.getElementById("flame");
-	var table;
+	var pages = Array.prototype.slice.call(
+	    document.querySelectorAll("main > [data-page]"));
+	var navLinks = {};
+	var lastV = { test: -1, instance: -1, trend: -1 };
 
-	function setEvent(k) {
-		var m, box = state.graphBox;
+	/* The first regression, else the first verdict, for empty pages. */
+	function firstVerdict() {
+		var r = document.querySelector("#regression-table tbody tr");
 
-		state.ev = k;
-		m = state.model = new Model(data.events[k]);
-		hook.marks.model = performance.now();
-		m.search(state.term);
-		box.textContent = "";
-		state.graphs = ["diff", "target", "base"].map(function (mode) {
-			var g = new FlameGraph(m, mode, box);
-
-			hook.graphs[mode] = g;
-			return g;
-		});
-		state.graphs[0].draw();
-		hook.marks.drawn = performance.now();
-		/* the rest after the first graph is on screen */
-		setTimeout(function () {
-			state.graphs[1].draw();
-			state.graphs[2].draw();
-			table.load(m);
-			fillNames(m);
-			if (!state.fn && table.rows.length > 0)
-				state.fn = table.rows[0].name;
-			flows.select(state.fn);
-		}, 0);
+		return r ? Number(r.dataset.v) : summary.v.cls.length > 0 ? 0 :
+		    -1;
 	}
 
-	function fillNames(m) {
-		var rows = table.rows.slice().sort(function (a, b) {
-			return b.it - a.it;
-		}).slice(0, 300);
-
-		flows.list.textContent = "";
-		rows.forEach(function (r) {
-			var o = el("option");
-
-			o.value = r.name;
-			flows.list.appendChild(o);
-		});
-		return m;
-	}
-
-	function setup() {
-		var bar = el("div", "bar sticky"), search, sel, timer = null;
-
-		search = el("input");
-		search.type = "search";
-		search.id = "search";
-		search.placeholder = "search frames (highlight)";
-		search.addEventListener("input", function () {
-			clearTimeout(timer);
-			timer = setTimeout(function () {
-				state.term = search.value;
-				state.model.search(state.term);
-				state.graphs.forEach(function (g) {
-					g.draw();
-				});
-			}, 80);
-		});
-		bar.appendChild(search);
-		if (data.events.length > 1) {
-			sel = el("select");
-			sel.id = "event";
-			data.events.forEach(function (e, k) {
-				var o = el("option", "", e.name);
-
-				o.value = String(k);
-				sel.appendChild(o);
+	function showPage(name) {
+		if (summary) {
+			pages.forEach(function (p) {
+				p.hidden = p.dataset.page !== name;
 			});
-			sel.addEventListener("change", function () {
-				setEvent(Number(sel.value));
+			Object.keys(navLinks).forEach(function (k) {
+				navLinks[k].className = k === name ? "active" : "";
 			});
-			bar.appendChild(sel);
 		}
-		bar.appendChild(el("span", "graph-info", "click a frame to " +
-		    "zoom; hover for counts and shares"));
-		flameBox.appendChild(bar);
-		state.graphBox = el("div");
-		flameBox.appendChild(state.graphBox);
-		table = new Table(document.getElementById("functions"));
-		flowSetup(document.getElementById("flows"));
-		notesSetup(document.getElementById("notes"));
+		hook.page = name;
+		if (name === "suites")
+			suitesShow();
+		if (name === "profile" && state.prof < 0)
+			openProfile(0);
+	}
 
-		var nav = document.getElementById("tabs");
-		Array.prototype.forEach.call(
-		    document.querySelectorAll("main > section"), function (s) {
+	function showVerdict(page, i) {
+		lastV[page] = i;
+		lastV.test = lastV.instance = i;
+		if (page === "trend" || summary.v.trend[i] >= 0)
+			lastV.trend = i;
+		["test", "instance", "trend"].forEach(function (p) {
+			if (navLinks[p] && lastV[p] >= 0)
+				navLinks[p].href = "#" + p + "=" + lastV[p];
+		});
+		showPage(page);
+		({ test: drill, instance: inst, trend: trend })[page].show(i);
+		window.scrollTo(0, 0);
+	}
+
+	function route() {
+		var h = location.hash.slice(1), m = /^([a-z]+)=([0-9]+)$/.exec(h);
+		var target, page, n;
+
+		if (m) {
+			n = Number(m[2]);
+			if (summary && (m[1] === "test" || m[1] === "instance" ||
+			    m[1] === "trend") && n < summary.v.cls.length) {
+				showVerdict(m[1], n);
+				return;
+			}
+			if (m[1] === "profile" && n < data.profiles.length) {
+				showPage("profile");
+				openProfile(n);
+				window.scrollTo(0, 0);
+				return;
+			}
+		}
+		target = h ? document.getElementById(h) : null;
+		page = target ? target.closest("[data-page]") : null;
+		if (!page) {
+			showPage(summary ? "summary" : "profile");
+			return;
+		}
+		if (summary && page.dataset.page !== "summary" &&
+		    page.dataset.page !== "suites" &&
+		    page.dataset.page !== "profile") {
+			n = firstVerdict();
+			if (n >= 0) {
+				showVerdict(page.dataset.page, lastV[page.dataset.page]
+				    >= 0 ? lastV[page.dataset.page] : n);
+				return;
+			}
+		}
+		showPage(page.dataset.page);
+		target.scrollIntoView();
+	}
+
+	function navSetup() {
+		var nav = document.getElementById("tabs"), list;
+
+		/* the night's pages; or, for a profile alone, its sections */
+		list = summary ? pages : Array.prototype.slice.call(
+		    document.querySelectorAll("#profile > section"));
+		list.forEach(function (s) {
 			var a = el("a", "", s.dataset.tab);
 
 			a.href = "#" + s.id;
+			navLinks[s.dataset.page || s.id] = a;
 			nav.appendChild(a);
 		});
-		window.addEventListener("resize", function () {
-			clearTimeout(state.resize);
-			state.resize = setTimeout(function () {
-				state.graphs.forEach(function (g) {
-					g.draw();
-				});
-				flows.draw();
-			}, 150);
-		});
-		/*
-		 * data.summary (null until the statistics tools write their
-		 * verdict records, see render_html.h) is where a summary page
-		 * of benchmark comparisons is to be drawn, as one more section
-		 * before the flame graphs.
-		 */
+		if (summary && data.profiles.length > 0) {
+			/* the profile page's own sections */
+			var sub = el("nav", "subnav");
+
+			Array.prototype.forEach.call(document.querySelectorAll(
+			    "#profile > section"), function (s) {
+				sub.appendChild(link("#" + s.id, s.dataset.tab));
+			});
+			var pr = document.getElementById("profile");
+			pr.insertBefore(sub, pr.firstChild);
+		}
+	}
+
+	function setup() {
 		hook.serialize = serialize;
 		hook.notes = notes;
-		setEvent(0);
+		if (data.profiles.length > 0)
+			profileSetup();
+		navSetup();
+		window.addEventListener("hashchange", route);
+		route();
+		/* the frame after the first screen is on it */
+		requestAnimationFrame(function () {
+			hook.firstScreen = performance.now();
+			console.log("pv-report: first screen drawn " +
+			    Math.round(hook.firstScreen) + " ms after navigation");
+		});
 	}
 
 	setup();

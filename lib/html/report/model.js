@@ -1,24 +1,28 @@
-// model.js: the call tree of one event, rebuilt from the four arrays of
-// the page's data, with labels and the search of names.
-	/* Model: the call tree of one event, from the four arrays */
+// model.js: the call tree of one event, rebuilt from the packed arrays of
+// the profile's data, with labels and the search of names.
+	/* Model: the call tree of one event, from the packed arrays */
 
-	function Model(ev) {
-		var tr = ev.tree, n = tr.n.length, i, d, p;
-		var at = [], nkid = new Int32Array(n), merged = new Int32Array(n);
+	function Model(ev, heavy) {
+		var tr = heavy.tree, i, d, p, n;
+		var name = unpack(tr.n, true), pops = unpack(tr.d, false);
+		var at = [], nkid, merged;
 
+		n = name.length;
 		this.ev = ev;
 		this.n = n;
-		this.name = tr.n;
-		this.depth = tr.d;
-		this.b = tr.b;
-		this.t = tr.t;
+		this.name = new Int32Array(name);
+		this.depth = new Int32Array(n);
+		/* the exclusive weights, summed up the tree below */
+		this.b = new Float64Array(unpack(tr.b, false));
+		this.t = new Float64Array(unpack(tr.t, false));
 		this.parent = new Int32Array(n);
 		this.maxDepth = 0;
-		this.totB = ev.total[0] || tr.b[0];
-		this.totT = ev.total[1] || tr.t[0];
+		nkid = new Int32Array(n);
+		merged = new Int32Array(n);
 		merged.fill(-1);
-		for (i = 0; i < n; i++) {
-			d = tr.d[i];
+		for (i = 0, d = -1; i < n; i++) {
+			d = d + 1 - pops[i];
+			this.depth[i] = d;
 			at[d] = i;
 			p = d > 0 ? at[d - 1] : -1;
 			this.parent[i] = p;
@@ -26,11 +30,20 @@
 				this.maxDepth = d;
 			if (p < 0)
 				continue;
-			if (tr.n[i] < -1)
+			if (this.name[i] < -1)
 				merged[p] = i;	/* drawn after the kept ones */
 			else
 				nkid[p]++;
 		}
+		for (i = n - 1; i > 0; i--) {
+			this.b[this.parent[i]] += this.b[i];
+			this.t[this.parent[i]] += this.t[i];
+		}
+		/* shares are of these: each side's total, or with pv-diff
+		 * --raw both the baseline's */
+		this.totB = ev.den[0];
+		this.totT = ev.den[1];
+		this.unit = ev.unit;
 		/* children lists, in order, each merge last */
 		this.kidStart = new Int32Array(n + 1);
 		for (i = 0; i < n; i++)
@@ -40,7 +53,7 @@
 		var fill = this.kidStart.slice(0, n);
 		for (i = 1; i < n; i++) {
 			p = this.parent[i];
-			if (tr.n[i] >= -1)
+			if (this.name[i] >= -1)
 				this.kids[fill[p]++] = i;
 		}
 		for (i = 0; i < n; i++)
@@ -50,12 +63,13 @@
 		this.delta = new Float64Array(n);
 		this.maxDelta = 0;
 		for (i = 0; i < n; i++) {
-			this.delta[i] = share(tr.t[i], this.totT) -
-			    share(tr.b[i], this.totB);
+			this.delta[i] = share(this.t[i], this.totT) -
+			    share(this.b[i], this.totB);
 			if (Math.abs(this.delta[i]) > this.maxDelta)
 				this.maxDelta = Math.abs(this.delta[i]);
 		}
 		this.match = new Uint8Array(n);
+		this.func = unpack(heavy.func, false);
 	}
 
 	Model.prototype.label = function (i) {
@@ -97,4 +111,3 @@
 		}
 		return share(sum, side ? this.totT : this.totB);
 	};
-

@@ -73,8 +73,9 @@
 	}
 
 	Table.prototype.load = function (model) {
-		var f = model.ev.func, rows = [], i, r;
+		var f = model.func, rows = [], i, r;
 
+		this.unit = model.unit;
 		for (i = 0; i + 4 < f.length; i += 5) {
 			r = { name: names[f[i]], ib: f[i + 1], eb: f[i + 2],
 			    it: f[i + 3], et: f[i + 4] };
@@ -159,8 +160,12 @@
 				td = el("td", c[2] === "text" ? "" : "num",
 				    c[2] === "pct" ? pct(v) : c[2] === "pp" ?
 				    pp(v) : c[2] === "rel" ? rel(v) : v);
-				if (c[2] === "pct")	/* the count behind it */
-					td.title = count(r[c[0].slice(1)]);
+				if (c[2] === "pct") {	/* the count behind it */
+					td.appendChild(el("span", "cnt",
+					    amount(r[c[0].slice(1)], self.unit)));
+					td.title = count(r[c[0].slice(1)]) +
+					    " " + self.unit;
+				}
 				if (c[2] === "pp" && Math.abs(v) >= 0.005)
 					td.className += v > 0 ? " up" : " down";
 				tr.appendChild(td);

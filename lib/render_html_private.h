@@ -1,0 +1,117 @@
+/*
+ * render_html_private: what the files of the HTML report share
+ * (render_html.c, the document and its context tables; render_profile.c,
+ * the data of the profile comparisons): the collected state.  Not for
+ * other modules.
+ */
+#ifndef PV_RENDER_HTML_PRIVATE_H
+#define PV_RENDER_HTML_PRIVATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flametree.h"
+#include "render_decision.h"
+#include "render_html.h"
+#include "strbuf.h"
+#include "symtab.h"
+
+enum role { ROLE_OTHER, ROLE_BASE, ROLE_TARGET, ROLE_DIFF };
+
+/* suspects listed in a profile's summary, by each ranking */
+#define TOP_SUSPECTS 5
+
+struct kv {
+	int env;		/* 0 meta, 1 env */
+	char *key, *value;
+};
+
+/* what the sections of one role (or a diff section) say of their subject */
+struct side {
+	char *version, *experiment;
+	int seen;
+	struct kv *kv;
+	size_t nkv, alloc;
+};
+
+/*
+ * A function's inclusive and exclusive weights, baseline then target, and
+ * the changes of its shares in points, as pv-diff wrote them.
+ */
+struct func {
+	uint32_t name;
+	uint64_t v[4];		/* incl base, excl base, incl target, excl target */
+	double dincl, dexcl;
+};
+
+struct event {
+	char *name;
+	struct pv_flametree tree;
+	uint64_t total[2], samples[2];
+	int have_total;
+	/*
+	 * func records of pv-diff, in their order; without them (from_func
+	 * 0), the figures stackdiff computes from the tree's stacks, in the
+	 * order of their names (funcs())
+	 */
+	struct func *func;
+	size_t nfunc, func_alloc;
+	int from_func;
+};
+
+/*
+ * A profile comparison: the records of one diff section of pv-diff (or,
+ * for the stacks of the input, everything).
+ */
+struct profile {
+	struct side diff;	/* the diff section: BASE..TARGET, experiment */
+	uint32_t base, target, experiment;	/* ids in str */
+	uint64_t level;		/* its meta level, or PV_NONE */
+	int raw;		/* meta shares baseline: pv-diff --raw */
+	struct event *ev;
+	size_t nev, ev_alloc;
+};
+
+struct pv_html {
+	struct pv_symtab names;	/* frame names */
+	struct pv_symtab str;	/* versions, experiments, facts */
+	struct side side[2];	/* every baseline and target section */
+	struct pv_html_sect *sect;	/* every section but diff ones */
+	size_t nsect, sect_alloc;
+	enum role role;
+	size_t cur_sect;	/* the section records are in; nsect: none */
+	uint32_t cur_version, cur_experiment;
+	struct profile *prof;	/* one a diff section */
+	size_t nprof, prof_alloc;
+	int in_diff;		/* the records are in prof[nprof - 1] */
+	struct profile stacks;	/* stack records, diff-folded lines */
+	struct pv_render_decision *dec;
+	uint32_t *frames;
+	size_t frames_alloc;
+	double min_share;
+	const char *only;	/* the one event shown, or NULL */
+	uint32_t empty;		/* the id of "" */
+	char err[256];
+};
+
+/*
+ * render_profile.c.  funcs(): an event's function table from its tree,
+ * where the input had no func records (-1, h->err set, when the stacks
+ * pass the stack table's limit).  shown(): whether an event is drawn.
+ * top(): the first n functions of e by the change of their exclusive
+ * (incl 0) or inclusive (1) share, into idx[]; how many.  summary(): an
+ * event's summary for the page's profile list.  data(): a profile's trees
+ * and functions, the JSON of its own element, children in the order of
+ * rank[] (rank(): each name's rank in byte order; the caller frees it).
+ */
+int pv_render_profile_funcs(struct pv_html *h, struct event *e);
+int pv_render_profile_shown(const struct pv_html *h, const struct event *e);
+size_t pv_render_profile_top(struct pv_html *h, const struct event *e,
+			     int incl, size_t *idx, size_t n);
+void pv_render_profile_summary(struct pv_html *h, struct pv_strbuf *sb,
+			       const struct profile *p, const struct event *e);
+uint32_t *pv_render_profile_rank(const struct pv_html *h);
+void pv_render_profile_data(struct pv_html *h, const struct profile *p,
+			    struct pv_strbuf *sb, const uint32_t *rank);
+
+#endif
