@@ -293,3 +293,28 @@ pv_rec_cpgroup_parse(const struct pv_record *rec, struct pv_cpgroup *g,
 		return -1;
 	return get_flags(rec->field[14], &g->flags, e);
 }
+
+void
+pv_rec_scanned_write(struct pv_strbuf *sb, const struct pv_scanned *s)
+{
+	pv_field_type(sb, "scanned");
+	pv_field_add_u64(sb, s->keys);
+	pv_field_add_u64(sb, s->versions);
+	pv_field_end(sb);
+}
+
+int
+pv_rec_scanned_parse(const struct pv_record *rec, struct pv_scanned *s,
+		     struct pv_err *e)
+{
+	memset(s, 0, sizeof(*s));
+	if (rec->nfield != 3)
+		return pv_field_count_bad(e, "scanned", 3, rec->nfield);
+	if (pv_field_get_u64(rec->field[1], &s->keys) < 0)
+		return pv_field_bad(e, "KEYS", rec->field[1],
+				    "a whole number");
+	if (pv_field_get_u64(rec->field[2], &s->versions) < 0)
+		return pv_field_bad(e, "VERSIONS", rec->field[2],
+				    "a whole number");
+	return 0;
+}

@@ -9,6 +9,7 @@
  *               FIRST LAST CHANGE LO HI P
  *   cpgroup     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION
  *               BEFORE AFTER LEVELS LEVEL_LIST CHANGE_MIN CHANGE_MAX FLAGS
+ *   scanned     KEYS VERSIONS
  *
  * The key is a sample's, with its section's EXPERIMENT but without ROLE
  * and VERSION: the records describe a series of versions.  A change point
@@ -22,8 +23,10 @@
  * LAST.  A cpgroup (pv-classify) gathers the change points of one
  * operation between the same versions at LEVELS of its concurrency levels
  * (LEVEL_LIST, comma-separated), with the range of their changes; FLAGS
- * are those all of them have.  Derived numbers have ten significant
- * digits, '-' for NaN.
+ * are those all of them have.  One scanned record says what pv-series
+ * searched: KEYS keys along two or more versions, of VERSIONS versions in
+ * all, so that a series without a change point is known to have been
+ * compared.  Derived numbers have ten significant digits, '-' for NaN.
  *
  * Writers append one record, with its newline, to sb; key_text, when not
  * empty, is the key's fields as pv_rec_series_key_add() writes them,
@@ -66,6 +69,11 @@ struct pv_trend {
 	double change, lo, hi, p;
 };
 
+struct pv_scanned {
+	uint64_t keys;		/* keys along two or more versions */
+	uint64_t versions;
+};
+
 struct pv_cpgroup {
 	struct pv_runkey key;	/* role, version and level unused */
 	struct pv_str before, after;
@@ -97,6 +105,10 @@ int pv_rec_trend_parse(const struct pv_record *rec, struct pv_trend *t,
 /* The key of a cpgroup is that of its change points, without LEVEL. */
 void pv_rec_cpgroup_write(struct pv_strbuf *sb, const struct pv_cpgroup *g);
 int pv_rec_cpgroup_parse(const struct pv_record *rec, struct pv_cpgroup *g,
+			 struct pv_err *e);
+
+void pv_rec_scanned_write(struct pv_strbuf *sb, const struct pv_scanned *s);
+int pv_rec_scanned_parse(const struct pv_record *rec, struct pv_scanned *s,
 			 struct pv_err *e);
 
 #endif

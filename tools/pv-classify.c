@@ -17,6 +17,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include "diag.h"
 #include "error.h"
 #include "opt.h"
+#include "rec_changepoint.h"
 #include "rec_cmp.h"
 #include "record.h"
 
@@ -53,7 +55,7 @@ static const char help[] =
 	"\n"
 	"Exit status: 0 nothing at or above --fail-on, 1 something (or a\n"
 	"change point for the worse at the newest version, not known), 2\n"
-	"trouble (nothing to classify: neither cmp nor changepoint records).\n";
+	"trouble (nothing compared: no cmp records and no series searched).\n";
 
 static int
 is_ours(const struct pv_record *rec)
@@ -66,7 +68,7 @@ is_ours(const struct pv_record *rec)
 }
 
 /* the records read; the others are passed on unchecked */
-static const char *const used[] = { "cmp", "changepoint", NULL };
+static const char *const used[] = { "cmp", "changepoint", "scanned", NULL };
 
 /*
  * The records passed on (most of the input: the samples and statistics
@@ -84,7 +86,7 @@ pass_flush(struct pv_strbuf *pass)
 
 static void
 read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
-	  const char *path, struct pv_strbuf *pass)
+	  uint64_t *scanned, const char *path, struct pv_strbuf *pass)
 {
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
@@ -120,6 +122,18 @@ read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
 			}
 			pv_cpgroups_add(cps, &cp);
 		}
+		if (rec.type == PV_REC_OTHER &&
+		    pv_str_eq(rec.field[0], "scanned")) {
+			struct pv_scanned sc;
+
+			if (pv_rec_scanned_parse(&rec, &sc, &err) < 0) {
+				pass_flush(pass);
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&err));
+			}
+			*scanned += sc.keys;
+		}
 		/* the raw line as pv_write_raw() writes it */
 		pv_strbuf_add(pass, rec.raw.s, rec.raw.len);
 		pv_strbuf_addch(pass, '\n');
@@ -152,6 +166,7 @@ main(int argc, char **argv)
 	struct pv_strbuf pass = PV_STRBUF_INIT;
 	struct pv_classifier cl;
 	struct pv_cpgroups cps;
+	uint64_t scanned = 0;	/* keys pv-series searched */
 	int c, i;
 
 	pv_diag_init(argv[0]);
@@ -199,11 +214,11 @@ main(int argc, char **argv)
 	pv_strbuf_init(&pass, PASS_BLOCK);
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
-		read_file(&cl, &cps, "-", &pass);
+		read_file(&cl, &cps, &scanned, "-", &pass);
 	for (i = optind; i < argc; i++)
-		read_file(&cl, &cps, argv[i], &pass);
+		read_file(&cl, &cps, &scanned, argv[i], &pass);
 	/* nothing compared is never a pass: CI reads exit 0 as one */
-	if (cl.n == 0 && cps.ncp == 0)
+	if (cl.n == 0 && cps.ncp == 0 && scanned == 0)
 		pv_die("no cmp records to classify, nor changepoint records: "
 		       "nothing was compared (give pv-classify the output of "
 		       "pv-diff on samples, or of pv-series)");

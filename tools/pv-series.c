@@ -117,7 +117,8 @@ is_ours(const struct pv_record *rec)
 	return rec->type == PV_REC_OTHER &&
 		(pv_str_eq(rec->field[0], "changepoint") ||
 		 pv_str_eq(rec->field[0], "outlier") ||
-		 pv_str_eq(rec->field[0], "trend"));
+		 pv_str_eq(rec->field[0], "trend") ||
+		 pv_str_eq(rec->field[0], "scanned"));
 }
 
 static struct pv_str
@@ -433,6 +434,42 @@ write_block(void *arg, const struct pv_inorder_block *blk)
 	fwrite(blk->text.buf, 1, blk->text.len, stdout);
 }
 
+/*
+ * What was searched: the keys analysed along two or more versions, and
+ * the versions that hold runs, so that a series without a change point
+ * reads as compared (pv-classify), not as nothing.
+ */
+static void
+write_scanned(struct state *st)
+{
+	struct pv_scanned sc = { 0, 0 };
+	struct pv_strbuf sb;
+	unsigned char *seen;
+	size_t i, j, nv = st->tab.versions.nsym;
+
+	if (st->tab.nkey == 0)
+		return;		/* warned: nothing was read to search */
+	seen = pv_xcalloc(nv ? nv : 1, 1);
+	for (i = 0; i < st->tab.nkey; i++) {
+		const struct pv_skey *k = &st->tab.key[i];
+
+		if (k->bad)
+			continue;
+		if (k->series.npt >= 2)
+			sc.keys++;
+		for (j = 0; j < k->series.npt; j++)
+			if (k->ver[j] < nv && !seen[k->ver[j]]) {
+				seen[k->ver[j]] = 1;
+				sc.versions++;
+			}
+	}
+	free(seen);
+	pv_strbuf_init(&sb, 64);
+	pv_rec_scanned_write(&sb, &sc);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	pv_strbuf_release(&sb);
+}
+
 /* Analyse and write every key; returns whether one fails the job. */
 static int
 write_all(struct state *st)
@@ -482,6 +519,7 @@ write_all(struct state *st)
 			first_bad->key.metric.s);
 	free(w.found);
 	free(w.v);
+	write_scanned(st);
 	return found;
 }
 

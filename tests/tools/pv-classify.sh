@@ -125,6 +125,29 @@ pv-render --format=text "$T/v" > "$T/out"
 expect_golden "$D/series.text" "$T/out" "series: text, outliers"
 printf 'changepoint\tx\n' | pv-classify > /dev/null 2>&1
 expect_status 2 "series: bad changepoint" rc $?
+# a series searched without a change point (a quiet night) found nothing:
+# exit 0; one version alone compared nothing: exit 2
+grep -E '^(pv-format|section|env)	|	getppid1	' "$S/series.in" > "$T/quiet"
+pv-series "$T/quiet" | pv-classify > "$T/v" 2> "$T/err"
+expect_status 0 "series: no change point" rc $?
+test_cmp /dev/null "$T/err" && pass || fail "series: no change point: stderr"
+grep -c '^changepoint	' "$T/v" > "$T/out"
+echo 0 > "$T/want"
+test_cmp "$T/want" "$T/out" && pass || fail "series: no change point expected"
+pv-render --format=text "$T/v" > "$T/out"
+expect_status 0 "series: no change point: text" rc $?
+printf '%s\n' "1 key searched along 12 versions" \
+	"0 change points (0 for the worse, 0 at the newest version and not known), 1 outlier, 0 trends" \
+	> "$T/want"
+head -2 "$T/out" > "$T/head"
+test_cmp "$T/want" "$T/head" && pass || fail "series: no change point: text"
+pv-render --format=json "$T/v" > /dev/null
+expect_status 0 "series: no change point: json" rc $?
+awk '/^section/ { n++ } n <= 1' "$T/quiet" | pv-series |
+	pv-classify > /dev/null 2>&1
+expect_status 2 "series: one version compares nothing" rc $?
+printf 'scanned\t1\n' | pv-classify > /dev/null 2>&1
+expect_status 2 "series: bad scanned" rc $?
 printf 'cpgroup\tx\n' | pv-render --format=text > /dev/null 2>&1
 expect_status 2 "render: bad cpgroup" rc $?
 

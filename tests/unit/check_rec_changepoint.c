@@ -154,6 +154,23 @@ START_TEST(test_cpgroup)
 }
 END_TEST
 
+START_TEST(test_scanned)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_scanned sc = { 4, 12 }, back;
+	struct rec_back b;
+
+	pv_rec_scanned_write(&sb, &sc);
+	ck_assert_str_eq(sb.buf, "scanned\t4\t12\n");
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_scanned_parse(&b.rec, &back, &e), 0);
+	ck_assert(back.keys == 4 && back.versions == 12);
+	read_done(&b);
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
 /* A bad record's message. */
 static void
 bad(const char *text, const char *want)
@@ -163,6 +180,7 @@ bad(const char *text, const char *want)
 	struct pv_outlier o;
 	struct pv_trend t;
 	struct pv_cpgroup g;
+	struct pv_scanned sc;
 	struct rec_back b;
 	int rc;
 
@@ -173,6 +191,8 @@ bad(const char *text, const char *want)
 		rc = pv_rec_outlier_parse(&b.rec, &o, &e);
 	else if (str_is(b.rec.field[0], "cpgroup"))
 		rc = pv_rec_cpgroup_parse(&b.rec, &g, &e);
+	else if (str_is(b.rec.field[0], "scanned"))
+		rc = pv_rec_scanned_parse(&b.rec, &sc, &e);
 	else
 		rc = pv_rec_trend_parse(&b.rec, &t, &e);
 	ck_assert_int_eq(rc, -1);
@@ -204,6 +224,8 @@ START_TEST(test_bad)
 	    "-0.1\t-\n", "LEVELS '1' is not a whole number from 2");
 	bad("cpgroup\tE\tS\tT\tO\tM\tU\tup\tv1\tv2\t2\t1,2\t-0.1\t"
 	    "-0.1\t-\n", "direction 'up' is neither 'higher' nor 'lower'");
+	bad("scanned\t1\n", "a scanned record has 3 fields, not 2");
+	bad("scanned\tx\t2\n", "KEYS 'x' is not a whole number");
 }
 END_TEST
 
@@ -216,6 +238,7 @@ main(void)
 	tcase_add_test(tc, test_changepoint);
 	tcase_add_test(tc, test_outlier_trend);
 	tcase_add_test(tc, test_cpgroup);
+	tcase_add_test(tc, test_scanned);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
