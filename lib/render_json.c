@@ -52,6 +52,14 @@ pv_render_json_add(struct pv_render_json *j, const struct pv_record *rec)
 
 	if (rec->type != PV_REC_OTHER)
 		return 0;
+	if (pv_str_eq(rec->field[0], "scanned")) {
+		struct pv_scanned sc;
+
+		if (pv_rec_scanned_parse(rec, &sc, &j->err) < 0)
+			return -1;
+		j->scanned += sc.keys;
+		return 1;
+	}
 	if (pv_str_eq(rec->field[0], "changepoint")) {
 		struct pv_changepoint *cp;
 

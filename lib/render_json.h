@@ -22,6 +22,7 @@
 #define PV_RENDER_JSON_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "arena.h"
@@ -43,6 +44,7 @@ struct pv_render_json {
 	 */
 	struct pv_changepoint *cp;
 	size_t ncp, cpalloc;
+	uint64_t scanned;	/* keys pv-series searched (scanned) */
 	struct pv_err err;
 };
 

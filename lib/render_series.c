@@ -93,6 +93,17 @@ pv_render_series_add(struct pv_render_series *r, const struct pv_record *rec)
 		r->ntr++;
 		return 1;
 	}
+	if (pv_str_eq(rec->field[0], "scanned")) {
+		struct pv_scanned sc;
+
+		if (pv_rec_scanned_parse(rec, &sc, &r->err) < 0)
+			return -1;
+		r->nscanned++;
+		r->keys += sc.keys;
+		if (sc.versions > r->versions)
+			r->versions = sc.versions;
+		return 1;
+	}
 	if (pv_str_eq(rec->field[0], "cpgroup")) {
 		struct pv_cpgroup *g;
 
@@ -113,7 +124,7 @@ pv_render_series_add(struct pv_render_series *r, const struct pv_record *rec)
 int
 pv_render_series_any(const struct pv_render_series *r)
 {
-	return r->ncp || r->nol || r->ntr || r->ngrp;
+	return r->ncp || r->nol || r->ntr || r->ngrp || r->nscanned;
 }
 
 static double
@@ -232,6 +243,11 @@ pv_render_series_text(struct pv_render_series *r, FILE *out)
 		worse += r->cp[i].change < 0;
 		failing += pv_changepoint_fails(&r->cp[i]);
 	}
+	if (r->nscanned > 0)
+		fprintf(out, "%llu key%s searched along %llu version%s\n",
+			(unsigned long long)r->keys, r->keys == 1 ? "" : "s",
+			(unsigned long long)r->versions,
+			r->versions == 1 ? "" : "s");
 	fprintf(out, "%zu change point%s (%zu for the worse, %zu at the newest "
 		"version and not known), %zu outlier%s, %zu trend%s\n",
 		r->ncp, r->ncp == 1 ? "" : "s", worse, failing, r->nol,

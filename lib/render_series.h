@@ -34,6 +34,8 @@ struct pv_render_series {
 	size_t ntr, tralloc;
 	struct pv_cpgroup *grp;
 	size_t ngrp, grpalloc;
+	size_t nscanned;	/* scanned records: what was searched */
+	uint64_t keys, versions;	/* their keys summed, most versions */
 	struct pv_err err;
 };
 

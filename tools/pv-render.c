@@ -523,7 +523,7 @@ render_json(struct render *st)
 	}
 	if (st->json.ncmp == 0 && st->verdicts.nv == 0 &&
 	    st->verdicts.nsys == 0 && st->verdicts.ndet == 0 &&
-	    st->json.ncp == 0 && nf == 0)
+	    st->json.ncp == 0 && st->json.scanned == 0 && nf == 0)
 		pv_die("nothing to render as json: no cmp, verdict, "
 		       "systematic, detect, changepoint, func or dstack "
 		       "records (give it the output of pv-diff, pv-classify "
