@@ -115,6 +115,28 @@ stats)
 		"$d"/pv-classify/*.in \
 		"$d"/pv-classify/*.out "$d"/pv-store/*.pv "$d"/bench/*.pv
 	;;
+series)
+	# first byte 0: the record streams of pv-series's tests and of the
+	# statistics; 1: a state file without its checksum (fuzz_series.c
+	# appends one), made by the build's pv-series where there is one
+	seed '\000' "$d"/pv-series/*.in "$d"/pv-stat/*.in "$d"/pv-store/*.pv
+	pvs=${PV_SERIES:-tools/pv-series}
+	if [ -x "$pvs" ]; then
+		for f in "$d"/pv-series/*.in; do
+			name=$(basename "$f" .in)
+			rm -f "$out/state.tmp"
+			"$pvs" --state="$out/state.tmp" "$f" >/dev/null 2>&1 ||
+				continue
+			[ -s "$out/state.tmp" ] || continue
+			sz=$(wc -c <"$out/state.tmp" | tr -d ' ')
+			{
+				printf '\001'
+				head -c $((sz - 4)) "$out/state.tmp"
+			} | head -c 16384 >"$out/state_$name.1"
+		done
+		rm -f "$out/state.tmp"
+	fi
+	;;
 mmtests)
 	# the files of each test of each iteration of the tree of
 	# tests/data/bench/mm as "== PATH" and its lines, after the run's

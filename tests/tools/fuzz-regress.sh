@@ -11,7 +11,8 @@ for prog in "$top_builddir"/tests/fuzz/replay_*; do
 	h=${prog##*/replay_}
 	n=$((n + 1))
 	corpus=$T/seed-$h
-	if ! sh "$top_srcdir/tests/fuzz/seed.sh" "$h" "$top_srcdir" \
+	if ! PV_SERIES=$top_builddir/tools/pv-series \
+	    sh "$top_srcdir/tests/fuzz/seed.sh" "$h" "$top_srcdir" \
 	    "$corpus" 2>"$T/err"; then
 		fail "$h: no seed corpus: $(cat "$T/err")"
 		continue
