@@ -384,19 +384,22 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
  */
 struct frames {
 	struct pv_symtab mods;
-	struct { uint32_t mod; int kernel; } *f;	/* mod ~0: none */
+	/* mod ~0: none; pos: where it came (pv_perf_frame_pos()) */
+	struct { uint32_t mod; int kernel; uint64_t pos; } *f;
 	size_t alloc;
 };
 
 static void
-frames_add(struct frames *fr, const struct chunk *c0, const struct chunk *c)
+frames_add(struct frames *fr, const struct pv_symtab *names,
+	   const struct chunk *c)
 {
 	size_t i, old;
 
 	for (i = 0; i < c->names.nsym; i++) {
 		struct pv_str m, name = pv_symtab_get(&c->names, (uint32_t)i);
-		uint32_t id = c == c0 ? (uint32_t)i :
-			pv_symtab_find(&c0->names, name.s, name.len);
+		uint32_t id = names == &c->names ? (uint32_t)i :
+			pv_symtab_find(names, name.s, name.len);
+		uint64_t pos = pv_perf_frame_pos(c->perf, (uint32_t)i);
 		int kernel;
 
 		if (id == PV_HMAP_NONE ||
@@ -408,10 +411,12 @@ frames_add(struct frames *fr, const struct chunk *c0, const struct chunk *c)
 			memset(fr->f + old, 0xff,
 			       (fr->alloc - old) * sizeof(*fr->f));
 		}
-		if (fr->f[id].mod != UINT32_MAX)
+		/* the first chunk's, or the first block's of a stream */
+		if (fr->f[id].mod != UINT32_MAX && fr->f[id].pos <= pos)
 			continue;
 		fr->f[id].mod = pv_symtab_intern(&fr->mods, m.s, m.len);
 		fr->f[id].kernel = kernel;
+		fr->f[id].pos = pos;
 	}
 }
 
@@ -587,6 +592,7 @@ fold_block(void *arg, size_t worker, const struct pv_blockfeed_block *b)
 
 	if (c->failed)
 		return;		/* an error came before: it ends the input */
+	pv_perf_set_pos(c->perf, b->index);
 	while (s < end) {
 		nl = memchr(s, '\n', (size_t)(end - s));
 		if (nl == NULL) {
@@ -631,7 +637,7 @@ take_events(struct stream *st, const struct report *r)
  */
 static void
 merge_stream(struct stream *st, const char *name, struct chunk *c,
-	     size_t jobs)
+	     size_t jobs, struct frames *fr)
 {
 	struct pv_symtab names;
 	struct pv_stacktab stacks;
@@ -641,6 +647,8 @@ merge_stream(struct stream *st, const char *name, struct chunk *c,
 		used += c[i].stacks.nstack > 0;
 	if (used == 0) {
 		/* one folder had it all: one pass's order already */
+		for (i = 0; i < jobs; i++)
+			frames_add(fr, &c[0].names, &c[i]);
 		for (i = 1; i < jobs; i++)
 			chunk_release(&c[i]);
 		return;
@@ -659,6 +667,7 @@ merge_stream(struct stream *st, const char *name, struct chunk *c,
 		if (pv_stacktab_merge(&stacks, &names, &c[i].stacks,
 				      &c[i].names) < 0)
 			pv_die("%s: %s", name, pv_err_msg(&stacks.err));
+		frames_add(fr, &names, &c[i]);
 		if (i > 0)
 			chunk_release(&c[i]);
 	}
@@ -699,7 +708,8 @@ take_block(void *arg, const struct pv_blockfeed_block *b)
  */
 static size_t
 fold_stream(const struct options *opt, const char *path, const char *name,
-	    struct pv_input *in, struct chunk *c, unsigned long *warned)
+	    struct pv_input *in, struct chunk *c, unsigned long *warned,
+	    struct frames *fr)
 {
 	size_t jobs = pv_blockfeed_jobs(0), i;
 	struct pv_blockfeed job;
@@ -735,7 +745,7 @@ fold_stream(const struct options *opt, const char *path, const char *name,
 		note_events(&c[i], &c[i].rep);
 		take_events(&st, &c[i].rep);
 	}
-	merge_stream(&st, name, c, jobs);
+	merge_stream(&st, name, c, jobs, fr);
 	pv_symtab_release(&st.events);
 	return 1;
 }
@@ -753,7 +763,10 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 	size_t len = 0;
 	int opened = 0, rc;
 	struct frames fr;
+	int streamed = 0;
 
+	memset(&fr, 0, sizeof(fr));
+	pv_symtab_init(&fr.mods);
 	name = strcmp(path, "-") == 0 ? "(standard input)" : path;
 	if (in == NULL && pv_input_plain_size(path, &size) == 0) {
 		chunk_init(&c[0], opt, path, 0);
@@ -775,7 +788,9 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		}
 		if (pv_input_rewind(in) == 0) {
 			/* a pipe or compressed data: by blocks */
-			n = fold_stream(opt, path, name, in, c, &warned);
+			n = fold_stream(opt, path, name, in, c, &warned,
+					&fr);
+			streamed = 1;
 		} else {
 			/* its start is gone (a MiB of blank lines): one pass */
 			chunk_init(&c[0], opt, path, 0);
@@ -804,15 +819,14 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 	if (warned > MAX_WARNINGS)
 		pv_warn("%s: %lu more lines skipped with warnings", name,
 			warned - MAX_WARNINGS);
-	memset(&fr, 0, sizeof(fr));
-	pv_symtab_init(&fr.mods);
-	frames_add(&fr, &c[0], &c[0]);
+	if (!streamed)
+		frames_add(&fr, &c[0].names, &c[0]);
 	for (i = 1; i < n; i++) {
 		/* the parts fitted alone, not together: no line to name */
 		if (pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
 				      &c[i].names) < 0)
 			pv_die("%s: %s", name, pv_err_msg(&c[0].stacks.err));
-		frames_add(&fr, &c[0], &c[i]);
+		frames_add(&fr, &c[0].names, &c[i]);
 		chunk_release(&c[i]);
 	}
 	if (pv_stacktab_overflowed(&c[0].stacks))
