@@ -688,12 +688,14 @@ take_block(void *arg, const struct pv_blockfeed_block *b)
 
 	if (st->error == NULL) {
 		take_events(st, r);
-		if (b->failed && r->error == NULL)
-			report_fail(r, r->lines, pv_input_error(st->in));
 		err = report_say(r, st->name, st->lines, &st->warned);
 		if (err != NULL) {
 			st->error = pv_xstrdup(err);
 			st->error_line = st->lines + r->failed_line;
+		} else if (b->failed) {
+			/* after the lines before it, as one pass has it */
+			st->error = pv_xstrdup(pv_input_error(st->in));
+			st->error_line = pv_input_lineno(st->in);
 		}
 		st->lines += r->lines;
 	}
