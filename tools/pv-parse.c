@@ -719,6 +719,16 @@ fold_stream(const struct options *opt, const char *path, const char *name,
 
 	if (jobs > MAX_THREADS)
 		jobs = MAX_THREADS;
+#ifdef F_SETPIPE_SZ
+	{
+		/* a pipe of a MiB: fewer turns between writer and reader */
+		struct stat sb;
+
+		if (strcmp(path, "-") == 0 && fstat(0, &sb) == 0 &&
+		    S_ISFIFO(sb.st_mode))
+			(void)fcntl(0, F_SETPIPE_SZ, 1 << 20);
+	}
+#endif
 	memset(&st, 0, sizeof(st));
 	st.in = in;
 	st.name = name;
