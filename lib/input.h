@@ -83,8 +83,10 @@ int pv_input_is_gzip(const struct pv_input *in);
  * The bytes that came before an error have all been returned.  The line
  * limit holds here too: the bytes are returned up to the line that is too
  * long, and at most the limit's worth of it, and the error comes after
- * them.  One handle is read either by
- * lines or by bytes, not both; pv_input_lineno() counts the newlines
+ * them.  One handle is read either by lines or by bytes, not both, but for
+ * one case: lines read and then given back by pv_input_rewind() (to tell
+ * the input's kind from its first line) are read again as bytes from the
+ * start (pv-parse on a pipe).  pv_input_lineno() counts the newlines
  * returned (the number of the line too long, after that error).
  */
 long pv_input_read(struct pv_input *in, void *buf, size_t n);

@@ -78,7 +78,9 @@ struct pv_perf {
 	/* the module of each frame name (names id), the first line's */
 	struct pv_symtab mods;
 	uint32_t *mod;		/* names id -> mods id, or NO_MODULE */
+	uint64_t *mod_pos;	/* names id -> pos when its module came */
 	size_t mod_alloc;
+	uint64_t pos;		/* pv_perf_set_pos() */
 	uint64_t nsamples, nfiltered;
 	struct pv_err msg;	/* the last error or warning */
 };
@@ -128,6 +130,7 @@ pv_perf_free(struct pv_perf *p)
 	pv_strbuf_release(&p->rust);
 	pv_symtab_release(&p->mods);
 	free(p->mod);
+	free(p->mod_pos);
 	free(p);
 }
 
@@ -525,9 +528,26 @@ note_module(struct pv_perf *p, uint32_t id, const char *mod, size_t mlen)
 		PV_GROW(p->mod, (size_t)id + 1, p->mod_alloc);
 		memset(p->mod + old, 0xff,
 		       (p->mod_alloc - old) * sizeof(*p->mod));
+		p->mod_pos = pv_xreallocarray(p->mod_pos, p->mod_alloc,
+					      sizeof(*p->mod_pos));
 	}
-	if (p->mod[id] == NO_MODULE)
+	if (p->mod[id] == NO_MODULE) {
 		p->mod[id] = pv_symtab_intern(&p->mods, mod, mlen);
+		p->mod_pos[id] = p->pos;
+	}
+}
+
+void
+pv_perf_set_pos(struct pv_perf *p, uint64_t pos)
+{
+	p->pos = pos;
+}
+
+uint64_t
+pv_perf_frame_pos(const struct pv_perf *p, uint32_t id)
+{
+	return id < p->mod_alloc && p->mod[id] != NO_MODULE ?
+	       p->mod_pos[id] : UINT64_MAX;
 }
 
 int

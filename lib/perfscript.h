@@ -72,6 +72,15 @@ void pv_perf_env(const struct pv_perf *p, size_t i, const char **key,
 int pv_perf_frame(const struct pv_perf *p, uint32_t id, struct pv_str *module,
 		  int *kernel);
 
+/*
+ * A position the caller gives the lines that follow (0 at first), and the
+ * position at which frame name id got its module (UINT64_MAX: none), so
+ * that a caller folding a stream's blocks on several handles takes the
+ * module of the first block, the one a single pass would take.
+ */
+void pv_perf_set_pos(struct pv_perf *p, uint64_t pos);
+uint64_t pv_perf_frame_pos(const struct pv_perf *p, uint32_t id);
+
 /* Samples counted, and samples left out by the event filter. */
 uint64_t pv_perf_nsamples(const struct pv_perf *p);
 uint64_t pv_perf_nfiltered(const struct pv_perf *p);

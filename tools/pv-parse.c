@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -23,6 +24,7 @@
 #include "diag.h"
 #include "opt.h"
 #include "bench.h"
+#include "blockfeed.h"
 #include "input.h"
 #include "perfscript.h"
 #include "rec_profile.h"
@@ -103,8 +105,66 @@ write_meta(const struct options *opt)
 }
 
 /*
- * One part of a capture, folded on its own (by a thread of its own when
- * the file is split), with its own tables, warnings and error.
+ * What one part of a capture said: the first MAX_WARNINGS warnings (with
+ * their lines, counted from 1 at the part's start), how many there were,
+ * and the error that ended it.
+ */
+struct report {
+	unsigned long failed_line;	/* line of the error */
+	char *error;		/* NULL if none */
+	struct warning {
+		unsigned long line;
+		char *msg;
+	} warn[MAX_WARNINGS];
+	unsigned long nwarn;	/* all of them, printed or not */
+	unsigned long lines;	/* in the part (a block of a stream) */
+	/* a block: the events of its folder's first stacks, NUL-ended */
+	struct pv_strbuf events;
+};
+
+static void
+report_clear(struct report *r)
+{
+	unsigned long i;
+
+	for (i = 0; i < r->nwarn && i < MAX_WARNINGS; i++)
+		free(r->warn[i].msg);
+	free(r->error);
+	pv_strbuf_release(&r->events);
+	memset(r, 0, sizeof(*r));
+}
+
+static void
+report_fail(struct report *r, unsigned long line, const char *msg)
+{
+	r->failed_line = line;
+	r->error = pv_xstrdup(msg);
+}
+
+/*
+ * Print the warnings of a part whose first line is line base + 1 (the
+ * first MAX_WARNINGS of the input, counted in *warned).  Returns its
+ * error, or NULL.
+ */
+static const char *
+report_say(const struct report *r, const char *name, unsigned long base,
+	   unsigned long *warned)
+{
+	unsigned long k;
+
+	for (k = 0; k < r->nwarn && k < MAX_WARNINGS; k++)
+		if ((*warned)++ < MAX_WARNINGS)
+			pv_warn_at(name, base + r->warn[k].line, "%s",
+				   r->warn[k].msg);
+	if (r->nwarn > MAX_WARNINGS)
+		*warned += r->nwarn - MAX_WARNINGS;
+	return r->error;
+}
+
+/*
+ * A folder of a capture, or of a part of one, with its own tables: a
+ * thread's part of a file (its report says how it went), or a worker's
+ * blocks of a stream (each block has a report of its own).
  */
 struct chunk {
 	const char *path;
@@ -115,13 +175,11 @@ struct chunk {
 	struct pv_input *in;	/* already open (standard input), or NULL */
 	const char *first;	/* a line read already, to fold first */
 	size_t first_len;
-	unsigned long failed_line;	/* line of the error */
-	char *error;		/* NULL if none */
-	struct warning {
-		unsigned long line;
-		char *msg;
-	} warn[MAX_WARNINGS];
-	unsigned long nwarn;	/* all of them, printed or not */
+	struct report rep;
+	int failed;		/* the folder stopped at an error */
+	size_t nstack_seen;	/* stacks whose events are noted */
+	unsigned char *event_seen;	/* by names id */
+	size_t event_alloc;
 };
 
 static void
@@ -141,36 +199,27 @@ chunk_init(struct chunk *c, const struct options *opt, const char *path,
 static void
 chunk_release(struct chunk *c)
 {
-	unsigned long i;
-
-	for (i = 0; i < c->nwarn && i < MAX_WARNINGS; i++)
-		free(c->warn[i].msg);
-	free(c->error);
+	report_clear(&c->rep);
+	free(c->event_seen);
 	pv_perf_free(c->perf);
 	pv_stacktab_release(&c->stacks);
 	pv_symtab_release(&c->names);
 }
 
-static void
-chunk_fail(struct chunk *c, unsigned long line, const char *msg)
-{
-	c->failed_line = line;
-	c->error = pv_xstrdup(msg);
-}
-
-/* Fold one line; -1 after an error (kept in the chunk). */
+/* Fold one line; -1 after an error (kept in the report). */
 static int
-chunk_line(struct chunk *c, const char *line, size_t len, unsigned long lineno)
+fold_line(struct pv_perf *perf, struct report *r, const char *line,
+	  size_t len, unsigned long lineno)
 {
-	int rc = pv_perf_line(c->perf, line, len);
+	int rc = pv_perf_line(perf, line, len);
 
 	if (rc < 0) {
-		chunk_fail(c, lineno, pv_perf_message(c->perf));
+		report_fail(r, lineno, pv_perf_message(perf));
 		return -1;
 	}
-	if (rc == PV_PERF_WARN && c->nwarn++ < MAX_WARNINGS) {
-		c->warn[c->nwarn - 1].line = lineno;
-		c->warn[c->nwarn - 1].msg = pv_xstrdup(pv_perf_message(c->perf));
+	if (rc == PV_PERF_WARN && r->nwarn++ < MAX_WARNINGS) {
+		r->warn[r->nwarn - 1].line = lineno;
+		r->warn[r->nwarn - 1].msg = pv_xstrdup(pv_perf_message(perf));
 	}
 	return 0;
 }
@@ -190,27 +239,45 @@ run_chunk(void *arg)
 		in = c->len ? pv_input_open_range(c->path, c->off, c->len) :
 			      pv_input_open(c->path);
 	if (in == NULL) {
-		chunk_fail(c, 0, strerror(errno));
+		report_fail(&c->rep, 0, strerror(errno));
 		return NULL;
 	}
 	if (c->first != NULL) {
 		lineno = pv_input_lineno(in);
-		if (chunk_line(c, c->first, c->first_len, lineno) < 0)
+		if (fold_line(c->perf, &c->rep, c->first, c->first_len,
+			      lineno) < 0)
 			goto out;
 	}
 	while ((rc = pv_input_getline(in, &line, &len)) > 0) {
 		lineno = pv_input_lineno(in);
-		if (chunk_line(c, line, len, lineno) < 0)
+		if (fold_line(c->perf, &c->rep, line, len, lineno) < 0)
 			goto out;
 	}
 	if (rc < 0)
-		chunk_fail(c, pv_input_lineno(in), pv_input_error(in));
+		report_fail(&c->rep, pv_input_lineno(in), pv_input_error(in));
 	else if (pv_perf_finish(c->perf) < 0)
-		chunk_fail(c, lineno, pv_perf_message(c->perf));
+		report_fail(&c->rep, lineno, pv_perf_message(c->perf));
 out:
 	if (c->in == NULL)
 		pv_input_close(in);
 	return NULL;
+}
+
+/*
+ * PV_TEST_PARSE_BLOCK, for the tests: the bytes of a block of a stream
+ * and the least part of a file worth a thread, so that small inputs are
+ * split as large ones are.
+ */
+static size_t
+test_block(void)
+{
+	const char *s = getenv("PV_TEST_PARSE_BLOCK");
+	uint64_t v;
+
+	if (s != NULL && pv_parse_u64(s, strlen(s), &v) == 0 && v > 0 &&
+	    v < MIN_CHUNK)
+		return (size_t)v;
+	return 0;
 }
 
 /* The offset just after the first blank line at or after from, or 0. */
@@ -274,12 +341,13 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
 	pthread_t tid[MAX_THREADS];
 	int started[MAX_THREADS];
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t least = test_block() ? test_block() : MIN_CHUNK;
 	size_t n = 1, i;
 	int fd;
 
 	if (cpus > MAX_THREADS)
 		cpus = MAX_THREADS;
-	while (n < (size_t)cpus && size / (n + 1) >= MIN_CHUNK)
+	while (n < (size_t)cpus && size / (n + 1) >= least)
 		n++;
 	fd = n > 1 ? open(path, O_RDONLY | O_CLOEXEC) : -1;
 	for (i = 1; i < n && fd >= 0; i++) {
@@ -316,19 +384,22 @@ fold_parallel(const struct options *opt, const char *path, uint64_t size,
  */
 struct frames {
 	struct pv_symtab mods;
-	struct { uint32_t mod; int kernel; } *f;	/* mod ~0: none */
+	/* mod ~0: none; pos: where it came (pv_perf_frame_pos()) */
+	struct { uint32_t mod; int kernel; uint64_t pos; } *f;
 	size_t alloc;
 };
 
 static void
-frames_add(struct frames *fr, const struct chunk *c0, const struct chunk *c)
+frames_add(struct frames *fr, const struct pv_symtab *names,
+	   const struct chunk *c)
 {
 	size_t i, old;
 
 	for (i = 0; i < c->names.nsym; i++) {
 		struct pv_str m, name = pv_symtab_get(&c->names, (uint32_t)i);
-		uint32_t id = c == c0 ? (uint32_t)i :
-			pv_symtab_find(&c0->names, name.s, name.len);
+		uint32_t id = names == &c->names ? (uint32_t)i :
+			pv_symtab_find(names, name.s, name.len);
+		uint64_t pos = pv_perf_frame_pos(c->perf, (uint32_t)i);
 		int kernel;
 
 		if (id == PV_HMAP_NONE ||
@@ -340,10 +411,12 @@ frames_add(struct frames *fr, const struct chunk *c0, const struct chunk *c)
 			memset(fr->f + old, 0xff,
 			       (fr->alloc - old) * sizeof(*fr->f));
 		}
-		if (fr->f[id].mod != UINT32_MAX)
+		/* the first chunk's, or the first block's of a stream */
+		if (fr->f[id].mod != UINT32_MAX && fr->f[id].pos <= pos)
 			continue;
 		fr->f[id].mod = pv_symtab_intern(&fr->mods, m.s, m.len);
 		fr->f[id].kernel = kernel;
+		fr->f[id].pos = pos;
 	}
 }
 
@@ -395,59 +468,377 @@ frames_write(const struct frames *fr, const struct pv_symtab *names)
 	free(id);
 }
 
+/*
+ * A stream (a pipe, gzip data) folded by worker threads: the calling
+ * thread reads it in blocks cut at sample boundaries (lib/blockfeed.c),
+ * each worker folds the blocks it takes into its own chunk, and the
+ * reports of the blocks are taken back in the stream's order, so that
+ * the messages and their line numbers are those of one pass.
+ */
+struct stream {
+	struct pv_input *in;
+	const char *name;
+	struct chunk *fold;	/* one a worker */
+	struct report *rep;	/* one a block in flight */
+	struct pv_symtab events;	/* in the order of their first stacks */
+	int header_done;	/* a sample header line was cut past */
+	unsigned long lines;	/* in the blocks taken */
+	unsigned long warned;
+	char *error;		/* the first error, in the stream's order */
+	unsigned long error_line;
+};
+
+/* The end of the last blank line ("\n\n") of buf[from..len), or 0. */
+static size_t
+last_boundary(const char *buf, size_t from, size_t len)
+{
+	const char *q;
+
+	while (len > from) {
+		q = memrchr(buf + from, '\n', len - from);
+		if (q == NULL)
+			return 0;
+		if (q > buf + from && q[-1] == '\n')
+			return (size_t)(q - buf) + 1;
+		len = (size_t)(q - buf);
+	}
+	return 0;
+}
+
+/* Whether a line is blank to the folder: white space only (C locale). */
+static int
+blank(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!isspace((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Where a block of perf script text is cut: after its last blank line,
+ * the end of a sample, but not within the header (the first worker folds
+ * all of it); else after its last line, the sample going on in the next
+ * block.
+ */
+static size_t
+cut_samples(void *arg, const char *buf, size_t len, size_t index, int *whole)
+{
+	struct stream *st = arg;
+	const char *s = buf, *end = buf + len, *nl;
+	size_t from = 0, at;
+
+	(void)index;
+	while (!st->header_done && s < end &&
+	       (nl = memchr(s, '\n', (size_t)(end - s))) != NULL) {
+		if (*s != '#' && !blank(s, (size_t)(nl - s))) {
+			st->header_done = 1;
+			from = (size_t)(s - buf);
+		}
+		s = nl + 1;
+	}
+	if (st->header_done && (at = last_boundary(buf, from, len)) > 0) {
+		*whole = 1;
+		return at;
+	}
+	*whole = 0;
+	nl = memrchr(buf, '\n', len);
+	return nl != NULL ? (size_t)(nl - buf) + 1 : 0;
+}
+
+/*
+ * The events whose first stacks in this folder came in this block, into
+ * its report: taken in the stream's order, they give the events the order
+ * of their first stacks in the stream, the order one pass writes them in.
+ */
+static void
+note_events(struct chunk *c, struct report *r)
+{
+	size_t i;
+
+	for (i = c->nstack_seen; i < c->stacks.nstack; i++) {
+		uint32_t ev = c->stacks.stack[i].event;
+		struct pv_str name;
+
+		if (ev >= c->event_alloc) {
+			size_t old = c->event_alloc;
+
+			PV_GROW(c->event_seen, (size_t)ev + 1, c->event_alloc);
+			memset(c->event_seen + old, 0, c->event_alloc - old);
+		}
+		if (c->event_seen[ev])
+			continue;
+		c->event_seen[ev] = 1;
+		name = pv_symtab_get(&c->names, ev);
+		pv_strbuf_add(&r->events, name.s, name.len);
+		pv_strbuf_addch(&r->events, '\0');
+	}
+	c->nstack_seen = c->stacks.nstack;
+}
+
+/* Fold a block's lines, as pv_input_getline() cuts them. */
+static void
+fold_block(void *arg, size_t worker, const struct pv_blockfeed_block *b)
+{
+	struct stream *st = arg;
+	struct chunk *c = &st->fold[worker];
+	struct report *r = &st->rep[b->slot];
+	const char *s = b->buf, *end = b->buf + b->len, *nl;
+	const char *nul = memchr(b->buf, '\0', b->len);
+	unsigned long lineno = 0;
+	size_t n;
+
+	if (c->failed)
+		return;		/* an error came before: it ends the input */
+	pv_perf_set_pos(c->perf, b->index);
+	while (s < end) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (nl == NULL) {
+			if (b->failed)
+				break;	/* cut by the error */
+			nl = end;
+		}
+		n = (size_t)(nl - s);
+		lineno++;
+		if (nul != NULL && nul < nl) {
+			report_fail(r, lineno, "NUL byte in input "
+				    "(a binary file?)");
+			c->failed = 1;
+			break;
+		}
+		if (n > 0 && s[n - 1] == '\r')
+			n--;
+		if (fold_line(c->perf, r, s, n, lineno) < 0) {
+			c->failed = 1;
+			break;
+		}
+		s = nl + 1;
+	}
+	r->lines = lineno;
+	note_events(c, r);
+}
+
+/* The events a block noted, after those of the blocks before it. */
+static void
+take_events(struct stream *st, const struct report *r)
+{
+	const char *ev = r->events.buf, *end = ev + r->events.len;
+
+	for (; ev < end; ev += strlen(ev) + 1)
+		pv_symtab_intern(&st->events, ev, strlen(ev));
+}
+
+/*
+ * The workers' stacks into one table in c[0], its events interned first
+ * in the stream's order (pv_stacktab_sorted() orders the events by their
+ * ids); c[1..jobs) are released.
+ */
+static void
+merge_stream(struct stream *st, const char *name, struct chunk *c,
+	     size_t jobs, struct frames *fr)
+{
+	struct pv_symtab names;
+	struct pv_stacktab stacks;
+	size_t i, used = 0;
+
+	for (i = 1; i < jobs; i++)
+		used += c[i].stacks.nstack > 0;
+	if (used == 0) {
+		/* one folder had it all: one pass's order already */
+		for (i = 0; i < jobs; i++)
+			frames_add(fr, &c[0].names, &c[i]);
+		for (i = 1; i < jobs; i++)
+			chunk_release(&c[i]);
+		return;
+	}
+	pv_symtab_init(&names);
+	pv_stacktab_init(&stacks);
+	for (i = 0; i < st->events.nsym; i++) {
+		struct pv_str ev = pv_symtab_get(&st->events, (uint32_t)i);
+
+		pv_symtab_intern(&names, ev.s, ev.len);
+	}
+	for (i = 0; i < jobs; i++) {
+		if (pv_stacktab_overflowed(&c[i].stacks))
+			pv_die("%s: a count does not fit in 64 bits", name);
+		/* the parts fitted alone, not together: no line to name */
+		if (pv_stacktab_merge(&stacks, &names, &c[i].stacks,
+				      &c[i].names) < 0)
+			pv_die("%s: %s", name, pv_err_msg(&stacks.err));
+		frames_add(fr, &names, &c[i]);
+		if (i > 0)
+			chunk_release(&c[i]);
+	}
+	/* c[0] keeps its folder for the header; its tables are replaced */
+	pv_stacktab_release(&c[0].stacks);
+	pv_symtab_release(&c[0].names);
+	c[0].stacks = stacks;
+	c[0].names = names;
+}
+
+/* A block done: its messages, in order; -1 after an error. */
+static int
+take_block(void *arg, const struct pv_blockfeed_block *b)
+{
+	struct stream *st = arg;
+	struct report *r = &st->rep[b->slot];
+	const char *err;
+
+	if (st->error == NULL) {
+		take_events(st, r);
+		err = report_say(r, st->name, st->lines, &st->warned);
+		if (err != NULL) {
+			st->error = pv_xstrdup(err);
+			st->error_line = st->lines + r->failed_line;
+		} else if (b->failed) {
+			/* after the lines before it, as one pass has it */
+			st->error = pv_xstrdup(pv_input_error(st->in));
+			st->error_line = pv_input_lineno(st->in);
+		}
+		st->lines += r->lines;
+	}
+	report_clear(r);
+	return st->error != NULL ? -1 : 0;
+}
+
+/*
+ * Fold a stream open in "in" (its first lines read, then rewound) with
+ * one chunk a worker in c.  Returns the number of chunks; dies on the
+ * first error.
+ */
+static size_t
+fold_stream(const struct options *opt, const char *path, const char *name,
+	    struct pv_input *in, struct chunk *c, unsigned long *warned,
+	    struct frames *fr)
+{
+	size_t jobs = pv_blockfeed_jobs(0), i;
+	struct pv_blockfeed job;
+	struct stream st;
+
+	if (jobs > MAX_THREADS)
+		jobs = MAX_THREADS;
+#ifdef F_SETPIPE_SZ
+	{
+		/* a pipe of a MiB: fewer turns between writer and reader */
+		struct stat sb;
+
+		if (strcmp(path, "-") == 0 && fstat(0, &sb) == 0 &&
+		    S_ISFIFO(sb.st_mode))
+			(void)fcntl(0, F_SETPIPE_SZ, 1 << 20);
+	}
+#endif
+	memset(&st, 0, sizeof(st));
+	st.in = in;
+	st.name = name;
+	st.fold = c;
+	for (i = 0; i < jobs; i++)
+		chunk_init(&c[i], opt, path, i > 0);
+	st.rep = pv_xcalloc(pv_blockfeed_slots(jobs), sizeof(*st.rep));
+	memset(&job, 0, sizeof(job));
+	job.in = in;
+	job.block = test_block();
+	job.jobs = jobs;
+	job.cut = cut_samples;
+	job.work = fold_block;
+	job.take = take_block;
+	job.arg = &st;
+	pv_blockfeed_run(&job);
+	free(st.rep);
+	*warned = st.warned;
+	if (st.error != NULL)
+		pv_die_at(name, st.error_line, "%s", st.error);
+	/* only the last block can end within a sample (or the header) */
+	for (i = 0; i < jobs; i++) {
+		if (pv_perf_finish(c[i].perf) < 0)
+			pv_die_at(name, st.lines, "%s",
+				  pv_perf_message(c[i].perf));
+		note_events(&c[i], &c[i].rep);
+		take_events(&st, &c[i].rep);
+	}
+	merge_stream(&st, name, c, jobs, fr);
+	pv_symtab_release(&st.events);
+	return 1;
+}
+
 static void
 parse_file(struct options *opt, const char *path, struct pv_input *in,
 	   const char *first, size_t first_len)
 {
 	struct chunk c[MAX_THREADS];
-	const char *name;
+	const char *name, *err;
 	size_t n = 1, i;
 	uint64_t size;
 	unsigned long warned = 0;
+	char *line;
+	size_t len = 0;
+	int opened = 0, rc;
 	struct frames fr;
+	int streamed = 0;
 
-	chunk_init(&c[0], opt, path, 0);
+	memset(&fr, 0, sizeof(fr));
+	pv_symtab_init(&fr.mods);
+	name = strcmp(path, "-") == 0 ? "(standard input)" : path;
 	if (in == NULL && pv_input_plain_size(path, &size) == 0) {
+		chunk_init(&c[0], opt, path, 0);
 		n = fold_parallel(opt, path, size, c);
 	} else {
-		/* a pipe or compressed data: one pass */
-		c[0].in = in;
-		c[0].first = first;
-		c[0].first_len = first_len;
-		run_chunk(&c[0]);
+		if (in == NULL) {
+			/* its first line read as parse_input() reads it */
+			if ((in = pv_input_open(path)) == NULL)
+				pv_die_errno("cannot open '%s'", path);
+			opened = 1;
+			while ((rc = pv_input_getline(in, &line, &len)) > 0 &&
+			       len == 0)
+				;
+			if (rc < 0)
+				pv_die_at(name, pv_input_lineno(in), "%s",
+					  pv_input_error(in));
+			first = rc > 0 ? line : NULL;
+			first_len = len;
+		}
+		if (pv_input_rewind(in) == 0) {
+			/* a pipe or compressed data: by blocks */
+			n = fold_stream(opt, path, name, in, c, &warned,
+					&fr);
+			streamed = 1;
+		} else {
+			/* its start is gone (a MiB of blank lines): one pass */
+			chunk_init(&c[0], opt, path, 0);
+			c[0].in = in;
+			c[0].first = first;
+			c[0].first_len = first_len;
+			run_chunk(&c[0]);
+		}
+		if (opened)
+			pv_input_close(in);
 	}
-	name = strcmp(path, "-") == 0 ? "(standard input)" : path;
 
 	/* messages in the order of the file, with the file's line numbers */
 	for (i = 0; i < n; i++) {
-		unsigned long k, base = 0;
+		unsigned long base = 0;
+		const struct report *r = &c[i].rep;
 
-		if (c[i].failed_line == 0 && c[i].error != NULL)
-			pv_die("cannot open '%s': %s", path, c[i].error);
-		if (i > 0 && (c[i].nwarn > 0 || c[i].error != NULL))
+		if (r->failed_line == 0 && r->error != NULL)
+			pv_die("cannot open '%s': %s", path, r->error);
+		if (i > 0 && (r->nwarn > 0 || r->error != NULL))
 			base = lines_before(path, c[i].off);
-		for (k = 0; k < c[i].nwarn && k < MAX_WARNINGS; k++)
-			if (warned++ < MAX_WARNINGS)
-				pv_warn_at(name, base + c[i].warn[k].line, "%s",
-					   c[i].warn[k].msg);
-		if (c[i].nwarn > MAX_WARNINGS)
-			warned += c[i].nwarn - MAX_WARNINGS;
-		if (c[i].error != NULL)
-			pv_die_at(name, base + c[i].failed_line, "%s",
-				  c[i].error);
+		err = report_say(r, name, base, &warned);
+		if (err != NULL)
+			pv_die_at(name, base + r->failed_line, "%s", err);
 	}
 	if (warned > MAX_WARNINGS)
 		pv_warn("%s: %lu more lines skipped with warnings", name,
 			warned - MAX_WARNINGS);
-	memset(&fr, 0, sizeof(fr));
-	pv_symtab_init(&fr.mods);
-	frames_add(&fr, &c[0], &c[0]);
+	if (!streamed)
+		frames_add(&fr, &c[0].names, &c[0]);
 	for (i = 1; i < n; i++) {
 		/* the parts fitted alone, not together: no line to name */
 		if (pv_stacktab_merge(&c[0].stacks, &c[0].names, &c[i].stacks,
 				      &c[i].names) < 0)
 			pv_die("%s: %s", name, pv_err_msg(&c[0].stacks.err));
-		frames_add(&fr, &c[0], &c[i]);
+		frames_add(&fr, &c[0].names, &c[i]);
 		chunk_release(&c[i]);
 	}
 	if (pv_stacktab_overflowed(&c[0].stacks))

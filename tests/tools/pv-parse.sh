@@ -1,6 +1,6 @@
 #!/bin/sh
 # pv-parse: golden cases (tests/data/pv-parse), the same bytes from a file
-# folded by threads and from a pipe, and output errors.
+# folded by threads and from a pipe folded by threads, and output errors.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 run_cases pv-parse "$top_srcdir/tests/data/pv-parse"
@@ -20,6 +20,71 @@ expect_status 2 "--format=perf on sysbench output" \
 	pv-parse --format=perf "$B/sysbench-cpu-t2-r1.txt" 2>/dev/null >/dev/null
 expect_status 2 "an unknown format" pv-parse --format=nope "$B/generic.txt" 2>/dev/null
 
+# Standard input is cut into blocks at sample boundaries, folded by one
+# thread a CPU; PV_TEST_PARSE_BLOCK=BYTES makes the blocks (and the parts
+# of a file split between threads) that small, so that small inputs are
+# cut as large ones are.  Pipe, file and file in parts give the same
+# bytes, for every capture of the conformance suite (gzip ones included)
+# and option; the golden cases, their messages as one pass gives them.
+for input in "$top_srcdir"/tests/data/conformance/input/*; do
+	stem=${input##*/}
+	for opt in --pid --all; do
+		pv-parse "$opt" "$input" >"$T/file.pv" 2>"$T/file.err" ||
+			{ fail "$stem $opt: pv-parse exit $?"; continue; }
+		for blk in 97 4096; do
+			PV_TEST_PARSE_BLOCK=$blk pv-parse "$opt" <"$input" \
+				>"$T/pipe.pv" 2>"$T/pipe.err" &&
+				test_cmp "$T/file.pv" "$T/pipe.pv" && pass ||
+				fail "$stem $opt: a pipe in blocks of $blk bytes"
+			PV_TEST_PARSE_BLOCK=$blk pv-parse "$opt" "$input" \
+				>"$T/parts.pv" 2>/dev/null &&
+				test_cmp "$T/file.pv" "$T/parts.pv" && pass ||
+				fail "$stem $opt: a file in parts of $blk bytes"
+		done
+	done
+done
+# all of them in one stream: several events, headers among the samples
+for input in "$top_srcdir"/tests/data/conformance/input/*; do
+	gzip -dcf "$input"
+	echo
+done >"$T/mix.txt"
+pv-parse "$T/mix.txt" >"$T/file.pv" || fail "the captures in one file"
+for blk in 4096 65536; do
+	PV_TEST_PARSE_BLOCK=$blk pv-parse <"$T/mix.txt" >"$T/pipe.pv" &&
+		test_cmp "$T/file.pv" "$T/pipe.pv" && pass ||
+		fail "the captures in one stream, in blocks of $blk bytes"
+	gzip -c "$T/mix.txt" >"$T/mix.txt.gz"
+	PV_TEST_PARSE_BLOCK=$blk pv-parse "$T/mix.txt.gz" >"$T/gz.pv" &&
+		test_cmp "$T/file.pv" "$T/gz.pv" && pass ||
+		fail "the captures in one gzip file, in blocks of $blk bytes"
+	PV_TEST_PARSE_BLOCK=$blk pv-parse "$T/mix.txt" >"$T/parts.pv" &&
+		test_cmp "$T/file.pv" "$T/parts.pv" && pass ||
+		fail "the captures in one file, in parts of $blk bytes"
+done
+D=$top_srcdir/tests/data/pv-parse
+for input in "$D"/*.in; do
+	case_=${input##*/}
+	case_=${case_%.in}
+	args=
+	[ -f "$D/$case_.args" ] && args=$(cat "$D/$case_.args")
+	want=0
+	[ -f "$D/$case_.status" ] && want=$(cat "$D/$case_.status")
+	: >"$T/want.out"
+	[ -f "$D/$case_.out" ] && cp "$D/$case_.out" "$T/want.out"
+	: >"$T/want.err"
+	[ -f "$D/$case_.err" ] &&
+		sed "s/^pv-parse:$case_\.in:/pv-parse:(standard input):/; s/^pv-parse: $case_\.in:/pv-parse: (standard input):/" \
+			"$D/$case_.err" >"$T/want.err"
+	for blk in 1 64 4096 ""; do
+		# shellcheck disable=SC2086
+		PV_TEST_PARSE_BLOCK=$blk pv-parse $args <"$input" >"$T/out" 2>"$T/err"
+		got=$?
+		[ "$got" -eq "$want" ] && test_cmp "$T/want.out" "$T/out" &&
+			test_cmp "$T/want.err" "$T/err" && pass ||
+			fail "$case_ from a pipe in blocks of '$blk' bytes (exit $got)"
+	done
+done
+
 # A capture large enough to be split between threads (over 32 MiB) gives
 # the same bytes as the same capture read from a pipe, in one piece.
 big=$T/big.txt
@@ -29,8 +94,12 @@ while [ "$i" -lt 16 ]; do
 	i=$((i + 1))
 done >"$big"
 pv-parse "$big" >"$T/threads.pv" || fail "pv-parse on a file"
-pv-parse <"$big" >"$T/pipe.pv" || fail "pv-parse on a pipe"
-test_cmp "$T/pipe.pv" "$T/threads.pv" && pass || fail "threads and pipe differ"
+pv-parse <"$big" >"$T/pipe.pv" || fail "pv-parse on standard input"
+test_cmp "$T/pipe.pv" "$T/threads.pv" && pass ||
+	fail "threads and standard input differ"
+# a real pipe (its buffer made larger where the system allows)
+cat "$big" | pv-parse >"$T/fifo.pv" || fail "pv-parse on a pipe"
+test_cmp "$T/fifo.pv" "$T/threads.pv" && pass || fail "threads and pipe differ"
 # and the warnings of a later part carry the file's line numbers
 printf 'x 1 1.0: 1 cpu-clock:\n\tno frame here\n' >>"$big"
 lines=$(wc -l <"$big")

@@ -3,7 +3,7 @@
  * directory: plain and gzip input in pieces of 1 byte to 4 MiB,
  * concatenated members, an empty file, and the errors (a truncated member,
  * a damaged one, bytes after a member, a directory), each after the bytes
- * before it.
+ * before it; and bytes read after lines given back by pv_input_rewind().
  */
 #include "config.h"
 
@@ -359,6 +359,48 @@ START_TEST(test_rewind)
 }
 END_TEST
 
+/*
+ * Lines read, given back by pv_input_rewind(), then read as bytes: every
+ * byte from the start, line ends and CRs as they were (pv-parse on a
+ * pipe looks at the first line and then cuts blocks).
+ */
+static void
+check_rewind_bytes(const struct pv_strbuf *want, int lines)
+{
+	struct pv_strbuf got = PV_STRBUF_INIT;
+	struct pv_input *in = pv_input_open(file);
+	char *line;
+	size_t len;
+	int i;
+
+	ck_assert_ptr_nonnull(in);
+	for (i = 0; i < lines; i++)
+		ck_assert_int_eq(pv_input_getline(in, &line, &len), 1);
+	ck_assert_int_eq(pv_input_rewind(in), 0);
+	ck_assert_int_eq(slurp(in, 4096, &got), 0);
+	ck_assert_uint_eq(got.len, want->len);
+	ck_assert_int_eq(memcmp(got.buf, want->buf, want->len), 0);
+	pv_input_close(in);
+	pv_strbuf_release(&got);
+}
+
+START_TEST(test_rewind_bytes)
+{
+	struct pv_strbuf want = PV_STRBUF_INIT, gz = PV_STRBUF_INIT;
+
+	pv_strbuf_addstr(&want, "\n\r\nfirst\r\nsecond\n");
+	text(&want, 20000, 13);
+	spit(want.buf, want.len);
+	check_rewind_bytes(&want, 1);
+	check_rewind_bytes(&want, 4);
+	gzip_add(&gz, want.buf, want.len);
+	spit(gz.buf, gz.len);
+	check_rewind_bytes(&want, 3);
+	pv_strbuf_release(&want);
+	pv_strbuf_release(&gz);
+}
+END_TEST
+
 START_TEST(test_directory)
 {
 	struct pv_input *in = pv_input_open(dir);
@@ -387,6 +429,7 @@ input_suite(void)
 	tcase_add_test(tc, test_gzip_errors);
 	tcase_add_test(tc, test_max_line);
 	tcase_add_test(tc, test_rewind);
+	tcase_add_test(tc, test_rewind_bytes);
 	tcase_add_test(tc, test_directory);
 	suite_add_tcase(s, tc);
 	return s;
