@@ -130,6 +130,8 @@ add_point(struct pv_skey *k, uint32_t ver, const struct pv_series_point *p)
 	pv_series_add(&k->series, p);
 	PV_GROW(k->ver, k->series.npt, k->veralloc);
 	k->ver[k->series.npt - 1] = ver;
+	if (ver >= k->top)
+		k->top = ver + 1;
 }
 
 /* The runs gathered for k become a point of its series. */
@@ -177,8 +179,11 @@ has_version(const struct pv_skey *k, uint32_t ver)
 {
 	size_t i, n = k->series.npt;
 
-	/* versions mostly come in order: newer than the last is new */
-	if (n == 0 || ver > k->ver[n - 1])
+	/*
+	 * Versions mostly come in order: newer than any is new (not only
+	 * newer than the last: an older version may have come last).
+	 */
+	if (n == 0 || ver >= k->top)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (k->ver[i] == ver)

@@ -53,6 +53,7 @@ struct pv_skey {
 	struct pv_str text;	/* its fields as the records write them */
 	struct pv_series series;
 	uint32_t *ver;		/* ver[i]: the version of series.pt[i] */
+	uint32_t top;		/* the highest of ver[] plus 1; 0: none */
 	size_t veralloc;
 	uint32_t cur;		/* the version of run[], or NONE */
 	struct pv_srun *run;
