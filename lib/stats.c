@@ -900,6 +900,53 @@ pv_stats_trend(const double *x, const double *tx, size_t nx, const double *y,
 	return 0;
 }
 
+/* S and its tie-corrected variance for one group */
+static void
+kendall_group(const double *v, const double *t, size_t n, double *s,
+	      double *var)
+{
+	double *w = pv_xreallocarray(NULL, n ? n : 1, sizeof(*w));
+	double nn = (double)n, tie = 0;
+	size_t i, j;
+
+	*s = 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			double dv = v[j] - v[i], dt = t[j] - t[i];
+
+			*s += (double)((dv > 0) - (dv < 0)) *
+				(double)((dt > 0) - (dt < 0));
+		}
+	memcpy(w, v, n * sizeof(*w));
+	pv_stats_sort(w, n);
+	for (i = 0; i < n; i = j) {
+		double k;
+
+		for (j = i + 1; j < n && w[j] == w[i]; j++)
+			;
+		k = (double)(j - i);
+		tie += k * (k - 1) * (2 * k + 5);
+	}
+	*var = (nn * (nn - 1) * (2 * nn + 5) - tie) / 18;
+	free(w);
+}
+
+void
+pv_stats_kendall_trend(const double *x, const double *tx, size_t nx,
+		       const double *y, const double *ty, size_t ny,
+		       struct pv_kendall *k)
+{
+	double sx, vx, sy, vy;
+
+	gsl_quiet();
+	kendall_group(x, tx, nx, &sx, &vx);
+	kendall_group(y, ty, ny, &sy, &vy);
+	k->s = sx + sy;
+	k->var = vx + vy;
+	k->z = k->var > 0 ? k->s / sqrt(k->var) : 0;
+	k->p = k->var > 0 ? 2 * gsl_cdf_ugaussian_Q(fabs(k->z)) : 1;
+}
+
 /*
  * With unit variance and corr(i, j) = rho^|i - j|: Var(mean(y) - mean(x))
  * is the sum over pairs of rho^|i - j| times +1/n_g^2 within a group and

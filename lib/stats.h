@@ -191,6 +191,22 @@ int pv_stats_trend(const double *x, const double *tx, size_t nx,
 		   struct pv_trend *tr);
 
 /*
+ * The Mann-Kendall test of a trend over time within two groups: S, the
+ * sum over the groups of the concordant minus the discordant pairs of
+ * (time, value), its variance under no trend with the correction for
+ * tied values (the times are distinct), z = S / sqrt(var) and the
+ * two-sided normal p (as scipy.stats.kendalltau(method="asymptotic") for
+ * one group).  A group of equal values adds nothing; var 0 gives z 0 and
+ * p 1.  Ranks make it hold for heavy tails and for rounded values.
+ */
+struct pv_kendall {
+	double s, var, z, p;
+};
+void pv_stats_kendall_trend(const double *x, const double *tx, size_t nx,
+			    const double *y, const double *ty, size_t ny,
+			    struct pv_kendall *k);
+
+/*
  * Serial correlation: side[0..n) says which group (0: x, 1: y) each of n
  * values is, in time order.  Under AR(1) correlation rho between
  * neighbours (unit variance), the variance of mean(y) - mean(x), over the

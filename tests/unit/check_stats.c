@@ -400,6 +400,29 @@ START_TEST(test_ar1_factor)
 }
 END_TEST
 
+/* Mann-Kendall over two groups, times 0, 1, ... in each */
+START_TEST(test_kendall)
+{
+	size_t k, i;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double tx[MAXV], ty[MAXV];
+		struct pv_kendall kt;
+
+		for (i = 0; i < v->nx; i++)
+			tx[i] = (double)i;
+		for (i = 0; i < v->ny; i++)
+			ty[i] = (double)(i + 1000);
+		pv_stats_kendall_trend(v->x, tx, v->nx, v->y, ty, v->ny, &kt);
+		near(v, "kt_z", kt.z);
+		near(v, "kt_p", kt.p);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
 START_TEST(test_tails)
 {
 	size_t k;
@@ -528,6 +551,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_ttest1);
 	tcase_add_test(tc, test_trend);
 	tcase_add_test(tc, test_ar1_factor);
+	tcase_add_test(tc, test_kendall);
 	tcase_add_test(tc, test_tails);
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);

@@ -286,6 +286,25 @@ def trend(x, tx, y, ty):
         t = se = float("nan")
     return [t, diff, se]
 
+def kendall_group(v, t):
+    n = len(v)
+    s = sum(np.sign(v[j] - v[i]) * np.sign(t[j] - t[i]) for i in range(n) for j in range(i + 1, n))
+    tie = sum(c * (c - 1) * (2 * c + 5) for c in [list(v).count(u) for u in set(v)])
+    var = (n * (n - 1) * (2 * n + 5) - tie) / 18
+    if n >= 3 and var > 0 and len(set(v)) > 1:
+        # one group: SciPy's asymptotic Kendall test on (time, value)
+        r = stats.kendalltau(t, v, method="asymptotic")
+        z = s / math.sqrt(var)
+        assert abs(2 * stats.norm.sf(abs(z)) - r.pvalue) <= 1e-12 * max(r.pvalue, 1e-300) + 1e-15, (v, r)
+    return s, var
+
+def kendall(x, y):
+    sx, vx = kendall_group(x, list(range(len(x))))
+    sy, vy = kendall_group(y, list(range(len(y))))
+    var = vx + vy
+    z = (sx + sy) / math.sqrt(var) if var > 0 else 0.0
+    return [z, 2 * stats.norm.sf(abs(z)) if var > 0 else 1.0]
+
 def ar_factor(side, rho):
     n = len(side)
     cnt = [side.count(0), side.count(1)]
@@ -313,7 +332,7 @@ HEAD = ["name", "x", "y",
         "s_min", "s_max", "s_mean_lo", "s_mean_hi", "s_med_lo", "s_med_hi",
         "s_med_cover", "t1_t", "t1_p", "be_lo", "be_hi",
         "tr_t", "tr_diff", "tr_se", "tri_t", "tri_diff", "tri_se",
-        "ar_f", "ari_f", "n_sf", "c_sf", "c_q", "bh"]
+        "ar_f", "ari_f", "n_sf", "c_sf", "c_q", "kt_z", "kt_p", "bh"]
 print("\t".join(HEAD))
 rows, ps = [], []
 for name, x, y in V:
@@ -351,7 +370,7 @@ for name, x, y in V:
                 [ar_factor(layouts(len(x), len(y))[0], 0.6), ar_factor(layouts(len(x), len(y))[1], 0.6)] +
                 [stats.norm.sf(w[2]) if np.isfinite(w[2]) else float("nan"),
                  stats.chi2.sf((w[2] if np.isfinite(w[2]) else 1.0) ** 2, len(y)),
-                 stats.chi2.ppf(0.1, len(x) + len(y) - 2)])
+                 stats.chi2.ppf(0.1, len(x) + len(y) - 2)] + kendall(x, y))
     ps.append(w[3])
 # BH over the Welch p-values that exist (in row order)
 pv = np.array([p for p in ps if not math.isnan(p)])
