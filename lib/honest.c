@@ -274,6 +274,24 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 		h->flags |= PV_HONEST_FEW_RUNS;
 		k[nk].df = (double)(b->n < t->n ? b->n : t->n) - 1;
 	}
+	/*
+	 * Spread below the rounding's own (q^2 / 12 a value) is the
+	 * rounding's doing, not the runs' agreement: the standard error is
+	 * at least the rounding's, so that no spread is not certainty.
+	 */
+	{
+		double mb = exp(pv_stats_mean(xb, b->n) * sign);
+		double mt = exp(pv_stats_mean(xt, t->n) * sign);
+		double rq = b->quantum * b->quantum / 12 / (double)b->n /
+			(mb * mb) + t->quantum * t->quantum / 12 /
+			(double)t->n / (mt * mt);
+
+		if (rq > 0 && w.se * w.se < rq) {
+			k[nk].se = sqrt(rq);
+			k[nk].df = fmin(k[nk].df,
+					(double)(b->n + t->n) - 2);
+		}
+	}
 	nk++;
 	/* a wild run: the decision must hold without it too */
 	wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx);
@@ -332,18 +350,34 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 			tmin = fmin(tmin, t->time[i]);
 			tmax = fmax(tmax, t->time[i]);
 		}
-		h->order = bmax < tmin || tmax < bmin ? PV_ORDER_APART :
-			PV_ORDER_INTERLEAVED;
-		layout(xb, b->time, b->n, xt, t->time, t->n, h);
+		if (b->local || t->local) {
+			/*
+			 * Side by side, the target's after the baseline's, for
+			 * the serial correlation only: the sides' places in
+			 * time are not known
+			 */
+			double *tt = pv_xreallocarray(NULL, t->n, sizeof(*tt));
+
+			for (i = 0; i < t->n; i++)
+				tt[i] = t->time[i] - tmin + bmax + 1;
+			layout(xb, b->time, b->n, xt, tt, t->n, h);
+			free(tt);
+		} else {
+			h->order = bmax < tmin || tmax < bmin ?
+				PV_ORDER_APART : PV_ORDER_INTERLEAVED;
+			layout(xb, b->time, b->n, xt, t->time, t->n, h);
+		}
 		if (pv_stats_trend(xb, b->time, b->n, xt, t->time, t->n,
 				   &tr) == 0) {
 			pv_stats_kendall_trend(xb, b->time, b->n, xt, t->time,
 					       t->n, &kt);
 			h->trend_z = kt.z;
 			h->trend_p = kt.p;
-			h->adj = tr.diff;
-			h->adj_se = tr.diff_se;
-			h->adj_df = tr.df;
+			if (!(b->local || t->local)) {
+				h->adj = tr.diff;
+				h->adj_se = tr.diff_se;
+				h->adj_df = tr.df;
+			}
 		}
 	}
 	free(xb);
@@ -411,9 +445,10 @@ pv_honest_pair(struct pv_honest *h, size_t n, const struct pv_honest_opts *o)
 		if (!drift && !(f > 1))
 			continue;
 		k->rho = rho;
-		if (drift) {
-			/* the change at equal times replaces Welch's */
+		if (drift)
 			k->flags |= PV_HONEST_DRIFT;
+		if (drift && !isnan(k->adj)) {
+			/* the change at equal times replaces Welch's */
 			a.c = k->adj;
 			a.se = k->adj_se;
 			a.df = k->adj_df;
@@ -425,7 +460,7 @@ pv_honest_pair(struct pv_honest *h, size_t n, const struct pv_honest_opts *o)
 		if (f > 1)
 			a.se *= sqrt(f);
 		part_interval(&a, k->widen, o->conf, &lo, &hi);
-		if (drift) {
+		if (drift && !isnan(k->adj)) {
 			k->lo = lo;
 			k->hi = hi;
 			k->p = part_p(&a, k->widen);

@@ -48,6 +48,12 @@ struct pv_honest_side {
 	const double *time;	/* each run's start or order; NULL: unknown */
 	size_t n;
 	double quantum;		/* of the printed values, raw units; 0: none */
+	/*
+	 * The times order this side's runs only (an order without start
+	 * times): a trend within the side is seen, how the sides lie in time
+	 * is not, and there is no change at equal times.
+	 */
+	int local;
 };
 
 struct pv_honest_opts {
