@@ -287,9 +287,13 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		if (raw.len > 0)
 			pv_strbuf_add(&t->last_raw, raw.s, raw.len);
 	}
-	r = stream_run(t, set, rec->run, &fail);
-	if (fail)
-		return -1;
+	if (t->per_sample) {
+		r = new_run(t, set, (uint64_t)set->nrun + 1);
+	} else {
+		r = stream_run(t, set, rec->run, &fail);
+		if (fail)
+			return -1;
+	}
 	if (r == NULL)
 		r = new_run(t, set, rec->run);
 	t->last_run = r->id;

@@ -82,6 +82,12 @@ struct pv_runtab {
 		uint64_t run, renumbered;	/* the RUN given, taken */
 	} clash;
 	int clash_new, clash_seen;
+	/*
+	 * Every sample its own run (pv-stat --unit=sample): a key's samples
+	 * get the RUN ids 1, 2, ... in the order they come, whatever their
+	 * RUN.  0 (pv_runtab_init()): a run is its samples' RUN.
+	 */
+	int per_sample;
 	struct pv_err err;
 };
 
