@@ -370,16 +370,16 @@ group(const struct pv_classifier *c, const char *test)
  */
 START_TEST(test_systematic)
 {
-	static const double two_both[] = { log(0.94), log(0.95) };
-	static const double two_one[] = { log(0.7), -0.01 };
 	static const double p2[] = { 1e-5, 0.3 };
 	static const double p_all[] = { 1e-5, 1e-5, 1e-5, 1e-5, 1e-5, 1e-5 };
-	static const double four[] = { log(0.95), log(0.96), log(0.94),
-				       log(0.95) };
-	static const double alt[] = { log(0.9), -0.001, log(0.9), -0.001,
-				      log(0.9), -0.001 };
-	static const double one[] = { log(0.8), -0.002, -0.001, -0.003,
-				      -0.002, -0.001 };
+	/* not static: log() is no constant expression */
+	const double two_both[] = { log(0.94), log(0.95) };
+	const double two_one[] = { log(0.7), -0.01 };
+	const double four[] = { log(0.95), log(0.96), log(0.94), log(0.95) };
+	const double alt[] = { log(0.9), -0.001, log(0.9), -0.001, log(0.9),
+			       -0.001 };
+	const double one[] = { log(0.8), -0.002, -0.001, -0.003, -0.002,
+			       -0.001 };
 
 	level_group(&cl, "a-both", 2, two_both, p_all);
 	level_group(&cl, "b-one", 2, two_one, p2);
