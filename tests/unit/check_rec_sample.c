@@ -16,8 +16,8 @@
 START_TEST(test_sample)
 {
 	static const char *const line[] = {
-		"sample\tstress-ng\tfu\\ttex\tops\tbogo-ops\tops/s\thigher\t4"
-		"\t1\t-\t1234.5\n",
+		("sample\tstress-ng\tfu\\ttex\tops\tbogo-ops\tops/s\thigher\t4"
+		 "\t1\t-\t1234.5\n"),
 		"sample\ts\t\to\tm\tu\tlower\t-\t18\t3\t0.1\n",
 		"sample\ts\tt\to\tm\tu\tlower\t-\t2\t3\t1e+300\n",
 	};
