@@ -21,12 +21,13 @@ pv_honest_quantum(double v)
 
 	if (a == 0 || !isfinite(a))
 		return 0;
-	for (k = 0; k <= 12; k++, p *= 10) {
+	for (k = 0; k <= 12; k++) {
 		double x = a * p;
 
 		/* the shortest decimal form: a whole number once scaled */
 		if (fabs(x - nearbyint(x)) <= 1e-13 * x)
 			return 1 / p;
+		p *= 10;
 	}
 	return 0;
 }

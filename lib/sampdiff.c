@@ -461,9 +461,8 @@ cmp_runstart(const void *a, const void *b)
 static const struct pv_runstart *
 find_runstart(const struct pv_sampdiff_section *s, uint64_t run)
 {
-	struct pv_runstart k;
+	struct pv_runstart k = { run, PV_NONE, NAN };
 
-	k.run = run;
 	return s->nrs ? bsearch(&k, s->rs, s->nrs, sizeof(*s->rs),
 				cmp_runstart) : NULL;
 }
@@ -485,6 +484,7 @@ run_times(const struct pv_sampdiff_section *s, const uint64_t *ids,
 
 		start &= r != NULL && !isnan(r->start);
 		ord &= r != NULL && r->order != PV_NONE;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
 		t[i] = r != NULL ? r->start : NAN;
 		order[i] = r != NULL ? (double)r->order : NAN;
 	}
