@@ -459,8 +459,11 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
 		double sdN = sqrt(2 * s2 / (double)N);
 		double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
-		double tq = pv_stats_t_quantile(1 - a / 2, 2 * (double)N - 2);
-		double tc = pv_stats_t_quantile(0.975, 2 * (double)N - 2);
+		/* whole df: the quantiles are kept (a is the pair's) */
+		double tq = pv_stats_t_quantile_whole(1 - a / 2,
+						      (unsigned)(2 * N - 2));
+		double tc = pv_stats_t_quantile_whole(0.975,
+						      (unsigned)(2 * N - 2));
 
 		/* the widening beyond Welch's (the quantum) stays */
 		w2 = w2 > 0 ? w2 / 2 : 0;
