@@ -706,6 +706,8 @@ one_night(const struct model *m, size_t n, size_t ntest, size_t K,
 }
 
 static size_t nights_aa = 1000, nights_pw = 400;
+/* the keys planted in the power nights: one test's (--plant=test), or all */
+static enum plant power_plant = P_TEST;
 static uint64_t seed0 = 20261201;
 
 static size_t
@@ -780,7 +782,7 @@ table_model(const struct model *m, const size_t *ns, size_t nn,
 		alpha = match_alpha(&aa);
 		for (e = 0; e < NEFF; e++)
 			for (i = 0; i < nights_for(nights_pw, n); i++) {
-				one_night(m, n, 4, 5, effects[e], P_TEST, &r,
+				one_night(m, n, 4, 5, effects[e], power_plant, &r,
 					  &nt, o, sys);
 				tally_add(&pw[e], &nt, o, 1);
 			}
@@ -1192,10 +1194,14 @@ verdict_line(int ok, const char *fmt, ...)
 	misses += !ok;
 }
 
+/*
+ * The Monte-Carlo standard error of a rate x / n, of (x + 1) / (n + 2)
+ * (Agresti and Coull's shrinkage) so that a rate of 0 or 1 has one.
+ */
 static double
 se_of(size_t x, size_t n)
 {
-	double p = rate(x, n);
+	double p = ((double)x + 1) / ((double)n + 2);
 
 	return n ? sqrt(p * (1 - p) / (double)n) : 0;
 }
@@ -1336,13 +1342,14 @@ main(int argc, char **argv)
 		{ "nights", required_argument, NULL, 'N' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "csv", required_argument, NULL, 'c' },
+		{ "plant", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 }
 	};
 	size_t ns[16] = { 3, 5, 10, 30, 100, 300 }, nn = 6;
 	FILE *csv = NULL;
 	int c, i;
 
-	while ((c = getopt_long(argc, argv, "p:n:N:s:c:", lo, NULL)) !=
+	while ((c = getopt_long(argc, argv, "p:n:N:s:c:P:", lo, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'p':
@@ -1368,6 +1375,14 @@ main(int argc, char **argv)
 			break;
 		case 'c':
 			csv = fopen(optarg, "w");
+			break;
+		case 'P':
+			if (strcmp(optarg, "all") == 0)
+				power_plant = P_ALL;
+			else if (strcmp(optarg, "test") == 0)
+				power_plant = P_TEST;
+			else
+				return 2;
 			break;
 
 		default:
