@@ -109,8 +109,29 @@ pv_stats_sd(const double *x, size_t n, double mean)
 	double v = pv_stats_var(x, n, mean), m, s = 0, d;
 	size_t i;
 
-	if (isfinite(v) || n < 2)
+	if (n < 2 || (isfinite(v) && v >= 0x1p-960))
 		return sqrt(v);
+	if (isfinite(v)) {
+		/*
+		 * Deviations so small that their squares underflow (runs of
+		 * 1e-300, subnormals): scaled by the largest.  Only here, so
+		 * every other deviation keeps its bits.
+		 */
+		int same = 1;
+
+		for (m = 0, i = 0; i < n; i++) {
+			if ((d = fabs(x[i] - mean)) > m)
+				m = d;
+			same &= x[i] == x[0];
+		}
+		if (m == 0 || same)
+			return sqrt(v);
+		for (i = 0; i < n; i++) {
+			d = (x[i] - mean) / m;
+			s += d * d;
+		}
+		return m * sqrt(s / (double)(n - 1));
+	}
 	/* deviations too large to square: scaled by the largest (halved) */
 	m = max_half_dev(x, n, mean);
 	for (i = 0; i < n; i++) {

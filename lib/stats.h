@@ -55,9 +55,9 @@ double pv_stats_mean(const double *x, size_t n);
 /* sample variance, n - 1 divisor; 0 when n < 2 or all values are equal */
 double pv_stats_var(const double *x, size_t n, double mean);
 /*
- * sqrt(pv_stats_var()), also where the squares overflow and the standard
- * deviation itself fits (it is scaled then); infinite only when it does
- * not fit a double.
+ * sqrt(pv_stats_var()), also where the squares overflow or underflow and
+ * the standard deviation itself fits (it is scaled then); infinite only
+ * when it does not fit a double.
  */
 double pv_stats_sd(const double *x, size_t n, double mean);
 /* numpy's median of an ascending array */

@@ -244,6 +244,15 @@ def summary(x):
     n = len(a)
     mean = a.mean()
     sd = a.std(ddof=1) if n > 1 else 0.0
+    if n > 1 and extreme(x):
+        # NumPy squares the deviations in floats, which overflow past
+        # 1e+154 (sd inf) and vanish below 1e-154: the same sum in exact
+        # arithmetic, each value scaled by the largest
+        from fractions import Fraction as F
+        sc = max(abs(v) for v in x)
+        f = [F(v) / F(sc) for v in x]
+        m = sum(f) / n
+        sd = sc * math.sqrt(float(sum((v - m) ** 2 for v in f) / (n - 1)))
     med = float(np.median(a))
     mad = float(np.median(np.abs(a - med)))
     rcv = stats.median_abs_deviation(a, scale="normal") / abs(med) if med != 0 else 0.0
