@@ -340,7 +340,7 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	if (b->time != NULL && t->time != NULL) {
 		double bmin = INFINITY, bmax = -INFINITY, tmin = INFINITY;
 		double tmax = -INFINITY;
-		struct pv_trend tr;
+		struct pv_trendfit tr;
 		struct pv_kendall kt;
 
 		for (i = 0; i < b->n; i++) {

@@ -865,7 +865,7 @@ pv_stats_mde(size_t na, size_t nb, double alpha, double power)
 
 int
 pv_stats_trend(const double *x, const double *tx, size_t nx, const double *y,
-	       const double *ty, size_t ny, struct pv_trend *tr)
+	       const double *ty, size_t ny, struct pv_trendfit *tr)
 {
 	const double *v[2] = { x, y }, *t[2] = { tx, ty };
 	size_t n[2] = { nx, ny }, g, i;

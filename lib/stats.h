@@ -182,13 +182,13 @@ double pv_stats_chisq_quantile(double prob, double df);
  * +-inf and a diff_se of 0.  Returns -1 (nothing set) when there is no
  * fit: nx + ny < 4, or no spread of the times within the groups.
  */
-struct pv_trend {
+struct pv_trendfit {
 	double slope, se, t, df;
 	double diff, diff_se;
 };
 int pv_stats_trend(const double *x, const double *tx, size_t nx,
 		   const double *y, const double *ty, size_t ny,
-		   struct pv_trend *tr);
+		   struct pv_trendfit *tr);
 
 /*
  * The Mann-Kendall test of a trend over time within two groups: S, the

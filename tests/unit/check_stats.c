@@ -336,7 +336,7 @@ START_TEST(test_trend)
 	for (k = 0; k < nvec; k++) {
 		struct vec *v = &vecs[k];
 		double tx[MAXV], ty[MAXV];
-		struct pv_trend tr;
+		struct pv_trendfit tr;
 		int rc;
 
 		for (i = 0; i < v->nx; i++)
