@@ -12,7 +12,7 @@ test_cmp want out.folded && pass || fail "profile.sh output"
 "$top_srcdir/examples/report.sh" report.html >stdout 2>stderr ||
 	fail "examples/report.sh exit status"
 grep -q '<title>' report.html && pass || fail "report.sh wrote no report"
-grep -q '^12 comparisons: 1 regressions' stdout && pass ||
+grep -q '^12 comparisons: 6 regressions' stdout && pass ||
 	fail "report.sh printed no verdicts"
 [ -s stderr ] && fail "report.sh wrote to stderr" || pass
 "$top_srcdir/examples/series.sh" >stdout 2>stderr ||
