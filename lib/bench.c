@@ -15,6 +15,7 @@
 
 #include "bench_private.h"
 #include "input.h"
+#include "rec_primary.h"
 #include "xalloc.h"
 
 static const struct bench_reader *const readers[] = {
@@ -29,7 +30,7 @@ static const struct bench_reader *const readers[] = {
 
 /* The tree reader has no line reader of its own. */
 static const struct bench_reader mmtests_reader = {
-	"mmtests", "mmtests", NULL, NULL, NULL, NULL
+	"mmtests", "mmtests", NULL, NULL, NULL, NULL, NULL
 };
 
 static const struct bench_reader *
@@ -262,6 +263,12 @@ pv_bench_suite(const struct pv_bench *b)
 }
 
 uint64_t
+pv_bench_last_run(const struct pv_bench *b)
+{
+	return b->last_run;
+}
+
+uint64_t
 pv_bench_run0(const struct pv_bench *b)
 {
 	return b->opts.run != PV_NONE ? b->opts.run : 1;
@@ -277,6 +284,41 @@ str_or_dash(const char *s)
 	r.s = s;
 	r.len = strlen(s);
 	return r;
+}
+
+/*
+ * A primary record, once a section: the seen entries are the meta and env
+ * records' (pv_bench_kvn()), with "primary" for their type.
+ */
+static void
+primary(struct pv_bench *b, struct pv_str suite, struct pv_str test,
+	struct pv_str op, struct pv_str metric)
+{
+	struct pv_bench *root = b->parent != NULL ? b->parent : b;
+	struct pv_strbuf *k = &root->kvkey, rec = PV_STRBUF_INIT;
+	size_t n = root->kvseen.nsym;
+	struct pv_primary p;
+
+	pv_strbuf_reset(k);
+	pv_strbuf_addstr(k, "primary");
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_add(k, suite.s, suite.len);
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_add(k, test.s, test.len);
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_add(k, op.s, op.len);
+	pv_strbuf_addch(k, '\0');
+	pv_strbuf_add(k, metric.s, metric.len);
+	pv_symtab_intern(&root->kvseen, k->buf, k->len);
+	if (root->kvseen.nsym == n)
+		return;		/* named already in this section */
+	p.suite = suite;
+	p.test = test;
+	p.operation = op;
+	p.metric = metric;
+	pv_rec_primary_write(&rec, &p);
+	fwrite(rec.buf, 1, rec.len, b->out);
+	pv_strbuf_release(&rec);
 }
 
 void
@@ -306,12 +348,19 @@ pv_bench_sample_in(struct pv_bench *b, const char *suite, const char *test,
 	rec.direction = dir;
 	rec.level = level;
 	rec.run = run;
-	rec.seq = seq;
+	rec.seq = seq != PV_NONE ? seq : b->opts.seq;
 	rec.val = v == 0 ? 0 : v;	/* no "-0" */
+	if (b->rd->primary != NULL && b->rd->primary(test, op, metric))
+		primary(b, rec.suite, rec.test, rec.operation, rec.metric);
 	pv_write_sample(b->out, &rec);
 	b->nsamples++;
-	if (b->parent != NULL)
+	if (run != PV_NONE && run > b->last_run)
+		b->last_run = run;
+	if (b->parent != NULL) {
 		b->parent->nsamples++;
+		if (b->last_run > b->parent->last_run)
+			b->parent->last_run = b->last_run;
+	}
 }
 
 void

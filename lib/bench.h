@@ -16,6 +16,11 @@
  *   mmtests         a results tree (work/log/<run>/iter-<I>/<test>/logs);
  *                   read with pv_bench_read_tree(), not line by line
  *
+ * Each reader names the primary metric of each of its tests (the one that
+ * says how fast it ran: sysbench's events-per-second, stress-ng's
+ * bogo-ops-per-second-real-time, ...) in a primary record (rec_primary.h)
+ * before the test's first sample in a section.
+ *
  * Streaming: a reader is fed one line at a time, in order, and writes its
  * records as soon as it knows them, so a caller can look at the first line
  * of an input (pv_bench_detect()) and then hand it and the rest to the
@@ -80,6 +85,12 @@ struct pv_bench_opts {
 	uint64_t level;
 	/* RUN of the first repetition in this input; PV_NONE: 1 */
 	uint64_t run;
+	/*
+	 * SEQ of every value, where the input is one repetition inside a run
+	 * (an MMTests inner repetition: the runs are the iterations);
+	 * PV_NONE: the reader's own (per-second values, or none)
+	 */
+	uint64_t seq;
 	/* the input's name, handed back to warn() */
 	const char *name;
 	pv_bench_warn_fn *warn;
@@ -87,7 +98,7 @@ struct pv_bench_opts {
 };
 
 #define PV_BENCH_OPTS_INIT { NULL, NULL, NULL, NULL, NULL, UINT64_MAX, \
-	UINT64_MAX, NULL, NULL, NULL }
+	UINT64_MAX, UINT64_MAX, NULL, NULL, NULL }
 
 /*
  * The format of an input from its first non-empty line: a format name
@@ -136,6 +147,13 @@ unsigned long pv_bench_error_line(const struct pv_bench *b);
 
 /* The number of sample records written so far. */
 uint64_t pv_bench_samples(const struct pv_bench *b);
+
+/*
+ * The largest RUN of the samples written so far, 0 before the first: a
+ * caller reading several inputs as one section numbers the next input's
+ * runs from one above it.
+ */
+uint64_t pv_bench_last_run(const struct pv_bench *b);
 
 void pv_bench_free(struct pv_bench *b);
 

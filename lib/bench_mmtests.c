@@ -10,22 +10,29 @@
  * bench_sysbench.c, so that a tree and the bare outputs give the same
  * keys and, unlike MMTests, the same directions.
  *
- * RUN numbers the process starts of one key (test, workload, level) from
- * 1, in the order iter-0, iter-1, ... and, inside an iteration, the
- * shellpack's own repetition number: wis starts one process per
- * iteration (its per-second lines are SEQ), stressng and sysbenchcpu one
- * per inner repetition J.  Directory entries are sorted (numbers by
- * value), so the output does not depend on readdir order.
+ * RUN is the iteration, I + 1 for iter-<I>: the iterations are the
+ * independent repetitions (each may be a boot).  Inside one, wis's
+ * per-second lines are SEQ, and so are the inner repetitions J of
+ * stressng and sysbenchcpu (stressng-<N>-<J>.log): near-copies of each
+ * other, they are averaged into the iteration's value, not counted as
+ * runs of their own.  A runstart record per iteration gives its order and,
+ * from iter-<I>/tests-activity, when it started, so that a trend across
+ * iterations, and runs made one after the other, can be seen.  Directory
+ * entries are sorted (numbers by value), so the output does not depend on
+ * readdir order.
  */
 #include "config.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "bench_private.h"
+#include "input.h"
+#include "rec_runstart.h"
 #include "xalloc.h"
 
 struct names {
@@ -33,15 +40,8 @@ struct names {
 	size_t n, alloc;
 };
 
-struct counter {
-	char *key;
-	uint64_t next;
-};
-
 struct tree {
 	struct pv_bench *b;
-	struct counter *c;
-	size_t nc, c_alloc;
 	struct pv_strbuf path;
 };
 
@@ -124,32 +124,6 @@ list(struct tree *t, const char *dir, struct names *nm)
 	return 0;
 }
 
-/* The next RUN of key in the current section. */
-static uint64_t
-next_run(struct tree *t, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < t->nc; i++)
-		if (strcmp(t->c[i].key, key) == 0)
-			return t->c[i].next++;
-	PV_GROW(t->c, t->nc + 1, t->c_alloc);
-	t->c[t->nc].key = pv_xstrdup(key);
-	t->c[t->nc].next = 2;
-	t->nc++;
-	return 1;
-}
-
-static void
-reset_runs(struct tree *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->nc; i++)
-		free(t->c[i].key);
-	t->nc = 0;
-}
-
 /* Parse the decimal number at s up to end (exclusive); -1 if not one. */
 static int
 num_span(const char *s, const char *end, uint64_t *v)
@@ -163,13 +137,12 @@ num_span(const char *s, const char *end, uint64_t *v)
  */
 static const struct bench_reader *
 classify(const char *test, const char *file, struct pv_bench_opts *o,
-	 struct pv_strbuf *key, struct pv_strbuf *name)
+	 struct pv_strbuf *name)
 {
 	size_t len = strlen(file);
 	const char *dash;
 	uint64_t n, j;
 
-	pv_strbuf_reset(key);
 	pv_strbuf_reset(name);
 	if (strncmp(test, "wis", 3) == 0 &&
 	    strncmp(file, "benchlog-", 9) == 0) {
@@ -180,8 +153,6 @@ classify(const char *test, const char *file, struct pv_bench_opts *o,
 		pv_strbuf_add(name, file + 9, (size_t)(dash - file - 9));
 		o->test = name->buf;
 		o->level = n;
-		pv_strbuf_addf(key, "%s/%s/%llu", test, name->buf,
-			       (unsigned long long)n);
 		return &pv_bench_wis;
 	}
 	if (strcmp(test, "stressng") == 0 &&
@@ -193,7 +164,7 @@ classify(const char *test, const char *file, struct pv_bench_opts *o,
 		    num_span(dash + 1, file + len - 4, &j) < 0)
 			return NULL;
 		o->level = n;
-		pv_strbuf_addf(key, "%s/%llu", test, (unsigned long long)n);
+		o->seq = j;
 		return &pv_bench_stressng;
 	}
 	if (strcmp(test, "sysbenchcpu") == 0 &&
@@ -205,7 +176,7 @@ classify(const char *test, const char *file, struct pv_bench_opts *o,
 			return NULL;
 		o->level = n;
 		o->test = "cpu";
-		pv_strbuf_addf(key, "%s/%llu", test, (unsigned long long)n);
+		o->seq = j;
 		return &pv_bench_sysbench;
 	}
 	return NULL;
@@ -219,10 +190,10 @@ known_test(const char *test)
 }
 
 static int
-read_test(struct tree *t, const char *logs, const char *test)
+read_test(struct tree *t, const char *logs, const char *test, uint64_t run)
 {
 	struct names files = { NULL, 0, 0 };
-	struct pv_strbuf key = PV_STRBUF_INIT, name = PV_STRBUF_INIT;
+	struct pv_strbuf name = PV_STRBUF_INIT;
 	struct pv_strbuf path = PV_STRBUF_INIT;
 	size_t i;
 	int rc = 0;
@@ -233,20 +204,51 @@ read_test(struct tree *t, const char *logs, const char *test)
 		struct pv_bench_opts o = PV_BENCH_OPTS_INIT;
 		const struct bench_reader *rd;
 
-		rd = classify(test, files.v[i], &o, &key, &name);
+		rd = classify(test, files.v[i], &o, &name);
 		if (rd == NULL)
 			continue;
-		o.run = next_run(t, key.buf);
+		o.run = run;
 		o.name = NULL;
 		pv_strbuf_reset(&path);
 		pv_strbuf_addf(&path, "%s/%s", logs, files.v[i]);
 		rc = pv_bench_feed_file(t->b, rd, path.buf, &o);
 	}
-	pv_strbuf_release(&key);
 	pv_strbuf_release(&name);
 	pv_strbuf_release(&path);
 	names_free(&files);
 	return rc;
+}
+
+/*
+ * When iteration dir started: the epoch of the first line of its
+ * tests-activity ("<epoch> run-mmtests: Start"), NaN if there is none.
+ */
+static double
+iteration_start(const char *dir)
+{
+	struct pv_strbuf p = PV_STRBUF_INIT;
+	struct pv_input *in;
+	double start = NAN;
+	char *line;
+	size_t len;
+
+	pv_strbuf_addf(&p, "%s/tests-activity", dir);
+	in = pv_input_open(p.buf);
+	pv_strbuf_release(&p);
+	if (in == NULL)
+		return NAN;
+	if (pv_input_getline(in, &line, &len) > 0) {
+		size_t n = 0;
+		uint64_t v;
+
+		while (n < len && line[n] >= '0' && line[n] <= '9')
+			n++;
+		if (n > 0 && n < len && line[n] == ' ' &&
+		    pv_parse_u64(line, n, &v) == 0)
+			start = (double)v;
+	}
+	pv_input_close(in);
+	return start;
 }
 
 static int
@@ -264,19 +266,30 @@ read_run(struct tree *t, const char *rundir, const char *run)
 			 b->opts.version != NULL ? b->opts.version : run,
 			 b->opts.experiment);
 	pv_bench_kv_forget(b);
-	reset_runs(t);
 	/*
 	 * The run's name is the section's VERSION, and no meta record: a
 	 * fact that differs between runs by definition would make pv-diff
 	 * refuse every pair of them as measured under other conditions.
 	 */
 	for (i = 0; i < iters.n && rc == 0; i++) {
-		if (strncmp(iters.v[i], "iter-", 5) != 0)
+		struct pv_runstart rs;
+		struct pv_strbuf rec = PV_STRBUF_INIT;
+		uint64_t iter;
+
+		if (strncmp(iters.v[i], "iter-", 5) != 0 ||
+		    pv_parse_u64(iters.v[i] + 5, strlen(iters.v[i] + 5),
+				 &iter) < 0 || iter >= PV_NONE - 1)
 			continue;
 		pv_strbuf_reset(&p);
 		pv_strbuf_addf(&p, "%s/%s", rundir, iters.v[i]);
 		if (!is_dir(p.buf))
 			continue;
+		rs.run = iter + 1;
+		rs.order = iter + 1;
+		rs.start = iteration_start(p.buf);
+		pv_rec_runstart_write(&rec, &rs);
+		fwrite(rec.buf, 1, rec.len, b->out);
+		pv_strbuf_release(&rec);
 		names_free(&tests);
 		if (list(t, p.buf, &tests) < 0) {
 			rc = -1;
@@ -301,7 +314,7 @@ read_run(struct tree *t, const char *rundir, const char *run)
 				}
 				continue;
 			}
-			rc = read_test(t, p.buf, tests.v[k]);
+			rc = read_test(t, p.buf, tests.v[k], iter + 1);
 		}
 	}
 	names_free(&iters);
@@ -370,8 +383,6 @@ pv_bench_read_tree(struct pv_bench *b, const char *dir)
 				   "sysbenchcpu under the directory");
 	}
 	b->file = NULL;
-	reset_runs(&t);
-	free(t.c);
 	names_free(&runs);
 	pv_strbuf_release(&root);
 	pv_strbuf_release(&p);

@@ -29,6 +29,11 @@ struct bench_reader {
 		    size_t len);
 	int (*finish)(struct pv_bench *b, void *state);
 	void (*free)(void *state);
+	/*
+	 * Whether METRIC of OPERATION is the primary metric of TEST; NULL:
+	 * the reader names none (every key is primary)
+	 */
+	int (*primary)(const char *test, const char *op, const char *metric);
 };
 
 extern const struct bench_reader pv_bench_stressng;
@@ -44,6 +49,7 @@ struct pv_bench {
 	FILE *out;
 	unsigned long lineno;
 	uint64_t nsamples;
+	uint64_t last_run;		/* the largest RUN written */
 	int failed, finished;
 	struct pv_strbuf line;		/* the current line, trimmed */
 	struct pv_err err;

@@ -415,6 +415,17 @@ sng_finish(struct pv_bench *b, void *state)
 	return 0;
 }
 
+/* bogo ops a second of wall time: the rate of each stressor */
+static int
+sng_primary(const char *test, const char *op, const char *metric)
+{
+	(void)test;
+	(void)op;
+	return metric != NULL &&
+		strcmp(metric, "bogo-ops-per-second-real-time") == 0;
+}
+
 const struct bench_reader pv_bench_stressng = {
-	"stress-ng", "stress-ng", sng_init, sng_line, sng_finish, sng_free
+	"stress-ng", "stress-ng", sng_init, sng_line, sng_finish, sng_free,
+	sng_primary
 };

@@ -284,6 +284,29 @@ sb_finish(struct pv_bench *b, void *state)
 	return 0;
 }
 
+/*
+ * cpu and memory state their rate; threads runs for a time (its events
+ * are the work done), mutex for a number of events (its time is what the
+ * work took).
+ */
+static int
+sb_primary(const char *test, const char *op, const char *metric)
+{
+	(void)op;
+	if (test == NULL || metric == NULL)
+		return 0;
+	if (strcmp(test, "cpu") == 0)
+		return strcmp(metric, "events-per-second") == 0;
+	if (strcmp(test, "memory") == 0)
+		return strcmp(metric, "operations-per-second") == 0;
+	if (strcmp(test, "threads") == 0)
+		return strcmp(metric, "total-events") == 0;
+	if (strcmp(test, "mutex") == 0)
+		return strcmp(metric, "total-time") == 0;
+	return 0;
+}
+
 const struct bench_reader pv_bench_sysbench = {
-	"sysbench", "sysbench", sb_init, sb_line, sb_finish, sb_free
+	"sysbench", "sysbench", sb_init, sb_line, sb_finish, sb_free,
+	sb_primary
 };

@@ -476,6 +476,18 @@ ub_finish(struct pv_bench *b, void *state)
 	return 0;
 }
 
+/* one number a test: its score, the index, a pass's score, a count */
+static int
+ub_primary(const char *test, const char *op, const char *metric)
+{
+	(void)test;
+	(void)op;
+	return metric != NULL && (strcmp(metric, "score") == 0 ||
+				  strcmp(metric, "index") == 0 ||
+				  strcmp(metric, "count") == 0);
+}
+
 const struct bench_reader pv_bench_unixbench = {
-	"unixbench", "unixbench", ub_init, ub_line, ub_finish, ub_free
+	"unixbench", "unixbench", ub_init, ub_line, ub_finish, ub_free,
+	ub_primary
 };

@@ -307,7 +307,16 @@ wis_finish(struct pv_bench *b, void *state)
 	return 0;
 }
 
+/* the operations a second of all tasks: the only metric */
+static int
+wis_primary(const char *test, const char *op, const char *metric)
+{
+	(void)test;
+	(void)op;
+	return metric != NULL && strcmp(metric, "throughput") == 0;
+}
+
 const struct bench_reader pv_bench_wis = {
 	"will-it-scale", "will-it-scale", wis_init, wis_line, wis_finish,
-	wis_free
+	wis_free, wis_primary
 };

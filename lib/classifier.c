@@ -137,131 +137,121 @@ sort_verdicts(struct pv_classifier *cl)
 			split(&cl->v[i - 1].cmp.key, &cl->v[i].cmp.key);
 }
 
-/* a family: verdicts [start, end), its combined p and adjusted p */
-struct fam {
-	size_t start, end;
-	double p, adj;
-};
-
-/* the families of [start, end) that no split up to "at" divides */
-static struct fam *
-families(struct pv_classifier *cl, size_t start, size_t end, int at,
-	 size_t *nfam)
+/* the threshold of a key's metric */
+static double
+delta_of(const struct pv_classifier *cl, const struct pv_runkey *k)
 {
-	struct fam *f = NULL;
-	size_t n = 0, alloc = 0, i, j, k;
-	double *p = pv_xreallocarray(NULL, end - start + 1, sizeof(*p));
+	size_t i;
 
-	for (i = start; i < end; i = j) {
-		size_t np = 0;
-
-		for (j = i + 1; j < end && cl->v[j].split > at; j++)
-			;
-		for (k = i; k < j; k++)
-			if (!isnan(cl->v[k].cmp.p_welch))
-				p[np++] = cl->v[k].cmp.p_welch;
-		if (np == 0)
-			continue;	/* nothing testable */
-		PV_GROW(f, n + 1, alloc);
-		f[n].start = i;
-		f[n].end = j;
-		f[n].p = pv_stats_simes(p, np);
-		n++;
-	}
-	free(p);
-	if (n > 0) {
-		double *pp = pv_xreallocarray(NULL, n, sizeof(*pp));
-
-		for (i = 0; i < n; i++)
-			pp[i] = f[i].p;
-		pv_stats_bh(pp, n, pp);
-		for (i = 0; i < n; i++)
-			f[i].adj = pp[i];
-		free(pp);
-	}
-	*nfam = n;
-	return f;
+	for (i = 0; i < cl->opt.ndelta; i++)
+		if (pv_str_eq(k->metric, cl->opt.deltas[i].metric))
+			return cl->opt.deltas[i].delta;
+	return cl->opt.delta;
 }
 
-static double
-cap1(double x)
+static int
+testable(const struct pv_verdict *v)
 {
-	return x > 1 ? 1 : x;
+	return !isnan(v->cmp.hp);
 }
 
 /*
- * Benjamini-Bogomolov, applied recursively: BH over the suites' Simes
- * p-values at q selects R1 of F1 suites; within each selected suite, BH
- * over its tests' Simes p-values at q R1 / F1 selects R2 of its F2 tests;
- * within each selected test, BH over its keys at q R1 / F1 R2 / F2 (the
- * ratios of the key's own parents).  A key's q-value is the smallest q at
- * which it would be selected: max(adj_suite, adj_test F1/R1,
- * adj_key F1/R1 F2/R2).
+ * The exact q-value of a key in the two-stage procedure: the smallest q'
+ * at which its family is selected (adj_f <= q') and the key within it
+ * (adj_k F / R(q') <= q'), R(q') the families selected at q'.  With the
+ * families' adjusted p-values sorted, as[0] <= ... <= as[F - 1], it is the
+ * min over r with as[r - 1] >= adj_f of max(as[r - 1], adj_k F / r),
+ * families tied at as[r - 1] counted in R.
+ */
+static double
+qvalue(const double *as, size_t nf, double adj_f, double adj_k)
+{
+	double best = 1;
+	size_t r;
+
+	for (r = 1; r <= nf; r++) {
+		double a = as[r - 1], v;
+
+		if (a < adj_f)
+			continue;
+		while (r < nf && as[r] == a)
+			r++;
+		v = fmax(a, adj_k * (double)nf / (double)r);
+		if (v < best)
+			best = v;
+	}
+	return best > 1 ? 1 : best;
+}
+
+/*
+ * The families of the pair [start, end) of one kind (primary or
+ * secondary keys): its tests.  Simes' p of each, Benjamini-Hochberg over
+ * them, Benjamini-Hochberg within each, and every key's q-value.
  */
 static void
-staged_fdr(struct pv_classifier *cl)
+fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 {
-	double q = cl->opt.q;
-	struct fam *s, *t;
-	size_t ns, nt, r1 = 0, i, j, k;
-	double *p, *adj, s1;
+	size_t nf = 0, i, j, k, f;
+	size_t *fs = NULL, nfa = 0;	/* families: where each test starts */
+	double *pf, *as, *p;
 	size_t *idx;
 
-	s = families(cl, 0, cl->n, PV_SPLIT_SUITE, &ns);
-	for (i = 0; i < ns; i++) {
-		r1 += s[i].adj <= q;
-		for (k = s[i].start; k < s[i].end; k++)
-			if (!isnan(cl->v[k].cmp.p_welch))
-				cl->v[k].qvalue = s[i].adj;
+	/* the tests of the pair that hold testable keys of this kind */
+	for (i = start; i < end; i = j) {
+		int any = 0;
+
+		for (j = i + 1; j < end && cl->v[j].split > PV_SPLIT_TEST; j++)
+			;
+		for (k = i; k < j; k++)
+			any |= testable(&cl->v[k]) &&
+				!(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+				!secondary;
+		if (!any)
+			continue;
+		PV_GROW(fs, 2 * (nf + 1), nfa);
+		fs[2 * nf] = i;
+		fs[2 * nf + 1] = j;
+		nf++;
 	}
-	if (r1 == 0) {
-		free(s);
+	if (nf == 0) {
+		free(fs);
 		return;
 	}
-	s1 = (double)ns / (double)r1;
-	p = pv_xreallocarray(NULL, cl->n, sizeof(*p));
-	adj = pv_xreallocarray(NULL, cl->n, sizeof(*adj));
-	idx = pv_xreallocarray(NULL, cl->n, sizeof(*idx));
-	for (i = 0; i < ns; i++) {
-		size_t r2 = 0;
-		double s2;
+	pf = pv_xreallocarray(NULL, 2 * nf, sizeof(*pf));
+	as = pf + nf;
+	p = pv_xreallocarray(NULL, end - start, sizeof(*p));
+	idx = pv_xreallocarray(NULL, end - start, sizeof(*idx));
+	for (f = 0; f < nf; f++) {
+		size_t np = 0;
 
-		if (s[i].adj > q)
-			continue;
-		t = families(cl, s[i].start, s[i].end, PV_SPLIT_TEST,
-			     &nt);
-		for (j = 0; j < nt; j++)
-			r2 += t[j].adj * s1 <= q;
-		s2 = r2 > 0 ? (double)nt / (double)r2 : INFINITY;
-		for (j = 0; j < nt; j++) {
-			double a2 = cap1(t[j].adj * s1);
-			size_t np = 0;
-
-			for (k = t[j].start; k < t[j].end; k++) {
-				struct pv_verdict *v = &cl->v[k];
-
-				if (isnan(v->cmp.p_welch))
-					continue;
-				v->qvalue = cap1(fmax(v->qvalue, a2));
-				idx[np] = k;
-				p[np++] = v->cmp.p_welch;
-			}
-			if (a2 > q)
-				continue;
-			pv_stats_bh(p, np, adj);
-			for (k = 0; k < np; k++) {
-				struct pv_verdict *v = &cl->v[idx[k]];
-
-				v->qvalue = cap1(fmax(v->qvalue,
-						      adj[k] * s1 * s2));
-			}
-		}
-		free(t);
+		for (k = fs[2 * f]; k < fs[2 * f + 1]; k++)
+			if (testable(&cl->v[k]) &&
+			    !(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+			    !secondary)
+				p[np++] = cl->v[k].cmp.hp;
+		pf[f] = pv_stats_simes(p, np);
 	}
+	pv_stats_bh(pf, nf, pf);
+	memcpy(as, pf, nf * sizeof(*as));
+	pv_stats_sort(as, nf);
+	for (f = 0; f < nf; f++) {
+		size_t np = 0;
+
+		for (k = fs[2 * f]; k < fs[2 * f + 1]; k++)
+			if (testable(&cl->v[k]) &&
+			    !(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+			    !secondary) {
+				idx[np] = k;
+				p[np++] = cl->v[k].cmp.hp;
+			}
+		pv_stats_bh(p, np, p);
+		for (k = 0; k < np; k++)
+			cl->v[idx[k]].qvalue = qvalue(as, nf, pf[f], p[k]);
+	}
+	free(pf);
 	free(p);
-	free(adj);
 	free(idx);
-	free(s);
+	free(fs);
 }
 
 static double
@@ -405,47 +395,105 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 	return pv_arena_memdup(&cl->arena, sb->buf, sb->len);
 }
 
-/* pooled sd of the oriented logs, from the Welch standard error */
+/*
+ * The probability that the final change, normal with mean m and sd sm,
+ * decides: past the threshold thr with its interval clear of zero
+ * (half-width hw), or its interval (half-width hc) inside the threshold.
+ */
 static double
-pooled_sd(const struct pv_cmp *c)
+p_decide(double m, double sm, double thr, double hw, double hc)
 {
-	return c->se / sqrt(1 / (double)c->nb + 1 / (double)c->nt);
+	double cut = fmax(thr, hw), p;
+
+	if (!(sm > 0)) {
+		double a = fabs(m);
+
+		return a >= cut || a + hc < thr ? 1 : 0;
+	}
+	p = pv_stats_normal_sf((cut - m) / sm) +
+		pv_stats_normal_sf((cut + m) / sm);
+	if (hc < thr)
+		p += pv_stats_normal_sf((-(thr - hc) - m) / sm) -
+			pv_stats_normal_sf((thr - hc - m) / sm);
+	return p;
 }
 
+/* more runs a side than anyone runs: beyond them, "unlikely to decide" */
+#define RUNS_MAX 1000
+
+/* The empirical-Bayes prior of a pair's true changes: N(mu, tau2). */
+struct prior {
+	double mu, tau2;
+	size_t ntested;
+};
+
 /*
- * Runs per side likely to decide: to detect the change seen when it is
- * past the threshold, otherwise to fit the interval inside the no-change
- * band.
+ * Runs a side likely to decide a key.  Its true change has the posterior
+ * N(m, v) under the pair's prior; its noise is planned at its plan_bound
+ * upper confidence bound (chi-square on its Welch df); N runs a side give
+ * the final change (n d + (N - n) new) / N, whose interval must clear the
+ * false discovery control at its strictest for one key of the pair
+ * (Bonferroni over them).  The smallest N up to 1000 whose probability
+ * of deciding is decide_power, or 0.
  */
 static size_t
-runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c)
+runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
+	       double thr, const struct prior *pr)
 {
-	double s = pooled_sd(c), e, d = fabs(c->change);
-	double thr = log(1 + cl->opt.delta);
-	size_t n;
+	double se2 = c->se * c->se, up = 1, w, m, v, s2, a;
+	size_t n = c->nb < c->nt ? c->nb : c->nt, N;
 
-	if (!(s > 0))
+	if (!(c->se > 0) || n < 2)
 		return 0;
-	if (d >= thr)
-		e = d;
-	else
-		e = log(1 + cl->opt.delta_eq) - d;
-	n = pv_stats_runs_needed(e / s, cl->opt.q, cl->opt.power, 1000);
-	return n < cl->opt.min_runs ? cl->opt.min_runs : n;
+	s2 = se2 / (1 / (double)c->nb + 1 / (double)c->nt);
+	if (c->df >= 1 && cl->opt.plan_bound > 0)
+		up = c->df / pv_stats_chisq_quantile(cl->opt.plan_bound, c->df);
+	s2 *= up;
+	w = pr->tau2 > 0 ? pr->tau2 / (pr->tau2 + se2) : 0;
+	m = pr->mu + w * (c->change - pr->mu);
+	v = w * se2;
+	a = cl->opt.q / (double)(pr->ntested ? pr->ntested : 1);
+	for (N = n + 1; N <= RUNS_MAX; N += N / 8 + 1) {
+		double f = (double)(N - n) / (double)N;
+		double center = (double)n / (double)N * c->change + f * m;
+		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
+		double sdN = sqrt(2 * s2 / (double)N);
+		double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
+		/* whole df: the quantiles are kept (a is the pair's) */
+		double tq = pv_stats_t_quantile_whole(1 - a / 2,
+						      (unsigned)(2 * N - 2));
+		double tc = pv_stats_t_quantile_whole(0.975,
+						      (unsigned)(2 * N - 2));
+
+		/* the widening beyond Welch's (the quantum) stays */
+		w2 = w2 > 0 ? w2 / 2 : 0;
+		if (p_decide(center, sm, thr, tq * sdN + w2, tc * sdN + w2) >=
+		    cl->opt.decide_power)
+			return N;
+	}
+	return 0;
 }
 
 static void
-classify(struct pv_classifier *cl, struct pv_verdict *v)
+classify(struct pv_classifier *cl, struct pv_verdict *v,
+	 const struct prior *pr)
 {
 	const struct pv_classifier_opts *o = &cl->opt;
 	const struct pv_cmp *c = &v->cmp;
-	double reg = log(1 - o->delta), imp = log(1 + o->delta);
-	double eq_lo = log(1 - o->delta_eq), eq_hi = log(1 + o->delta_eq);
+	double thr = delta_of(cl, &c->key), band = o->band > 0 ?
+		fmin(o->band, thr) : thr;
+	double reg = log(1 - thr), imp = log(1 + thr);
+	double lo = c->hlo, hi = c->hhi;
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
-	int boot_disagree, outlying;
+	const char *why;
 	struct pcts pc;
 
 	v->cls = PV_CLASS_UNCERTAIN;
+	v->flags = c->flags & ~(unsigned)(PV_CMP_UNSTABLE | PV_CMP_FEW_RUNS);
+	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max)
+		v->flags |= PV_CMP_UNSTABLE;
+	if (c->nb < o->min_runs || c->nt < o->min_runs)
+		v->flags |= PV_CMP_FEW_RUNS;
 	if (c->nb == 0 || c->nt == 0) {
 		v->reason = c->nt == 0 ? "only in the baseline" :
 			"only in the target";
@@ -455,13 +503,10 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 		v->reason = "a value is zero or negative: no ratio";
 		return;
 	}
-	if (c->nb < o->min_runs || c->nt < o->min_runs || isnan(c->se)) {
-		v->reason = say(cl, "too few runs (%zu and %zu, at least %zu "
-				"needed)", c->nb, c->nt,
-				o->min_runs > 2 ? o->min_runs : 2);
+	if (isnan(c->se) || isnan(lo)) {
+		v->reason = say(cl, "one run on a side (%zu and %zu): no "
+				"interval", c->nb, c->nt);
 		v->runs = o->min_runs > 2 ? o->min_runs : 2;
-		if (!isnan(c->se) && runs_to_decide(cl, c) > v->runs)
-			v->runs = runs_to_decide(cl, c);
 		return;
 	}
 	/* Welch's df rounded down: conservative, and the quantiles cache */
@@ -472,93 +517,67 @@ classify(struct pv_classifier *cl, struct pv_verdict *v)
 		v->mde = (pv_stats_t_quantile_whole(1 - o->q / 2, df) +
 			  pv_stats_t_quantile_whole(o->power, df)) * c->se;
 	}
-	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max) {
-		pv_numfmt_percent(pc.b[0], 100 * c->rcv_b, 1, 0);
-		pv_numfmt_percent(pc.b[1], 100 * c->rcv_t, 1, 0);
-		v->reason = say(cl, "unstable: robust CV %s%% and %s%% "
-				"(limit %.1f%%)", pc.b[0], pc.b[1],
-				100 * o->cv_max);
-		v->runs = runs_to_decide(cl, c);
-		return;
-	}
-	/*
-	 * Outliers matter where they could make the call: many of them and
-	 * a rank test that does not see the difference.
-	 */
-	outlying = ((double)c->out_b > o->outlier_share * (double)c->nb ||
-		    (double)c->out_t > o->outlier_share * (double)c->nt) &&
-		!(c->p_mwu <= o->q);
-	if (outlying && sig && (c->hi < 0 || c->lo > 0) &&
-	    fabs(c->change) >= imp) {
-		v->reason = say(cl, "outliers: %zu of %zu and %zu of %zu runs, "
-				"and the rank test disagrees (p %.2g)",
-				c->out_b, c->nb, c->out_t, c->nt, c->p_mwu);
-		v->runs = runs_to_decide(cl, c);
-		return;
-	}
-	/* with ten runs a side the bootstrap is trusted to veto */
-	boot_disagree = c->nb >= 10 && c->nt >= 10 && !isnan(c->boot_lo) &&
-		((c->hi < 0 && c->boot_lo > 0) || (c->lo > 0 && c->boot_hi < 0));
-	if (sig && c->hi < 0 && c->change <= reg && !boot_disagree &&
-	    c->cliff <= -o->cliff_min) {
+	if (sig && hi < 0 && c->change <= reg) {
 		v->cls = PV_CLASS_REGRESSION;
 		v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
-				lost(&pc, 0, c->change), lost(&pc, 1, c->hi),
-				lost(&pc, 2, c->lo));
+				lost(&pc, 0, c->change), lost(&pc, 1, hi),
+				lost(&pc, 2, lo));
 		return;
 	}
-	if (sig && c->lo > 0 && c->change >= imp && !boot_disagree &&
-	    c->cliff >= o->cliff_min) {
+	if (sig && lo > 0 && c->change >= imp) {
 		v->cls = PV_CLASS_IMPROVEMENT;
 		v->reason = say(cl, "%s%% better, interval %s%% to %s%%",
-				chg(&pc, 0, c->change), chg(&pc, 1, c->lo),
-				chg(&pc, 2, c->hi));
+				chg(&pc, 0, c->change), chg(&pc, 1, lo),
+				chg(&pc, 2, hi));
 		return;
 	}
-	if (c->lo > eq_lo && c->hi < eq_hi) {
+	if (lo > log(1 - band) && hi < log(1 + band)) {
 		v->cls = PV_CLASS_NO_CHANGE;
-		v->reason = say(cl, "interval %s%% to %s%% inside the "
-				"+-%.0f%% band", chg(&pc, 0, c->lo),
-				chg(&pc, 1, c->hi), 100 * o->delta_eq);
+		v->reason = say(cl, "interval %s%% to %s%% inside +-%.3g%%",
+				chg(&pc, 0, lo), chg(&pc, 1, hi), 100 * band);
 		return;
 	}
-	v->runs = runs_to_decide(cl, c);
-	if (boot_disagree)
-		v->reason = "the t and bootstrap intervals disagree";
-	else if (sig && (c->hi < 0 || c->lo > 0) &&
-		 fabs(c->change) < imp)
-		v->reason = say(cl, "significant but %s%% is inside the "
-				"%.0f%% threshold", chg(&pc, 0, c->change),
-				100 * o->delta);
-	else if (sig && (c->hi < 0 || c->lo > 0))
-		v->reason = say(cl, "runs disagree in order (Cliff's delta "
-				"%.2f)", c->cliff);
-	else if (!sig && (c->hi < 0 || c->lo > 0))
-		v->reason = say(cl, "not significant after FDR control "
-				"(q-value %.3g)", v->qvalue);
+	if (sig && (hi < 0 || lo > 0))
+		why = say(cl, "significant, but %s%% is inside the %.3g%% "
+			  "threshold", chg(&pc, 0, c->change), 100 * thr);
+	else if (hi < 0 || lo > 0)
+		why = say(cl, "not significant after the false discovery "
+			  "control (q-value %.3g)", v->qvalue);
 	else
-		v->reason = say(cl, "interval %s%% to %s%% includes no "
-				"change and a %.0f%% change", chg(&pc, 0, c->lo),
-				chg(&pc, 1, c->hi), 100 * o->delta_eq);
+		why = say(cl, "interval %s%% to %s%% holds no change and "
+			  "a %.3g%% change", chg(&pc, 0, lo), chg(&pc, 1, hi),
+			  100 * thr);
+	if (c->flags & PV_CMP_DRIFT) {
+		v->reason = say(cl, "%s; drift: more runs in the same order "
+				"do not remove it, interleave the sides", why);
+		return;
+	}
+	v->runs = runs_to_decide(cl, c, -reg, pr);
+	if (v->runs > 0)
+		v->reason = say(cl, "%s; about %zu runs a side would decide",
+				why, v->runs);
+	else
+		v->reason = say(cl, "%s; more runs unlikely to decide", why);
 }
 
 /*
- * A group of levels is systematic when every level is worse, most levels
- * are Regressions, and the pooled change is significant and past the
- * threshold.  The pooled change is the inverse-variance weighted mean of
- * the levels' changes (they are measured by different runs, so
- * independent): it uses each level's own precision, where a t-test over
- * the K changes would have K - 1 degrees of freedom only.  Its test is t
- * on the smallest of the levels' Welch degrees of freedom: with three runs
- * a side a level's standard error is itself uncertain, and a normal test
- * would trust it.
+ * A group of levels is systematic, every level shifted the same way, when
+ * on two or three levels every level is a Regression on its own; on four
+ * or more, when the pooled change (the inverse-variance weighted mean of
+ * the levels' changes: different runs, so independent) is past the
+ * threshold and significant (t on the smallest of the levels' Welch
+ * degrees of freedom: with three runs a side a level's standard error is
+ * itself uncertain), every level's change is worse, all but one at least
+ * half the pooled change, and the levels agree with one shift (Cochran's
+ * Q below its 1% point).  One level shifted, or every other one, is not
+ * systematic however large the shift.
  */
 static void
 systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 {
-	size_t i, k = 0;
-	int all_worse = 1, all_se = 1;
-	double sw = 0, swd = 0, df = INFINITY;
+	size_t i, k = 0, worse = 0, half = 0;
+	int all_se = 1;
+	double sw = 0, swd = 0, df = INFINITY, q = 0, reg;
 
 	g->regressed = 0;
 	for (i = g->first; i < g->first + g->count; i++) {
@@ -571,7 +590,7 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 		if (k == 0 || v->cmp.change > g->dmax)
 			g->dmax = v->cmp.change;
 		k++;
-		all_worse &= v->cmp.change < 0;
+		worse += v->cmp.change < 0;
 		g->regressed += v->cls == PV_CLASS_REGRESSION;
 		if (v->cmp.se > 0) {
 			df = fmin(df, v->cmp.df);
@@ -583,68 +602,110 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 	}
 	g->levels = k;
 	g->pooled = g->p = NAN;
-	if (k >= 2 && all_se && sw > 0) {
-		double z;
-
-		g->pooled = swd / sw;
-		/* the t tail is the costly part: only where it decides */
-		if (!all_worse || 2 * g->regressed < k ||
-		    !(g->pooled <= log(1 - cl->opt.delta)))
-			return;
-		z = g->pooled * sqrt(sw);
-		g->p = pv_stats_t_pvalue(z, df);
-		g->systematic = g->p < cl->opt.q;
+	if (k < 2 || !all_se || !(sw > 0))
+		return;
+	g->pooled = swd / sw;
+	if (k <= 3) {
+		g->systematic = g->regressed == k;
+		if (g->systematic)
+			g->p = pv_stats_t_pvalue(g->pooled * sqrt(sw), df);
+		return;
 	}
-}
+	reg = log(1 - delta_of(cl, &cl->v[g->first].cmp.key));
+	for (i = g->first; i < g->first + g->count; i++) {
+		const struct pv_cmp *c = &cl->v[i].cmp;
 
-/* the share of the group's levels that move the way v does */
-static double
-consistency(const struct pv_classifier *cl, const struct pv_verdict *v)
-{
-	const struct pv_sysreg *g = &cl->g[v->group];
-	size_t i, same = 0;
-
-	if (g->systematic)
-		return 1;
-	if (g->levels < 2)
-		return 0.5;
-	for (i = g->first; i < g->first + g->count; i++)
-		same += (cl->v[i].cmp.change < 0) == (v->cmp.change < 0);
-	return (double)same / (double)g->levels;
+		if (isnan(c->change))
+			continue;
+		half += c->change <= g->pooled / 2;
+		q += (c->change - g->pooled) * (c->change - g->pooled) /
+			(c->se * c->se);
+	}
+	/* the t tail is the costly part: only where it decides */
+	if (worse < k || half + 1 < k || !(g->pooled <= reg) ||
+	    pv_stats_chisq_sf(q, (double)k - 1) < 0.01)
+		return;
+	g->p = pv_stats_t_pvalue(g->pooled * sqrt(sw), df);
+	g->systematic = g->p < cl->opt.q;
 }
 
 /*
- * severity = 100 sqrt(M) (0.4 + 0.6 (C + E + K) / 3), with
- * M = min(1, |change| / ln 1.08), C = min(1, -log10(q-value) / 3),
- * E = |Cliff's delta|, K = consistency across levels.
+ * severity = round(100 min(1, B / 0.10)), B the change the interval
+ * supports: 1 - e^HI for a regression, e^LO - 1 for an improvement; a
+ * regression is red from B = 5%, yellow from 2%, green below.
  */
 static void
-score(struct pv_classifier *cl, struct pv_verdict *v)
+score(struct pv_verdict *v)
 {
-	double m, c, e, k;
+	double b;
 
-	if (v->cls != PV_CLASS_REGRESSION && v->cls != PV_CLASS_IMPROVEMENT)
-		return;
-	m = fmin(1, fabs(v->cmp.change) / log(1.08));
-	c = fmin(1, -log10(fmax(v->qvalue, 1e-300)) / 3);
-	e = fmin(1, fabs(v->cmp.cliff));
-	k = consistency(cl, v);
-	v->severity = (int)lround(100 * sqrt(m) * (0.4 + 0.6 * (c + e + k) /
-						    3));
 	if (v->cls == PV_CLASS_REGRESSION)
-		v->band = v->severity >= 60 ? PV_BAND_RED :
-			v->severity >= 30 ? PV_BAND_YELLOW : PV_BAND_GREEN;
+		b = 1 - exp(v->cmp.hhi);
+	else if (v->cls == PV_CLASS_IMPROVEMENT)
+		b = exp(v->cmp.hlo) - 1;
+	else
+		return;
+	v->severity = (int)lround(100 * fmin(1, b / 0.10));
+	if (v->cls == PV_CLASS_REGRESSION)
+		v->band = b >= 0.05 ? PV_BAND_RED : b >= 0.02 ?
+			PV_BAND_YELLOW : PV_BAND_GREEN;
+}
+
+/* The prior of the pair [start, end): the median of its changes and
+ * their spread beyond their standard errors, robustly (MAD). */
+static void
+pair_prior(const struct pv_classifier *cl, size_t start, size_t end,
+	   struct prior *pr)
+{
+	double *d = pv_xreallocarray(NULL, 3 * (end - start) + 1, sizeof(*d));
+	double *s2 = d + (end - start), *tmp = s2 + (end - start), med;
+	size_t m = 0, i;
+
+	pr->mu = pr->tau2 = 0;
+	pr->ntested = 0;
+	for (i = start; i < end; i++) {
+		const struct pv_cmp *c = &cl->v[i].cmp;
+
+		pr->ntested += testable(&cl->v[i]);
+		if (!(c->se > 0) || isnan(c->change))
+			continue;
+		d[m] = c->change;
+		s2[m++] = c->se * c->se;
+	}
+	if (m > 0) {
+		memcpy(tmp, d, m * sizeof(*d));
+		pv_stats_sort(tmp, m);
+		med = pv_stats_median_sorted(tmp, m);
+		for (i = 0; i < m; i++)
+			tmp[i] = fabs(d[i] - med);
+		pv_stats_sort(tmp, m);
+		pr->mu = med;
+		pr->tau2 = PV_STATS_MAD_SCALE * pv_stats_median_sorted(tmp, m);
+		pr->tau2 = fmax(0, pr->tau2 * pr->tau2 -
+				pv_stats_mean(s2, m));
+	}
+	free(d);
 }
 
 void
 pv_classifier_run(struct pv_classifier *cl)
 {
-	size_t i, j;
+	size_t i, j, e;
 
 	sort_verdicts(cl);
-	staged_fdr(cl);
-	for (i = 0; i < cl->n; i++)
-		classify(cl, &cl->v[i]);
+	/* every pair its own analysis */
+	for (i = 0; i < cl->n; i = e) {
+		struct prior pr;
+
+		for (e = i + 1; e < cl->n && cl->v[e].split > PV_SPLIT_PAIR;
+		     e++)
+			;
+		fdr_kind(cl, i, e, 0);
+		fdr_kind(cl, i, e, 1);
+		pair_prior(cl, i, e, &pr);
+		for (j = i; j < e; j++)
+			classify(cl, &cl->v[j], &pr);
+	}
 	cl->ng = 0;
 	for (i = 0; i < cl->n; i = j) {
 		struct pv_sysreg *g;
@@ -663,7 +724,7 @@ pv_classifier_run(struct pv_classifier *cl)
 		cl->ng++;
 	}
 	for (i = 0; i < cl->n; i++)
-		score(cl, &cl->v[i]);
+		score(&cl->v[i]);
 	for (i = 0; i < cl->ng; i++) {
 		struct pv_sysreg *g = &cl->g[i];
 
@@ -680,7 +741,8 @@ pv_classifier_worst(const struct pv_classifier *cl)
 	size_t i;
 
 	for (i = 0; i < cl->n; i++)
-		if (cl->v[i].cls == PV_CLASS_REGRESSION && cl->v[i].band > w)
+		if (cl->v[i].cls == PV_CLASS_REGRESSION &&
+		    !(cl->v[i].flags & PV_CMP_SECONDARY) && cl->v[i].band > w)
 			w = cl->v[i].band;
 	return w;
 }

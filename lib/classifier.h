@@ -4,12 +4,16 @@
  * interface.
  *
  * A pv_classifier takes every comparison (pv_classifier_add()), then
- * pv_classifier_run() controls the false discovery rate in stages (suites,
- * then the tests of the selected suites, then the keys of the selected
- * tests: Benjamini and Bogomolov's selective procedure with Simes' test
- * per family), classifies each key, finds the systematic regressions
- * (every concurrency level of an operation worse) and scores the
- * regressions; pv_classifier_write() writes the records (rec_verdict.h):
+ * pv_classifier_run() decides each baseline and target pair on its own:
+ * it controls the false discovery rate in two stages over the pair's
+ * families, its tests (the keys of primary metrics and of secondary ones
+ * apart), by Benjamini and Bogomolov's selective procedure with Simes'
+ * test per family, on the p-values of the honest intervals (rec_cmp.h);
+ * classifies each key against its metric's threshold; finds the
+ * systematic regressions (every concurrency level of an operation
+ * shifted); scores the regressions by the change their interval
+ * supports; and plans the runs that would decide the Uncertain ones.
+ * pv_classifier_write() writes the records (rec_verdict.h):
  *
  *   verdict BASE TARGET EXPERIMENT SUITE TEST OPERATION METRIC UNIT
  *           DIRECTION LEVEL CLASS SEVERITY BAND CHANGE LO HI QVALUE NB NT
@@ -33,19 +37,27 @@
 #include "rec_cmp.h"
 #include "rec_verdict.h"
 
+/* a metric's own threshold */
+struct pv_delta {
+	const char *metric;
+	double delta;
+};
+
 struct pv_classifier_opts {
 	double q;		/* false discovery rate, 0.05 */
-	double delta;		/* practical threshold, 0.02 */
-	double delta_eq;	/* no-change band, 0.05 */
-	double cv_max;		/* robust CV gate, 0.10 */
-	double cliff_min;	/* rank agreement, 0.474 */
-	double outlier_share;	/* outlier runs per side, 0.2 */
-	double power;		/* for RUNS and MDE, 0.8 */
-	size_t min_runs;	/* 3 */
+	double delta;		/* the threshold, 0.02 */
+	double band;		/* No change inside +-band (<= delta); 0: delta */
+	double cv_max;		/* the unstable flag's robust CV, 0.10 */
+	double power;		/* of the MDE, 0.8 */
+	size_t min_runs;	/* the few-runs flag's, 3 */
+	double decide_power;	/* of the runs that would decide, 0.8 */
+	double plan_bound;	/* the noise's bound for planning them, 0.1 */
+	const struct pv_delta *deltas;	/* per metric; borrowed */
+	size_t ndelta;
 };
 
 #define PV_CLASSIFIER_OPTS_INIT \
-	{ 0.05, 0.02, 0.05, 0.10, 0.474, 0.2, 0.8, 3 }
+	{ 0.05, 0.02, 0, 0.10, 0.8, 3, 0.8, 0.1, NULL, 0 }
 
 /* where a key first differs from another, in the order keys sort */
 enum pv_split {
@@ -76,7 +88,11 @@ void pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c);
 void pv_classifier_run(struct pv_classifier *cl);
 void pv_classifier_write(struct pv_classifier *cl, FILE *out);
 
-/* The worst band among the regressions, PV_BAND_NONE if there are none. */
+/*
+ * The worst band among the regressions of primary metrics (a secondary
+ * metric's regression repeats its test's primary one), PV_BAND_NONE if
+ * there are none.
+ */
 enum pv_band pv_classifier_worst(const struct pv_classifier *cl);
 
 #endif

@@ -80,22 +80,81 @@ outliers(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 		free(dev);
 }
 
+/* the honest interval's options from the comparison's */
+static void
+honest_opts(const struct pv_cmp_opts *opt, struct pv_honest_opts *ho)
+{
+	static const struct pv_honest_opts init = PV_HONEST_OPTS_INIT;
+
+	*ho = init;
+	ho->conf = opt->conf;
+	ho->min_runs = opt->min_runs;
+	ho->outlier_z = opt->outlier_z;
+}
+
 void
 pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 	       const double *t, size_t nt, const struct pv_cmp_opts *opt,
 	       struct pv_cmp *c)
 {
+	struct pv_honest_side sb = { b, NULL, nb, 0, 0 };
+	struct pv_honest_side st = { t, NULL, nt, 0, 0 };
+	struct pv_honest h;
+
+	pv_cmp_compute_sides(key, &sb, &st, opt, c, &h);
+	pv_cmp_pair(c, &h, 1, opt);
+	pv_honest_release(&h);
+}
+
+void
+pv_cmp_pair(struct pv_cmp *c, struct pv_honest *h, size_t n,
+	    const struct pv_cmp_opts *opt)
+{
+	struct pv_honest_opts ho;
+	size_t i;
+
+	honest_opts(opt, &ho);
+	pv_honest_pair(h, n, &ho);
+	for (i = 0; i < n; i++) {
+		if (isnan(h[i].d))
+			continue;
+		c[i].hlo = h[i].lo;
+		c[i].hhi = h[i].hi;
+		c[i].hp = h[i].p;
+		c[i].trend = h[i].trend_z;
+		c[i].order = (int)h[i].order;
+		c[i].rho = h[i].rho > 0 ? h[i].rho : NAN;
+		if (h[i].flags & PV_HONEST_QUANTISED)
+			c[i].flags |= PV_CMP_QUANTISED;
+		if (h[i].flags & PV_HONEST_DRIFT)
+			c[i].flags |= PV_CMP_DRIFT;
+	}
+}
+
+void
+pv_cmp_compute_sides(const struct pv_runkey *key,
+		     const struct pv_honest_side *bs,
+		     const struct pv_honest_side *ts,
+		     const struct pv_cmp_opts *opt, struct pv_cmp *c,
+		     struct pv_honest *h)
+{
+	const double *b = bs->v, *t = ts->v;
+	size_t nb = bs->n, nt = ts->n;
 	double small[128], *xb, *xt, sign;
 	size_t i;
 	int nonpos = 0;
 
 	memset(c, 0, sizeof(*c));
+	memset(h, 0, sizeof(*h));
+	h->d = NAN;
 	c->key = *key;
 	c->nb = nb;
 	c->nt = nt;
 	c->change = c->lo = c->hi = c->se = c->df = NAN;
 	c->boot_lo = c->boot_hi = c->p_welch = c->p_mwu = NAN;
 	c->g = c->cliff = c->rcv_b = c->rcv_t = NAN;
+	c->hlo = c->hhi = c->hp = c->trend = c->rho = NAN;
+	c->quantum = bs->quantum > ts->quantum ? bs->quantum : ts->quantum;
 	if (nb == 0)
 		c->flags |= PV_CMP_TARGET_ONLY;
 	if (nt == 0)
@@ -142,7 +201,12 @@ pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 	if (nb + nt >= 3)
 		c->g = pv_stats_hedges_g(xb, nb, xt, nt);
 	if (nb >= 2 && nt >= 2) {
+		struct pv_honest_opts ho;
 		struct pv_welch w;
+
+		honest_opts(opt, &ho);
+		pv_honest_key(bs, ts, key->direction == PV_LOWER_BETTER, &ho,
+			      h);
 
 		pv_stats_welch(xb, nb, xt, nt, opt->conf, &w);
 		c->lo = w.lo;

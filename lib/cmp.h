@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "honest.h"
 #include "rec_cmp.h"
 #include "rec_key.h"
 
@@ -30,12 +31,30 @@ struct pv_cmp_opts {
 
 /*
  * Compare b[0..nb) with t[0..nt) (run values, either may be empty) into
- * c.  The key's strings are used as given (not copied) and seed the
+ * c, their times unknown and their values unrounded, as one key alone.
+ * The key's strings are used as given (not copied) and seed the
  * bootstrap, so that each key's interval is the same whatever else is in
  * the run.  c->key_text is left empty.
  */
 void pv_cmp_compute(const struct pv_runkey *key, const double *b, size_t nb,
 		    const double *t, size_t nt,
 		    const struct pv_cmp_opts *opt, struct pv_cmp *c);
+
+/*
+ * The same from each side's runs (pv_honest_side: values, times where
+ * known, the quantum of the printed values), in two steps, as pv-diff
+ * takes them: pv_cmp_compute_sides() for each key, its honest interval's
+ * parts in h (the caller's, pv_honest_release() after), then
+ * pv_cmp_pair() over the keys of one baseline and target, which pools
+ * their evidence of drift and sets each c's honest interval, its p and the
+ * quantised and drift flags.
+ */
+void pv_cmp_compute_sides(const struct pv_runkey *key,
+			  const struct pv_honest_side *b,
+			  const struct pv_honest_side *t,
+			  const struct pv_cmp_opts *opt, struct pv_cmp *c,
+			  struct pv_honest *h);
+void pv_cmp_pair(struct pv_cmp *c, struct pv_honest *h, size_t n,
+		 const struct pv_cmp_opts *opt);
 
 #endif

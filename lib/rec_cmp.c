@@ -11,7 +11,7 @@
 
 static const char *const flag_name[PV_CMP_NFLAGS] = {
 	"few-runs", "unstable", "outliers", "baseline-only", "target-only",
-	"zero-variance", "nonpositive"
+	"zero-variance", "nonpositive", "quantised", "drift", "secondary"
 };
 
 const char *
@@ -19,6 +19,9 @@ pv_rec_cmp_flag_name(int i)
 {
 	return flag_name[i];
 }
+
+/* ORDER, by enum pv_order */
+static const char *const order_name[3] = { "-", "interleaved", "apart" };
 
 /* FLAGS: the names, comma-separated, or '-' */
 void
@@ -91,7 +94,53 @@ pv_rec_cmp_write(struct pv_strbuf *sb, const struct pv_cmp *c)
 	pv_field_add_u64(sb, c->out_b);
 	pv_field_add_u64(sb, c->out_t);
 	pv_rec_cmp_flags_add(sb, c->flags);
+	pv_field_add_num(sb, c->hlo);
+	pv_field_add_num(sb, c->hhi);
+	pv_field_add_num(sb, c->hp);
+	pv_field_add_num(sb, c->trend);
+	pv_field_add_opt(sb, order_name[c->order >= 0 && c->order < 3 ?
+					c->order : 0]);
+	pv_field_add_num(sb, c->rho);
+	if (c->quantum > 0)
+		pv_field_add_exact(sb, c->quantum);
+	else
+		pv_field_add_opt(sb, NULL);
 	pv_field_end(sb);
+}
+
+/* HONEST_LO HONEST_HI HONEST_P TREND ORDER RHO QUANTUM */
+static int
+get_honest(const struct pv_str *f, struct pv_cmp *c, struct pv_err *e)
+{
+	static const char *const name[] = {
+		"HONEST_LO", "HONEST_HI", "HONEST_P", "TREND"
+	};
+	double *v[4];
+	int i;
+
+	v[0] = &c->hlo; v[1] = &c->hhi; v[2] = &c->hp; v[3] = &c->trend;
+	for (i = 0; i < 4; i++)
+		if (pv_field_get_num(f[i], v[i]) < 0)
+			return pv_field_bad(e, name[i], f[i], "a number");
+	if (isinf(c->hlo) || isinf(c->hhi) ||
+	    (!isnan(c->hp) && !(c->hp >= 0 && c->hp <= 1)) ||
+	    (isnan(c->hlo) != isnan(c->hhi)))
+		return pv_err_set(e, "inconsistent honest interval in a cmp "
+				  "record");
+	for (i = 0; i < 3 && !pv_str_eq(f[4], order_name[i]); i++)
+		;
+	if (i == 3)
+		return pv_field_bad(e, "ORDER", f[4],
+				    "'interleaved', 'apart' or '-'");
+	c->order = i;
+	if (pv_field_get_num(f[5], &c->rho) < 0 || isinf(c->rho))
+		return pv_field_bad(e, "RHO", f[5], "a number");
+	if (pv_str_eq(f[6], "-"))
+		c->quantum = 0;
+	else if (pv_field_get_finite(f[6], &c->quantum) < 0 ||
+		 !(c->quantum > 0))
+		return pv_field_bad(e, "QUANTUM", f[6], "a positive number");
+	return 0;
 }
 
 int
@@ -107,8 +156,9 @@ pv_rec_cmp_parse(const struct pv_record *rec, struct pv_cmp *c,
 	size_t i;
 
 	memset(c, 0, sizeof(*c));
-	if (rec->nfield != 29)
-		return pv_field_count_bad(e, "cmp", 29, rec->nfield);
+	if (rec->nfield != 29 && rec->nfield != 36)
+		return pv_err_set(e, "a cmp record has 29 or 36 fields, not %zu",
+				  rec->nfield);
 	if (pv_rec_key_get(rec, 1, &c->key, e) < 0)
 		return -1;
 	if (pv_field_get_size(f[11], &c->nb) < 0 ||
@@ -143,7 +193,15 @@ pv_rec_cmp_parse(const struct pv_record *rec, struct pv_cmp *c,
 	     isnan(c->change)) ||
 	    (!isnan(c->p_welch) && !(c->p_welch >= 0 && c->p_welch <= 1)))
 		return pv_err_set(e, "inconsistent cmp record");
-	return 0;
+	if (rec->nfield == 29) {
+		/* before the honest interval: Welch's */
+		c->hlo = c->lo;
+		c->hhi = c->hi;
+		c->hp = c->p_welch;
+		c->trend = c->rho = NAN;
+		return 0;
+	}
+	return get_honest(f + 29, c, e);
 }
 
 void

@@ -3,7 +3,8 @@
  *
  *   cmp BASE TARGET EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION
  *       LEVEL NB NT CHANGE LO HI SE DF BOOT_LO BOOT_HI P_WELCH P_MWU
- *       HEDGES_G CLIFF RCV_B RCV_T OUT_B OUT_T FLAGS
+ *       HEDGES_G CLIFF RCV_B RCV_T OUT_B OUT_T FLAGS HONEST_LO HONEST_HI
+ *       HONEST_P TREND ORDER RHO QUANTUM
  *   cmproll BASE TARGET EXPERIMENT SCOPE SUITE TEST KEYS CHANGE LO HI
  *       WORST
  *
@@ -12,7 +13,12 @@
  * sections, its interval and the worst change (rollup.h).  Changes are
  * on the oriented log scale, worse negative.  Derived numbers have ten
  * significant digits, '-' for NaN; FLAGS is a comma-separated list of
- * flag names, or '-'.
+ * flag names, or '-'.  The fields after FLAGS (honest.h) are the honest
+ * interval the decision rests on, its p-value, the Mann-Kendall z of a
+ * trend within the sides, how the sides lie in time ('interleaved',
+ * 'apart' or '-'), the pair's serial correlation used, and the quantum of
+ * the printed values ('-' for none); a cmp record of 29 fields (written
+ * before they were) is read as one whose honest interval is Welch's.
  *
  * Writers append one record, with its newline, to sb.  Parsers fill their
  * struct from a record (PV_REC_OTHER, its fields split and unescaped),
@@ -36,9 +42,12 @@ enum {
 	PV_CMP_BASE_ONLY = 1 << 3,	/* no target runs */
 	PV_CMP_TARGET_ONLY = 1 << 4,	/* no baseline runs */
 	PV_CMP_ZERO_VAR = 1 << 5,	/* both sides without spread */
-	PV_CMP_NONPOSITIVE = 1 << 6	/* a value <= 0: no log scale */
+	PV_CMP_NONPOSITIVE = 1 << 6,	/* a value <= 0: no log scale */
+	PV_CMP_QUANTISED = 1 << 7,	/* rounding of printed values matters */
+	PV_CMP_DRIFT = 1 << 8,		/* a trend, or serial correlation */
+	PV_CMP_SECONDARY = 1 << 9	/* not the test's primary metric */
 };
-#define PV_CMP_NFLAGS 7
+#define PV_CMP_NFLAGS 10
 
 /* The name of flag 1 << i in FLAGS ("few-runs", ...), i < PV_CMP_NFLAGS. */
 const char *pv_rec_cmp_flag_name(int i);
@@ -61,6 +70,12 @@ struct pv_cmp {
 	double p_welch, p_mwu, g, cliff, rcv_b, rcv_t;
 	size_t out_b, out_t;
 	unsigned flags;
+	/* the honest interval (NaN where lo and hi are) and its p */
+	double hlo, hhi, hp;
+	double trend;		/* Mann-Kendall z within the sides, or NaN */
+	int order;		/* enum pv_order (honest.h) */
+	double rho;		/* the pair's serial correlation, or NaN */
+	double quantum;		/* of the printed values; 0: none */
 };
 
 void pv_rec_cmp_write(struct pv_strbuf *sb, const struct pv_cmp *c);

@@ -40,6 +40,10 @@ pv_rec_runval_write(struct pv_strbuf *sb, const struct pv_runval *rv,
 	pv_field_add_u64(sb, rv->run);
 	pv_field_add_u64(sb, rv->nvalues);
 	pv_field_add_exact(sb, rv->value);
+	if (rv->quantum > 0)
+		pv_field_add_exact(sb, rv->quantum);
+	else
+		pv_field_add_opt(sb, NULL);
 	pv_field_end(sb);
 }
 
@@ -50,8 +54,13 @@ pv_rec_runval_parse(const struct pv_record *rec, struct pv_runval *rv,
 	const struct pv_str *f = rec->field;
 
 	memset(rv, 0, sizeof(*rv));
-	if (rec->nfield != 14)
-		return pv_field_count_bad(e, "runval", 14, rec->nfield);
+	if (rec->nfield != 14 && rec->nfield != 15)
+		return pv_err_set(e, "a runval record has 14 or 15 fields, not "
+				  "%zu", rec->nfield);
+	if (rec->nfield == 15 && !pv_str_eq(f[14], "-") &&
+	    (pv_field_get_finite(f[14], &rv->quantum) < 0 ||
+	     !(rv->quantum > 0)))
+		return pv_field_bad(e, "QUANTUM", f[14], "a positive number");
 	if (pv_rec_key_get(rec, 1, &rv->key, e) < 0)
 		return -1;
 	if (pv_field_get_u64(f[11], &rv->run) < 0)

@@ -3,14 +3,16 @@
  *
  *   sample SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL RUN SEQ VALUE
  *   runval ROLE VERSION EXPERIMENT SUITE TEST OPERATION METRIC UNIT
- *          DIRECTION LEVEL RUN NVALUES VALUE
+ *          DIRECTION LEVEL RUN NVALUES VALUE QUANTUM
  *
  * A sample is one value as a benchmark reader found it; the reader
  * (record.h) parses sample records itself, into a struct pv_record.  A
  * runval is a run reduced to one value, the mean of its NVALUES values
  * (runtab.h), which is how pv-stat -S writes partial results and pv-stat
  * -m and pv-diff read them back.  VALUE is written the shortest way that
- * reads back to the same double.
+ * reads back to the same double.  QUANTUM is the quantum of the key's
+ * printed values (runtab.h; '-' for none), which the mean has lost; a
+ * runval of 14 fields (written before it was) has none.
  *
  * Writers append one record, with its newline, to sb.  Parsers fill their
  * struct from a record (PV_REC_OTHER, its fields split and unescaped),
@@ -34,6 +36,7 @@ struct pv_runval {
 	uint64_t run;
 	uint64_t nvalues;	/* at least 1 */
 	double value;		/* finite */
+	double quantum;		/* of the key's printed values; 0: none */
 };
 
 /*

@@ -9,9 +9,12 @@
 #include "field.h"
 #include "rec_stat.h"
 
+static const char *const replicate_name[2] = { "run", "sample" };
+
 void
 pv_rec_stat_write(struct pv_strbuf *sb, const struct pv_runkey *key,
-		  struct pv_str key_text, const struct pv_summary *s)
+		  struct pv_str key_text, const struct pv_summary *s,
+		  enum pv_replicate rep)
 {
 	pv_field_type(sb, "stat");
 	if (key_text.len > 0)
@@ -31,12 +34,14 @@ pv_rec_stat_write(struct pv_strbuf *sb, const struct pv_runkey *key,
 	pv_field_add_num(sb, s->median_lo);
 	pv_field_add_num(sb, s->median_hi);
 	pv_field_add_num(sb, s->median_cover);
+	pv_field_add_opt(sb, replicate_name[rep == PV_REPLICATE_SAMPLE]);
 	pv_field_end(sb);
 }
 
 int
 pv_rec_stat_parse(const struct pv_record *rec, struct pv_runkey *key,
-		  struct pv_summary *s, struct pv_err *e)
+		  struct pv_summary *s, enum pv_replicate *rep,
+		  struct pv_err *e)
 {
 	static const char *const name[12] = {
 		"MEAN", "MEDIAN", "SD", "CV", "RCV", "MIN", "MAX", "MEAN_LO",
@@ -46,8 +51,17 @@ pv_rec_stat_parse(const struct pv_record *rec, struct pv_runkey *key,
 	size_t i;
 
 	memset(s, 0, sizeof(*s));
-	if (rec->nfield != 24)
-		return pv_field_count_bad(e, "stat", 24, rec->nfield);
+	*rep = PV_REPLICATE_RUN;
+	if (rec->nfield != 24 && rec->nfield != 25)
+		return pv_err_set(e, "a stat record has 24 or 25 fields, not "
+				  "%zu", rec->nfield);
+	if (rec->nfield == 25) {
+		if (pv_str_eq(rec->field[24], "sample"))
+			*rep = PV_REPLICATE_SAMPLE;
+		else if (!pv_str_eq(rec->field[24], "run"))
+			return pv_field_bad(e, "REPLICATE", rec->field[24],
+					    "'run' or 'sample'");
+	}
 	if (pv_rec_key_get(rec, 1, key, e) < 0)
 		return -1;
 	if (pv_field_get_size(rec->field[11], &s->n) < 0)

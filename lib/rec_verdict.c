@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "field.h"
@@ -52,8 +53,9 @@ pv_rec_verdict_write(struct pv_strbuf *sb, const struct pv_verdict *v,
 	pv_field_add_u64(sb, (uint64_t)v->severity);
 	add_name(sb, band_name[v->band]);
 	pv_field_add_num(sb, v->cmp.change);
-	pv_field_add_num(sb, v->cmp.lo);
-	pv_field_add_num(sb, v->cmp.hi);
+	/* the honest interval, where there is one */
+	pv_field_add_num(sb, isnan(v->cmp.hlo) ? v->cmp.lo : v->cmp.hlo);
+	pv_field_add_num(sb, isnan(v->cmp.hhi) ? v->cmp.hi : v->cmp.hhi);
 	pv_field_add_num(sb, v->qvalue);
 	pv_field_add_u64(sb, v->cmp.nb);
 	pv_field_add_u64(sb, v->cmp.nt);
@@ -62,6 +64,7 @@ pv_rec_verdict_write(struct pv_strbuf *sb, const struct pv_verdict *v,
 	else
 		pv_field_add_raw(sb, "-", 1);
 	pv_field_add(sb, v->reason, strlen(v->reason));
+	pv_rec_cmp_flags_add(sb, v->flags);
 	pv_field_end(sb);
 }
 
@@ -73,8 +76,9 @@ pv_rec_verdict_parse(const struct pv_record *rec, struct pv_verdict *v,
 	size_t sev, i;
 
 	memset(v, 0, sizeof(*v));
-	if (rec->nfield != 22)
-		return pv_field_count_bad(e, "verdict", 22, rec->nfield);
+	if (rec->nfield != 22 && rec->nfield != 23)
+		return pv_err_set(e, "a verdict record has 22 or 23 fields, not "
+				  "%zu", rec->nfield);
 	if (pv_rec_key_get(rec, 1, &v->cmp.key, e) < 0)
 		return -1;
 	for (i = 0; i < 4 && !pv_str_eq(f[11], class_name[i]); i++)
@@ -106,6 +110,12 @@ pv_rec_verdict_parse(const struct pv_record *rec, struct pv_verdict *v,
 		return pv_err_set(e, "NB, NT or RUNS is not a whole number");
 	*reason = f[21];
 	v->reason = NULL;
+	if (rec->nfield == 23 && pv_rec_cmp_flags_get(f[22], &v->flags) < 0)
+		return pv_err_set(e, "unknown flag in '%.*s'",
+				  (int)(f[22].len > 60 ? 60 : f[22].len),
+				  f[22].s);
+	v->cmp.hlo = v->cmp.lo;
+	v->cmp.hhi = v->cmp.hi;
 	return 0;
 }
 

@@ -3,7 +3,7 @@
  *
  *   verdict BASE TARGET EXPERIMENT SUITE TEST OPERATION METRIC UNIT
  *           DIRECTION LEVEL CLASS SEVERITY BAND CHANGE LO HI QVALUE NB NT
- *           RUNS REASON
+ *           RUNS REASON FLAGS
  *   systematic BASE TARGET EXPERIMENT SUITE TEST OPERATION METRIC UNIT
  *           DIRECTION LEVELS REGRESSED LEVEL_LIST RED YELLOW GREEN
  *           CHANGE_MIN CHANGE_MAX POOLED P
@@ -13,7 +13,10 @@
  * The decisions are the classifier's (classifier.h); this is what they
  * look like as records, and all that a reader of them (pv-render) needs,
  * without the statistics.  Changes are on the oriented log scale of cmp
- * records (worse negative).
+ * records (worse negative).  A verdict's LO and HI are the honest interval
+ * the decision rests on; FLAGS the cmp record's flag names (rec_cmp.h),
+ * '-' for none; a verdict of 22 fields (written before FLAGS was) has
+ * none.
  *
  * Writers append one record, with its newline, to sb; key_text, when not
  * empty, is the key's text (see rec_key.h) written in place of the key.
@@ -64,6 +67,7 @@ struct pv_verdict {
 	enum pv_band band;
 	size_t runs;		/* runs per side likely to decide; 0: - */
 	const char *reason;
+	unsigned flags;		/* PV_CMP_* */
 	double mde;		/* smallest detectable change (log), or NaN */
 	size_t group;		/* index of its level group */
 	int split;		/* where its key parts from the one before */

@@ -428,10 +428,11 @@ stat(struct pv_render_decision *d, const struct pv_record *rec)
 {
 	struct pv_runkey key;
 	struct pv_summary sum;
+	enum pv_replicate rep;
 	struct skey *s;
 	uint64_t k[NK];
 
-	if (pv_rec_stat_parse(rec, &key, &sum, &d->err) < 0)
+	if (pv_rec_stat_parse(rec, &key, &sum, &rep, &d->err) < 0)
 		return -1;
 	key_of(d, k, intern(d, key.version), NOKEY, &key);
 	s = side_key(d, k);

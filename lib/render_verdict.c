@@ -185,6 +185,20 @@ put_interval(FILE *out, const struct pv_verdict *v)
 	}
 }
 
+/* " [flag,...]" of a verdict's flags, nothing for none */
+static void
+put_flags(FILE *out, const struct pv_verdict *v)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	if (v->flags == 0)
+		return;
+	pv_rec_cmp_flags_add(&sb, v->flags);
+	/* the field's TAB first */
+	fprintf(out, " [%s]", sb.buf + 1);
+	pv_strbuf_release(&sb);
+}
+
 static void
 put_ranked(FILE *out, const struct pv_verdict **sel, size_t n, int band)
 {
@@ -207,29 +221,47 @@ put_ranked(FILE *out, const struct pv_verdict **sel, size_t n, int band)
 		put_key(out, &v->cmp.key, 1);
 		fputs(" (", out);
 		put_pair(out, &v->cmp.key);
-		fputs(")\n", out);
+		putc(')', out);
+		put_flags(out, v);
+		putc('\n', out);
 	}
+}
+
+static int
+secondary(const struct pv_verdict *v)
+{
+	return (v->flags & PV_CMP_SECONDARY) != 0;
 }
 
 void
 pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 {
 	const struct pv_verdict **sel;
-	size_t count[4] = { 0 }, bands[4] = { 0 }, i, n;
+	size_t count[2][4] = { { 0 } }, bands[2][4] = { { 0 } }, i, n, k;
+	size_t total[2] = { 0, 0 };
 
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	sel = pv_xreallocarray(NULL, r->nv ? r->nv : 1, sizeof(*sel));
+	/* the primary metrics' counts; the secondary ones' apart */
 	for (i = 0; i < r->nv; i++) {
-		count[r->v[i].cls]++;
+		k = (size_t)secondary(&r->v[i]);
+		total[k]++;
+		count[k][r->v[i].cls]++;
 		if (r->v[i].cls == PV_CLASS_REGRESSION)
-			bands[r->v[i].band]++;
+			bands[k][r->v[i].band]++;
 	}
-	fprintf(out, "%zu comparisons: %zu regressions (red %zu, yellow %zu, "
-		"green %zu), %zu improvements, %zu no change, %zu uncertain\n",
-		r->nv, count[PV_CLASS_REGRESSION], bands[PV_BAND_RED],
-		bands[PV_BAND_YELLOW], bands[PV_BAND_GREEN],
-		count[PV_CLASS_IMPROVEMENT], count[PV_CLASS_NO_CHANGE],
-		count[PV_CLASS_UNCERTAIN]);
+	for (k = 0; k < 2; k++) {
+		if (k == 1 && total[1] == 0)
+			break;
+		fprintf(out, "%zu %scomparisons: %zu regressions (red %zu, "
+			"yellow %zu, green %zu), %zu improvements, %zu no "
+			"change, %zu uncertain\n", total[k],
+			k ? "secondary " : "", count[k][PV_CLASS_REGRESSION],
+			bands[k][PV_BAND_RED], bands[k][PV_BAND_YELLOW],
+			bands[k][PV_BAND_GREEN], count[k][PV_CLASS_IMPROVEMENT],
+			count[k][PV_CLASS_NO_CHANGE],
+			count[k][PV_CLASS_UNCERTAIN]);
+	}
 
 	n = select_class(r, PV_CLASS_REGRESSION, sel);
 	if (n > 0) {
@@ -275,7 +307,7 @@ pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 
 	n = select_class(r, PV_CLASS_UNCERTAIN, sel);
 	if (n > 0) {
-		fputs("\nUncertain (more runs would likely decide):\n", out);
+		fputs("\nUncertain, and what would decide them:\n", out);
 		for (i = 0; i < n; i++) {
 			const struct pv_verdict *v = sel[i];
 
@@ -283,12 +315,9 @@ pv_render_verdict_text(struct pv_render_verdict *r, FILE *out)
 			put_key(out, &v->cmp.key, 1);
 			fputs(" (", out);
 			put_pair(out, &v->cmp.key);
-			fprintf(out, "): %s", v->reason);
-			if (v->runs > 1000)
-				fputs("; more than 1000 runs a side", out);
-			else if (v->runs > 0)
-				fprintf(out, "; about %zu runs a side", v->runs);
-			putc('\n', out);
+			putc(')', out);
+			put_flags(out, v);
+			fprintf(out, ": %s\n", v->reason);
 		}
 	}
 

@@ -7,11 +7,12 @@
  * Feed every record to pv_render_verdict_add(); it keeps the verdict,
  * systematic and detect records (copies; memory grows with the
  * comparisons) and ignores the rest.  Then pv_render_verdict_text() prints
- * the ranked summary: counts per class, the regressions by falling
- * severity, the systematic regressions in the style of Linaro's summary,
- * the improvements, the uncertain comparisons with the runs that would
- * likely decide them, and the report card of the smallest detectable
- * change per key; pv_render_verdict_junit() writes JUnit XML with one test
+ * the ranked summary: counts per class (of the primary metrics; the
+ * secondary ones' on a line of their own), the regressions by falling
+ * severity with their flags, the systematic regressions in the style of
+ * Linaro's summary, the improvements, the uncertain comparisons with their
+ * reasons (what would decide them), and the report card of the smallest
+ * detectable change per key; pv_render_verdict_junit() writes JUnit XML with one test
  * case per comparison, regressions as failures and uncertain ones as
  * skipped.
  */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "field.h"
+#include "honest.h"
 #include "rec_sample.h"
 #include "runtab.h"
 #include "xalloc.h"
@@ -70,6 +71,7 @@ get_formatted(struct pv_runtab *t, const struct pv_runkey *key)
 	t->nset = (size_t)id + 1;
 	set = &t->set[id];
 	memset(set, 0, sizeof(*set));
+	set->quantum = INFINITY;
 	set->key.role = keep(t, key->role, &set->sid[0]);
 	set->key.version = keep(t, key->version, &set->sid[1]);
 	set->key.experiment = keep(t, key->experiment, &set->sid[2]);
@@ -224,6 +226,14 @@ stream_run(struct pv_runtab *t, struct pv_runset *set, uint64_t id,
 	return new_run(t, set, set->max_id + 1);
 }
 
+/* a value's quantum into its set's: the finest; 0 (none) wins */
+static void
+add_quantum(struct pv_runset *set, double q)
+{
+	if (set->quantum != 0 && (q == 0 || q < set->quantum))
+		set->quantum = q;
+}
+
 int
 pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		     struct pv_str version, struct pv_str experiment,
@@ -277,9 +287,13 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 		if (raw.len > 0)
 			pv_strbuf_add(&t->last_raw, raw.s, raw.len);
 	}
-	r = stream_run(t, set, rec->run, &fail);
-	if (fail)
-		return -1;
+	if (t->per_sample) {
+		r = new_run(t, set, (uint64_t)set->nrun + 1);
+	} else {
+		r = stream_run(t, set, rec->run, &fail);
+		if (fail)
+			return -1;
+	}
 	if (r == NULL)
 		r = new_run(t, set, rec->run);
 	t->last_run = r->id;
@@ -290,6 +304,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 				  (unsigned long long)rec->run);
 	r->nvalues++;
 	r->sum += rec->val;
+	add_quantum(set, pv_honest_quantum(rec->val));
 	return 0;
 }
 
@@ -311,6 +326,7 @@ pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec)
 	r->nvalues = rv.nvalues;
 	r->sum = rv.value;	/* merged: sum holds the value itself */
 	r->merged = 1;
+	add_quantum(set, rv.quantum);
 	return 0;
 }
 
@@ -364,23 +380,35 @@ pv_runset_sort(struct pv_runset *set)
 }
 
 void
-pv_runset_values(const struct pv_runset *set, double *out)
+pv_runset_runs(const struct pv_runset *set, double *out, uint64_t *ids)
 {
 	size_t i = runs_unsorted(set->run, set->nrun);
 	struct pv_run *copy;
 
 	if (i >= set->nrun) {
-		for (i = 0; i < set->nrun; i++)
+		for (i = 0; i < set->nrun; i++) {
 			out[i] = pv_run_value(&set->run[i]);
+			if (ids != NULL)
+				ids[i] = set->run[i].id;
+		}
 		return;
 	}
 	/* the set may be read by other threads: sort a copy */
 	copy = pv_xreallocarray(NULL, set->nrun, sizeof(*copy));
 	memcpy(copy, set->run, set->nrun * sizeof(*copy));
 	sort_runs(copy, set->nrun, i);
-	for (i = 0; i < set->nrun; i++)
+	for (i = 0; i < set->nrun; i++) {
 		out[i] = pv_run_value(&copy[i]);
+		if (ids != NULL)
+			ids[i] = copy[i].id;
+	}
 	free(copy);
+}
+
+void
+pv_runset_values(const struct pv_runset *set, double *out)
+{
+	pv_runset_runs(set, out, NULL);
 }
 
 /*
@@ -492,6 +520,7 @@ pv_runset_format(struct pv_strbuf *sb, const struct pv_runtab *t,
 
 	pv_runset_sort(set);
 	rv.key = set->key;
+	rv.quantum = pv_runset_quantum(set);
 	for (i = 0; i < set->nrun; i++) {
 		rv.run = set->run[i].id;
 		rv.nvalues = set->run[i].nvalues;

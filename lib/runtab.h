@@ -28,6 +28,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 
 #include "arena.h"
@@ -55,6 +56,12 @@ struct pv_runset {
 	/* the ids in the table's strs of ROLE VERSION EXPERIMENT SUITE TEST
 	 * OPERATION METRIC UNIT, for sorting */
 	uint32_t sid[8];
+	/*
+	 * The quantum of the printed values (honest.h): the smallest of
+	 * theirs, 0 when one has more than 12 decimals or none is known;
+	 * INFINITY while no value is in.  pv_runset_quantum() reads it.
+	 */
+	double quantum;
 };
 
 struct pv_runtab {
@@ -75,6 +82,12 @@ struct pv_runtab {
 		uint64_t run, renumbered;	/* the RUN given, taken */
 	} clash;
 	int clash_new, clash_seen;
+	/*
+	 * Every sample its own run (pv-stat --unit=sample): a key's samples
+	 * get the RUN ids 1, 2, ... in the order they come, whatever their
+	 * RUN.  0 (pv_runtab_init()): a run is its samples' RUN.
+	 */
+	int per_sample;
 	struct pv_err err;
 };
 
@@ -128,6 +141,13 @@ pv_run_value(const struct pv_run *r)
 	return r->merged ? r->sum : r->sum / (double)r->nvalues;
 }
 
+/* The set's quantum, 0 for none. */
+static inline double
+pv_runset_quantum(const struct pv_runset *set)
+{
+	return isinf(set->quantum) ? 0 : set->quantum;
+}
+
 /* Sort a set's runs by RUN (ids are distinct within a set). */
 void pv_runset_sort(struct pv_runset *set);
 
@@ -136,6 +156,8 @@ void pv_runset_sort(struct pv_runset *set);
  * set->nrun); the set is not changed (threads may share it).
  */
 void pv_runset_values(const struct pv_runset *set, double *out);
+/* The same with the runs' ids into ids (room for set->nrun) too. */
+void pv_runset_runs(const struct pv_runset *set, double *out, uint64_t *ids);
 
 /*
  * The sets ordered by key (pv_rec_key_cmp()); the caller frees the array.

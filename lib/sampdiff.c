@@ -35,9 +35,12 @@ pv_sampdiff_release(struct pv_sampdiff *d)
 {
 	size_t i;
 
-	for (i = 0; i < d->nsec; i++)
+	for (i = 0; i < d->nsec; i++) {
 		pv_kvset_release(&d->sec[i].kv);
+		free(d->sec[i].rs);
+	}
 	free(d->sec);
+	free(d->prim);
 	pv_runtab_release(&d->samples);
 	pv_runtab_release(&d->runvals);
 	pv_hmap_release(&d->secmap);
@@ -93,6 +96,8 @@ section(struct pv_sampdiff *d, struct pv_str role, struct pv_str version,
 	s->version = keep(d, version);
 	s->experiment = keep(d, experiment);
 	pv_kvset_init(&s->kv);
+	s->rs = NULL;
+	s->nrs = s->rsalloc = 0;
 	pv_hmap_add_at(&d->secmap, pos, h, id);
 	return id;
 }
@@ -133,6 +138,31 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 	case PV_REC_OTHER:
 		if (pv_str_eq(rec->field[0], "stack"))
 			d->nstack++;
+		if (pv_str_eq(rec->field[0], "runstart")) {
+			struct pv_runstart r;
+
+			if (pv_rec_runstart_parse(rec, &r, &d->err) < 0)
+				return -1;
+			if (d->cur == SIZE_MAX)
+				d->cur = section(d, none, none, none);
+			s = &d->sec[d->cur];
+			PV_GROW(s->rs, s->nrs + 1, s->rsalloc);
+			s->rs[s->nrs++] = r;
+			return 1;
+		}
+		if (pv_str_eq(rec->field[0], "primary")) {
+			struct pv_primary p;
+
+			if (pv_rec_primary_parse(rec, &p, &d->err) < 0)
+				return -1;
+			p.suite = keep(d, p.suite);
+			p.test = keep(d, p.test);
+			p.operation = keep(d, p.operation);
+			p.metric = keep(d, p.metric);
+			PV_GROW(d->prim, d->nprim + 1, d->primalloc);
+			d->prim[d->nprim++] = p;
+			return 1;
+		}
 		if (pv_str_eq(rec->field[0], "runval")) {
 			if (pv_runtab_add_runval(&d->runvals, rec) < 0) {
 				d->err = d->runvals.err;
@@ -344,16 +374,21 @@ side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
 }
 
 /*
- * The comparisons to make: first listed (their keys and sets), then
- * computed, by several threads when there are many, each into its own
- * slot, so that the output does not depend on the threads.
+ * The comparisons to make: first listed (their keys, sets and sections),
+ * then computed, by several threads when there are many, each into its
+ * own slot, so that the output does not depend on the threads; then the
+ * keys of each pair finished together; then written in key order.
  */
 struct cmplist {
-	struct pv_arena arena;		/* c and set, allocated once */
+	struct pv_arena arena;		/* c, h, set, sec, allocated once */
 	struct pv_cmp *c;
+	struct pv_honest *h;		/* the honest interval's parts */
 	const struct pv_runset **set;	/* two a comparison: base, target */
+	size_t *sec;			/* their sections */
 	size_t n;
-	const struct pv_cmp_opts *opt;
+	size_t *pair;			/* where each pair's comparisons begin */
+	size_t npair, pairalloc;
+	const struct pv_sampdiff *d;
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
 	struct pv_cmp **ord;		/* the comparisons in key order */
@@ -366,7 +401,7 @@ struct cmplist {
 static void
 compare(struct cmplist *l, const struct pv_runset *bs,
 	const struct pv_runset *ts, const struct pv_runset *base,
-	const struct pv_runset *target)
+	const struct pv_runset *target, size_t ib, size_t it)
 {
 	/* room for it: pairs_bound() */
 	struct pv_cmp *c = &l->c[l->n];
@@ -386,6 +421,8 @@ compare(struct cmplist *l, const struct pv_runset *bs,
 	c->key.version = target->key.version;
 	l->set[2 * l->n] = bs;
 	l->set[2 * l->n + 1] = ts;
+	l->sec[2 * l->n] = ib;
+	l->sec[2 * l->n + 1] = it;
 	l->n++;
 }
 
@@ -413,20 +450,55 @@ pairs_bound(const struct side *side, size_t nside, struct pv_runset **v)
 	return n;
 }
 
-static void
-values_of(const struct pv_runset *set, double *out)
+static int
+cmp_runstart(const void *a, const void *b)
 {
-	if (set != NULL)
-		pv_runset_values(set, out);
+	const struct pv_runstart *x = a, *y = b;
+
+	return (x->run > y->run) - (x->run < y->run);
 }
 
-/* Compute a block of comparisons (of ord) and their cmp records. */
+static const struct pv_runstart *
+find_runstart(const struct pv_sampdiff_section *s, uint64_t run)
+{
+	struct pv_runstart k = { run, PV_NONE, NAN };
+
+	return s->nrs ? bsearch(&k, s->rs, s->nrs, sizeof(*s->rs),
+				cmp_runstart) : NULL;
+}
+
+/*
+ * The times of a side's runs (ids[0..n)) from its section's runstart
+ * records into t: 2 when every run's start is known, 1 when only every
+ * run's order is, 0 when not even that.
+ */
+static int
+run_times(const struct pv_sampdiff_section *s, const uint64_t *ids,
+	  size_t n, double *t, double *order)
+{
+	int start = 1, ord = 1;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct pv_runstart *r = find_runstart(s, ids[i]);
+
+		start &= r != NULL && !isnan(r->start);
+		ord &= r != NULL && r->order != PV_NONE;
+		/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
+		t[i] = r != NULL ? r->start : NAN;
+		order[i] = r != NULL ? (double)r->order : NAN;
+	}
+	return start ? 2 : ord ? 1 : 0;
+}
+
+/* Compute a block of comparisons (of ord), their honest parts too. */
 static void
 compute_block(void *arg, struct pv_inorder_block *blk)
 {
 	const struct cmplist *l = *(struct cmplist *const *)arg;
 	double *buf = NULL;
-	size_t alloc = 0, i;
+	uint64_t *ids = NULL;
+	size_t alloc = 0, ialloc = 0, i;
 
 	for (i = blk->start; i < blk->end; i++) {
 		struct pv_cmp *c = l->ord[i];
@@ -434,18 +506,53 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 		const struct pv_runset *bs = l->set[2 * at];
 		const struct pv_runset *ts = l->set[2 * at + 1];
 		size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
+		struct pv_honest_side sb, st;
 		struct pv_runkey k = c->key;
 		struct pv_str text = c->key_text;
+		double *v, *tm, *ord;
+		int kb = 0, kt = 0;
 
-		PV_GROW(buf, nb + nt + 1, alloc);
-		values_of(bs, buf);
-		values_of(ts, buf + nb);
-		pv_cmp_compute(&k, buf, nb, buf + nb, nt, l->opt, c);
+		/* values, start times and orders of both sides */
+		PV_GROW(buf, 3 * (nb + nt) + 1, alloc);
+		PV_GROW(ids, nb + nt + 1, ialloc);
+		v = buf;
+		tm = buf + nb + nt;
+		ord = tm + nb + nt;
+		if (bs != NULL)
+			pv_runset_runs(bs, v, ids);
+		if (ts != NULL)
+			pv_runset_runs(ts, v + nb, ids + nb);
+		if (bs != NULL && ts != NULL) {
+			kb = run_times(&l->d->sec[l->sec[2 * at]], ids, nb, tm,
+				       ord);
+			kt = run_times(&l->d->sec[l->sec[2 * at + 1]], ids + nb,
+				       nt, tm + nb, ord + nb);
+		}
+		sb = (struct pv_honest_side){ v, NULL, nb,
+			bs ? pv_runset_quantum(bs) : 0, 0 };
+		st = (struct pv_honest_side){ v + nb, NULL, nt,
+			ts ? pv_runset_quantum(ts) : 0, 0 };
+		if (kb == 2 && kt == 2) {
+			sb.time = tm;
+			st.time = tm + nb;
+		} else if (kb && kt) {
+			/* only the order within each side */
+			sb.time = ord;
+			st.time = ord + nb;
+			sb.local = st.local = 1;
+		}
+		pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c, &l->h[at]);
 		c->key_text = text;
-		pv_rec_cmp_write(&blk->text, c);
-		blk->mark[i - blk->start] = blk->text.len;
 	}
 	free(buf);
+	free(ids);
+}
+
+static void
+take_none(void *arg, const struct pv_inorder_block *blk)
+{
+	(void)arg;
+	(void)blk;
 }
 
 /* Comparisons in the order of their keys (as they come when equal). */
@@ -480,7 +587,6 @@ sort_cmps(struct cmplist *l)
 
 /* The writer's state: the roll-ups and where the output goes. */
 struct writer {
-	struct cmplist *l;		/* first: compute_block() reads it */
 	struct pv_strbuf sb;
 	struct pv_rollup ru;
 	double z;
@@ -508,55 +614,99 @@ roll_write(void *arg, struct pv_roll *r, enum pv_scope scope)
 	fwrite(w->sb.buf, 1, w->sb.len, w->out);
 }
 
-/* Write a block's cmp records in order, with the roll-ups between. */
-static void
-write_block(void *arg, const struct pv_inorder_block *blk)
+/* the primary records, sorted by suite, test, operation, metric */
+static int
+cmp_prim(const void *a, const void *b)
 {
-	struct writer *w = arg;
-	size_t i, from = 0;
+	const struct pv_primary *x = a, *y = b;
+	int c;
 
-	for (i = blk->start; i < blk->end; i++) {
-		const struct pv_cmp *c = w->l->ord[i];
-		size_t to = blk->mark[i - blk->start];
+	if ((c = pv_str_cmp(x->suite, y->suite)) != 0 ||
+	    (c = pv_str_cmp(x->test, y->test)) != 0 ||
+	    (c = pv_str_cmp(x->operation, y->operation)) != 0)
+		return c;
+	return pv_str_cmp(x->metric, y->metric);
+}
 
-		pv_rollup_next(&w->ru, &c->key);
-		fwrite(blk->text.buf + from, 1, to - from, w->out);
-		from = to;
-		if (!isnan(c->change))
-			pv_rollup_add(&w->ru, &c->key, 0, c->change, c->se);
-	}
+/* of the test only */
+static int
+cmp_prim_test(const void *a, const void *b)
+{
+	const struct pv_primary *x = a, *y = b;
+	int c = pv_str_cmp(x->suite, y->suite);
+
+	return c ? c : pv_str_cmp(x->test, y->test);
 }
 
 /*
- * Compute the comparisons on one thread per CPU (this one among them) and
- * write their records in key order, with the roll-ups, as the blocks are
- * done: the writing and the reader downstream overlap the computing.
+ * Whether a key is secondary: its test has a primary record that is not
+ * its operation and metric.
+ */
+static int
+secondary(const struct pv_sampdiff *d, const struct pv_runkey *k)
+{
+	struct pv_primary p = { k->suite, k->test, k->operation, k->metric };
+
+	if (d->nprim == 0 ||
+	    bsearch(&p, d->prim, d->nprim, sizeof(*d->prim), cmp_prim_test) ==
+	    NULL)
+		return 0;
+	return bsearch(&p, d->prim, d->nprim, sizeof(*d->prim), cmp_prim) ==
+		NULL;
+}
+
+/*
+ * Compute the comparisons on one thread per CPU (this one among them),
+ * finish the keys of each pair together, and write their records in key
+ * order with the roll-ups.
  */
 static void
 compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 {
 	struct writer w;
 	struct pv_inorder job;
+	struct cmplist *lp = l;
+	size_t i;
 
 	memset(&w, 0, sizeof(w));
-	w.l = l;
 	pv_strbuf_init(&w.sb, 0);
 	pv_rollup_init(&w.ru, 0, roll_write, &w);
 	w.z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
 	w.out = out;
 	sort_cmps(l);
+	memset(&job, 0, sizeof(job));
 	job.n = l->n;
 	job.block = CMP_BLOCK;
 	job.jobs = l->jobs;
 	job.per_thread = CMP_PER_THREAD;
 	job.work = compute_block;
-	job.take = write_block;
+	job.take = take_none;
 	job.thread_end = pv_stats_thread_release;
-	job.arg = &w;
+	job.arg = &lp;
 	pv_inorder_run(&job);
+	for (i = 0; i < l->npair; i++) {
+		size_t from = l->pair[i];
+		size_t to = i + 1 < l->npair ? l->pair[i + 1] : l->n;
+
+		pv_cmp_pair(l->c + from, l->h + from, to - from, &d->opt);
+	}
+	for (i = 0; i < l->n; i++) {
+		const struct pv_cmp *c = l->ord[i];
+
+		if (secondary(d, &c->key))
+			l->ord[i]->flags |= PV_CMP_SECONDARY;
+		pv_rollup_next(&w.ru, &c->key);
+		pv_strbuf_reset(&w.sb);
+		pv_rec_cmp_write(&w.sb, c);
+		fwrite(w.sb.buf, 1, w.sb.len, out);
+		if (!isnan(c->change))
+			pv_rollup_add(&w.ru, &c->key, 0, c->change, c->se);
+	}
 	pv_rollup_end(&w.ru);
 	pv_rollup_release(&w.ru);
 	pv_strbuf_release(&w.sb);
+	for (i = 0; i < l->n; i++)
+		pv_honest_release(&l->h[i]);
 	free(l->ord);
 }
 
@@ -572,9 +722,15 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	long found = 0;
 
 	memset(&l, 0, sizeof(l));
-	l.opt = &d->opt;
+	l.d = d;
 	l.tab = tab;
 	l.jobs = d->opt.jobs;
+	for (i = 0; i < d->nsec; i++)
+		if (d->sec[i].nrs > 1)
+			qsort(d->sec[i].rs, d->sec[i].nrs, sizeof(*d->sec[i].rs),
+			      cmp_runstart);
+	if (d->nprim > 1)
+		qsort(d->prim, d->nprim, sizeof(*d->prim), cmp_prim);
 	v = pv_runtab_sorted_sides(tab);
 	for (i = 0; i < tab->nset; i = j) {
 		for (j = i + 1; j < tab->nset && same_side(v[i], v[j]); j++)
@@ -594,8 +750,10 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 		i = 1;
 	/* (a large i dies here first: twice i set pointers fit then) */
 	l.c = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.c)));
+	l.h = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.h)));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.set)));
+	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.sec)));
 	d->npairs = 0;
 	for (e = 0; e < nside; e = j) {
 		size_t a, b;
@@ -632,11 +790,14 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 						   tk->key.version.s,
 						   d->scratch.buf);
 					pv_arena_release(&l.arena);
+					free(l.pair);
 					free(side);
 					free(v);
 					return -1;
 				}
 				d->npairs++;
+				PV_GROW(l.pair, l.npair + 1, l.pairalloc);
+				l.pair[l.npair++] = l.n;
 				x = sb->start;
 				y = st->start;
 				while (x < sb->end || y < st->end) {
@@ -648,13 +809,13 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 
 					if (c < 0)
 						compare(&l, v[x++], NULL,
-							bk, tk);
+							bk, tk, ib, it);
 					else if (c > 0)
 						compare(&l, NULL, v[y++],
-							bk, tk);
+							bk, tk, ib, it);
 					else
 						compare(&l, v[x++], v[y++],
-							bk, tk);
+							bk, tk, ib, it);
 				}
 			}
 		}
@@ -662,16 +823,23 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	if (d->npairs == 0) {
 		nothing_paired(d, side, nside, v, tab->nset);
 		pv_arena_release(&l.arena);
+		free(l.pair);
 		free(side);
 		free(v);
 		return -1;
 	}
 	compute_write(d, &l, out);
-	for (i = 0; i < l.n; i++)
-		if (l.c[i].hi < 0 || l.c[i].lo > 0)
+	/* the honest interval where there is one */
+	for (i = 0; i < l.n; i++) {
+		double lo = isnan(l.c[i].hlo) ? l.c[i].lo : l.c[i].hlo;
+		double hi = isnan(l.c[i].hhi) ? l.c[i].hi : l.c[i].hhi;
+
+		if (hi < 0 || lo > 0)
 			found++;
+	}
 	d->ncmp = l.n;
 	pv_arena_release(&l.arena);
+	free(l.pair);
 	free(side);
 	free(v);
 	return found;

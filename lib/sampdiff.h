@@ -20,6 +20,13 @@
  * baseline and target say, and where no section has either, the first
  * version in the input is the baseline and the second the target.
  * Finding nothing to pair is an error that says why.
+ *
+ * The runstart records of a section (rec_runstart.h) give its runs' times:
+ * with every run's start known on both sides the keys' drift is judged
+ * across the sides, with only their order within each side; the keys of
+ * each pair are computed first and then finished together (cmp.h,
+ * pv_cmp_pair()).  The primary records (rec_primary.h) mark the other keys
+ * of their tests secondary.
  */
 #ifndef PV_SAMPDIFF_H
 #define PV_SAMPDIFF_H
@@ -32,6 +39,8 @@
 #include "error.h"
 #include "hmap.h"
 #include "kvset.h"
+#include "rec_primary.h"
+#include "rec_runstart.h"
 #include "record.h"
 #include "runtab.h"
 #include "strbuf.h"
@@ -39,6 +48,8 @@
 struct pv_sampdiff_section {
 	struct pv_str role, version, experiment;
 	struct pv_kvset kv;
+	struct pv_runstart *rs;		/* its runs' times, by run once sorted */
+	size_t nrs, rsalloc;
 };
 
 struct pv_sampdiff {
@@ -49,6 +60,8 @@ struct pv_sampdiff {
 	struct pv_hmap secmap;		/* their ids by identity */
 	struct pv_arena strs;		/* their strings */
 	size_t cur;			/* the current section */
+	struct pv_primary *prim;	/* every primary record, strings kept */
+	size_t nprim, primalloc;
 	struct pv_strbuf scratch;
 	size_t npairs, ncmp;		/* after finish */
 	size_t nstack;			/* stack records seen */

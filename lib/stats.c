@@ -11,11 +11,33 @@
 #include <string.h>
 
 #include <gsl/gsl_cdf.h>
+#include <gsl/gsl_errno.h>
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_sf_gamma.h>
+#include <pthread.h>
 
 #include "stats.h"
 #include "xalloc.h"
+
+/*
+ * GSL's default error handler aborts the process; lib/ never does.  The
+ * inputs are checked before GSL sees them, and the handler is turned off
+ * once, before the first call, for what slips through (GSL then returns
+ * NaN or its best value).
+ */
+static pthread_once_t gsl_once = PTHREAD_ONCE_INIT;
+
+static void
+gsl_quiet_init(void)
+{
+	gsl_set_error_handler_off();
+}
+
+static void
+gsl_quiet(void)
+{
+	pthread_once(&gsl_once, gsl_quiet_init);
+}
 
 static int
 cmp_double(const void *a, const void *b)
@@ -87,8 +109,29 @@ pv_stats_sd(const double *x, size_t n, double mean)
 	double v = pv_stats_var(x, n, mean), m, s = 0, d;
 	size_t i;
 
-	if (isfinite(v) || n < 2)
+	if (n < 2 || (isfinite(v) && v >= 0x1p-960))
 		return sqrt(v);
+	if (isfinite(v)) {
+		/*
+		 * Deviations so small that their squares underflow (runs of
+		 * 1e-300, subnormals): scaled by the largest.  Only here, so
+		 * every other deviation keeps its bits.
+		 */
+		int same = 1;
+
+		for (m = 0, i = 0; i < n; i++) {
+			if ((d = fabs(x[i] - mean)) > m)
+				m = d;
+			same &= x[i] == x[0];
+		}
+		if (m == 0 || same)
+			return sqrt(v);
+		for (i = 0; i < n; i++) {
+			d = (x[i] - mean) / m;
+			s += d * d;
+		}
+		return m * sqrt(s / (double)(n - 1));
+	}
 	/* deviations too large to square: scaled by the largest (halved) */
 	m = max_half_dev(x, n, mean);
 	for (i = 0; i < n; i++) {
@@ -155,6 +198,9 @@ pv_stats_t_quantile(double prob, double df)
 	double x;
 	int i;
 
+	gsl_quiet();
+	if (!(df > 0) || !(prob > 0 && prob < 1))
+		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
 	/*
 	 * GSL's inverse costs two of the steps below: where the expansion
 	 * is close (df >= 5, central levels) start from it and take
@@ -198,7 +244,33 @@ pv_stats_t_quantile(double prob, double df)
 double
 pv_stats_normal_quantile(double prob)
 {
+	gsl_quiet();
 	return gsl_cdf_ugaussian_Pinv(prob);
+}
+
+double
+pv_stats_normal_sf(double z)
+{
+	gsl_quiet();
+	return gsl_cdf_ugaussian_Q(z);
+}
+
+double
+pv_stats_chisq_sf(double x, double df)
+{
+	gsl_quiet();
+	if (isnan(x) || !(df > 0))
+		return NAN;
+	return gsl_cdf_chisq_Q(x, df);
+}
+
+double
+pv_stats_chisq_quantile(double prob, double df)
+{
+	gsl_quiet();
+	if (!(prob >= 0 && prob <= 1) || !(df > 0))
+		return NAN;
+	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
 /* two-sided p of a t statistic */
@@ -207,9 +279,20 @@ t_two_sided(double t, double df)
 {
 	double p;
 
+	gsl_quiet();
+	if (isnan(t) || !(df > 0))
+		return NAN;
 	if (isinf(t))
 		return 0;
-	p = 2 * gsl_cdf_tdist_Q(fabs(t), df);
+	/*
+	 * Far in the tail GSL's t distribution loses digits (7e-8 relative
+	 * at p = 1e-43); the incomplete beta function it rests on keeps
+	 * them: p = I_x(df/2, 1/2), x = df / (df + t^2).
+	 */
+	if (fabs(t) >= 4)
+		p = gsl_sf_beta_inc(df / 2, 0.5, df / (df + t * t));
+	else
+		p = 2 * gsl_cdf_tdist_Q(fabs(t), df);
 	return p > 1 ? 1 : p;
 }
 
@@ -230,6 +313,7 @@ summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 	double tail = (1 - conf) / 2;
 	size_t k;
 
+	gsl_quiet();
 	if (n < SUMMARY_CACHE && sum_cache[n].conf == conf && conf > 0) {
 		*kp = sum_cache[n].k;
 		*cover = sum_cache[n].cover;
@@ -344,17 +428,73 @@ pv_stats_summary(const double *x, const double *sorted, size_t n,
 	s->median_hi = sorted[n - k];
 }
 
+/*
+ * Far from 1 the squares of deviations overflow (beyond 1e+154) or vanish
+ * (below 1e-154, and subnormals lose digits in every sum).  Scaled by a
+ * power of two, which is exact, the values of two samples are computed
+ * on as if they were near 1: the exponent k that brings the largest of
+ * them to [0.5, 1), or 0 when they are in the ordinary range (where the
+ * scaling would change no bit).
+ */
+static int
+pow2_scale(const double *x, size_t nx, const double *y, size_t ny)
+{
+	double m = 0;
+	size_t i;
+	int k;
+
+	for (i = 0; i < nx; i++)
+		m = fmax(m, fabs(x[i]));
+	for (i = 0; i < ny; i++)
+		m = fmax(m, fabs(y[i]));
+	if (!(m > 0) || !isfinite(m) || (m > 0x1p-400 && m < 0x1p400))
+		return 0;
+	frexp(m, &k);
+	return k;
+}
+
+/*
+ * The mean of x scaled by 2^-k, and its sample variance (n - 1), exactly
+ * 0 for equal values whatever the rounding of their mean.
+ */
+static void
+side_stats(const double *x, size_t n, int k, double *mean, double *var)
+{
+	double s = 0, m;
+	size_t i;
+	int same = 1;
+
+	for (i = 0; i < n; i++) {
+		s += ldexp(x[i], -k);
+		same &= x[i] == x[0];
+	}
+	m = s / (double)n;
+	*mean = m;
+	*var = 0;
+	if (same || n < 2)
+		return;
+	s = 0;
+	for (i = 0; i < n; i++) {
+		double d = ldexp(x[i], -k) - m;
+
+		s += d * d;
+	}
+	*var = s / (double)(n - 1);
+}
+
 void
 pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
 	       double conf, struct pv_welch *w)
 {
-	double mx = pv_stats_mean(x, nx), my = pv_stats_mean(y, ny);
-	double ax = pv_stats_var(x, nx, mx) / (double)nx;
-	double ay = pv_stats_var(y, ny, my) / (double)ny;
-	double h;
+	int k = pow2_scale(x, nx, y, ny);
+	double mx, my, vx, vy, ax, ay, h;
 
-	w->diff = my - mx;
-	w->se = sqrt(ax + ay);
+	side_stats(x, nx, k, &mx, &vx);
+	side_stats(y, ny, k, &my, &vy);
+	ax = vx / (double)nx;
+	ay = vy / (double)ny;
+	w->diff = ldexp(my - mx, k);
+	w->se = ldexp(sqrt(ax + ay), k);
 	if (w->se == 0) {
 		w->df = (double)(nx + ny - 2);
 		w->t = w->diff == 0 ? 0 : w->diff > 0 ? INFINITY : -INFINITY;
@@ -364,11 +504,13 @@ pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
 	}
 	w->df = (ax + ay) * (ax + ay) /
 		(ax * ax / (double)(nx - 1) + ay * ay / (double)(ny - 1));
-	w->t = w->diff / w->se;
+	/* t and the interval on the scaled values: the unscaled difference
+	 * and standard error may be subnormal, rounded to few digits */
+	w->t = (my - mx) / sqrt(ax + ay);
 	w->p = t_two_sided(w->t, w->df);
-	h = pv_stats_t_quantile(1 - (1 - conf) / 2, w->df) * w->se;
-	w->lo = w->diff - h;
-	w->hi = w->diff + h;
+	h = pv_stats_t_quantile(1 - (1 - conf) / 2, w->df) * sqrt(ax + ay);
+	w->lo = ldexp(my - mx - h, k);
+	w->hi = ldexp(my - mx + h, k);
 }
 
 void
@@ -466,6 +608,7 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	double ry = 0, tie_term = 0, u1, u2, umax, mu, sd;
 	int ties = 0;
 
+	gsl_quiet();
 	if (nx <= 24 && ny <= 24) {
 		/* the usual few runs: sort each side, then merge them */
 		double sx[24], sy[24];
@@ -532,11 +675,15 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 double
 pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 {
-	double mx = pv_stats_mean(x, nx), my = pv_stats_mean(y, ny);
 	double df = (double)(nx + ny - 2);
-	double sp = sqrt(((double)(nx - 1) * pv_stats_var(x, nx, mx) +
-			  (double)(ny - 1) * pv_stats_var(y, ny, my)) / df);
-	double d, j;
+	int k = pow2_scale(x, nx, y, ny);
+	double mx, my, vx, vy, sp, d, j;
+
+	/* scaled as in Welch's test: d does not depend on the scale */
+	gsl_quiet();
+	side_stats(x, nx, k, &mx, &vx);
+	side_stats(y, ny, k, &my, &vy);
+	sp = sqrt(((double)(nx - 1) * vx + (double)(ny - 1) * vy) / df);
 
 	if (sp == 0)
 		return my == mx ? 0 : my > mx ? INFINITY : -INFINITY;
@@ -714,6 +861,155 @@ pv_stats_mde(size_t na, size_t nb, double alpha, double power)
 	return (pv_stats_t_quantile_whole(1 - alpha / 2, df) +
 		pv_stats_t_quantile_whole(power, df)) *
 		sqrt(1 / (double)na + 1 / (double)nb);
+}
+
+int
+pv_stats_trend(const double *x, const double *tx, size_t nx, const double *y,
+	       const double *ty, size_t ny, struct pv_trendfit *tr)
+{
+	const double *v[2] = { x, y }, *t[2] = { tx, ty };
+	size_t n[2] = { nx, ny }, g, i;
+	double mv[2], mt[2], sxx = 0, sxy = 0, rss = 0, s2, dt, slope, se;
+	int k = pow2_scale(x, nx, y, ny), same;
+
+	if (nx + ny < 4 || nx == 0 || ny == 0)
+		return -1;
+	/* on the values scaled by 2^-k, as in Welch's test */
+	for (g = 0; g < 2; g++) {
+		double sv = 0, st = 0;
+
+		for (i = 0; i < n[g]; i++) {
+			sv += ldexp(v[g][i], -k);
+			st += t[g][i];
+		}
+		mv[g] = sv / (double)n[g];
+		mt[g] = st / (double)n[g];
+		for (i = 0; i < n[g]; i++) {
+			sxx += (t[g][i] - mt[g]) * (t[g][i] - mt[g]);
+			sxy += (t[g][i] - mt[g]) *
+				(ldexp(v[g][i], -k) - mv[g]);
+		}
+	}
+	if (!(sxx > 0))
+		return -1;
+	slope = sxy / sxx;
+	same = 1;
+	for (g = 0; g < 2; g++)
+		for (i = 0; i < n[g]; i++) {
+			double r = ldexp(v[g][i], -k) - mv[g] -
+				slope * (t[g][i] - mt[g]);
+
+			rss += r * r;
+			same &= v[g][i] == v[g][0];
+		}
+	/* a group of equal values has no spread to fit */
+	if (same)
+		rss = 0;
+	tr->df = (double)(nx + ny) - 3;
+	s2 = rss / tr->df;
+	se = sqrt(s2 / sxx);
+	if (se > 0)
+		tr->t = slope / se;
+	else
+		tr->t = slope == 0 ? 0 : slope > 0 ? INFINITY : -INFINITY;
+	tr->slope = ldexp(slope, k);
+	tr->se = ldexp(se, k);
+	dt = mt[1] - mt[0];
+	tr->diff = ldexp(mv[1] - mv[0] - slope * dt, k);
+	tr->diff_se = ldexp(sqrt(s2 * (1 / (double)nx + 1 / (double)ny +
+				       dt * dt / sxx)), k);
+	return 0;
+}
+
+/* S and its tie-corrected variance for one group */
+static void
+kendall_group(const double *v, const double *t, size_t n, double *s,
+	      double *var)
+{
+	double *w = pv_xreallocarray(NULL, n ? n : 1, sizeof(*w));
+	double nn = (double)n, tie = 0;
+	size_t i, j;
+
+	*s = 0;
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			double dv = v[j] - v[i], dt = t[j] - t[i];
+
+			*s += (double)((dv > 0) - (dv < 0)) *
+				(double)((dt > 0) - (dt < 0));
+		}
+	memcpy(w, v, n * sizeof(*w));
+	pv_stats_sort(w, n);
+	for (i = 0; i < n; i = j) {
+		double k;
+
+		for (j = i + 1; j < n && w[j] == w[i]; j++)
+			;
+		k = (double)(j - i);
+		tie += k * (k - 1) * (2 * k + 5);
+	}
+	*var = (nn * (nn - 1) * (2 * nn + 5) - tie) / 18;
+	free(w);
+}
+
+void
+pv_stats_kendall_trend(const double *x, const double *tx, size_t nx,
+		       const double *y, const double *ty, size_t ny,
+		       struct pv_kendall *k)
+{
+	double sx, vx, sy, vy;
+
+	gsl_quiet();
+	kendall_group(x, tx, nx, &sx, &vx);
+	kendall_group(y, ty, ny, &sy, &vy);
+	k->s = sx + sy;
+	k->var = vx + vy;
+	k->z = k->var > 0 ? k->s / sqrt(k->var) : 0;
+	k->p = k->var > 0 ? 2 * gsl_cdf_ugaussian_Q(fabs(k->z)) : 1;
+}
+
+/*
+ * With unit variance and corr(i, j) = rho^|i - j|: Var(mean(y) - mean(x))
+ * is the sum over pairs of rho^|i - j| times +1/n_g^2 within a group and
+ * -1/(nx ny) across; E[s_g^2] = (n_g - G_g) / (n_g - 1) with G_g the sum
+ * within the group over n_g (the variance of its mean times n_g).  The
+ * powers of rho come from one table; the double sum is O(n^2).
+ */
+double
+pv_stats_ar1_factor(const unsigned char *side, size_t n, double rho)
+{
+	double cnt[2] = { 0, 0 }, v = 0, gs[2] = { 0, 0 }, e, *pw;
+	size_t i, j;
+
+	if (!(rho > 0) || n < 4)
+		return 1;
+	for (i = 0; i < n; i++)
+		cnt[side[i] != 0]++;
+	if (cnt[0] < 2 || cnt[1] < 2)
+		return 1;
+	pw = pv_xreallocarray(NULL, n, sizeof(*pw));
+	pw[0] = 1;
+	for (i = 1; i < n; i++)
+		pw[i] = pw[i - 1] * rho;
+	for (i = 0; i < n; i++) {
+		int a = side[i] != 0;
+
+		for (j = 0; j < n; j++) {
+			int b = side[j] != 0;
+			double r = pw[i > j ? i - j : j - i];
+
+			if (a == b) {
+				v += r / (cnt[a] * cnt[a]);
+				gs[a] += r / cnt[a];
+			} else {
+				v -= r / (cnt[0] * cnt[1]);
+			}
+		}
+	}
+	free(pw);
+	e = (cnt[0] - gs[0]) / (cnt[0] - 1) / cnt[0] +
+		(cnt[1] - gs[1]) / (cnt[1] - 1) / cnt[1];
+	return e > 0 ? v / e : 1;
 }
 
 size_t
@@ -1087,6 +1383,7 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 	size_t ax, ay, i;
 	int small = nx <= 16 && ny <= 16;
 
+	gsl_quiet();
 	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
 	    ny > PV_STATS_BOOT_EXACT_MAX)
 		return -1;

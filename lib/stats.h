@@ -55,9 +55,9 @@ double pv_stats_mean(const double *x, size_t n);
 /* sample variance, n - 1 divisor; 0 when n < 2 or all values are equal */
 double pv_stats_var(const double *x, size_t n, double mean);
 /*
- * sqrt(pv_stats_var()), also where the squares overflow and the standard
- * deviation itself fits (it is scaled then); infinite only when it does
- * not fit a double.
+ * sqrt(pv_stats_var()), also where the squares overflow or underflow and
+ * the standard deviation itself fits (it is scaled then); infinite only
+ * when it does not fit a double.
  */
 double pv_stats_sd(const double *x, size_t n, double mean);
 /* numpy's median of an ascending array */
@@ -164,6 +164,58 @@ double pv_stats_f_pvalue(double f, double d1, double d2);
 /* Quantiles and tails used by the tools. */
 double pv_stats_t_quantile(double prob, double df);
 double pv_stats_normal_quantile(double prob);
+/* P(Z > z) of the standard normal. */
+double pv_stats_normal_sf(double z);
+/* P(X > x) and the quantile P(X <= q) = prob of chi-square on df. */
+double pv_stats_chisq_sf(double x, double df);
+double pv_stats_chisq_quantile(double prob, double df);
+
+/*
+ * A trend over time within two groups, x at times tx and y at times ty:
+ * the least-squares fit of one slope and an intercept per group (the
+ * analysis of covariance of the values on time and group).  slope, its
+ * standard error, t = slope / se and df = nx + ny - 3 test the trend;
+ * diff and diff_se are the difference of the groups' means at equal
+ * times, mean(y) - mean(x) - slope (mean(ty) - mean(tx)), and its
+ * standard error s sqrt(1/nx + 1/ny + (mean(ty) - mean(tx))^2 / Sxx),
+ * s^2 the residual variance.  A residual variance of 0 gives a t of 0 or
+ * +-inf and a diff_se of 0.  Returns -1 (nothing set) when there is no
+ * fit: nx + ny < 4, or no spread of the times within the groups.
+ */
+struct pv_trendfit {
+	double slope, se, t, df;
+	double diff, diff_se;
+};
+int pv_stats_trend(const double *x, const double *tx, size_t nx,
+		   const double *y, const double *ty, size_t ny,
+		   struct pv_trendfit *tr);
+
+/*
+ * The Mann-Kendall test of a trend over time within two groups: S, the
+ * sum over the groups of the concordant minus the discordant pairs of
+ * (time, value), its variance under no trend with the correction for
+ * tied values (the times are distinct), z = S / sqrt(var) and the
+ * two-sided normal p (as scipy.stats.kendalltau(method="asymptotic") for
+ * one group).  A group of equal values adds nothing; var 0 gives z 0 and
+ * p 1.  Ranks make it hold for heavy tails and for rounded values.
+ */
+struct pv_kendall {
+	double s, var, z, p;
+};
+void pv_stats_kendall_trend(const double *x, const double *tx, size_t nx,
+			    const double *y, const double *ty, size_t ny,
+			    struct pv_kendall *k);
+
+/*
+ * Serial correlation: side[0..n) says which group (0: x, 1: y) each of n
+ * values is, in time order.  Under AR(1) correlation rho between
+ * neighbours (unit variance), the variance of mean(y) - mean(x), over the
+ * expectation of Welch's squared standard error under the same model (its
+ * sample variances are biased too): the factor by which the correlation
+ * inflates the squared standard error.  1 when rho <= 0 or a group has
+ * fewer than two values; below 1 where the groups alternate.
+ */
+double pv_stats_ar1_factor(const unsigned char *side, size_t n, double rho);
 
 /*
  * The smallest shift of the mean, in the units of sd, that a two-sided

@@ -160,7 +160,10 @@ want_section(const char *experiment, const struct pv_str *x)
 static int
 is_derived(const struct pv_record *rec, size_t *run)
 {
-	/* the number of fields of a runval record, and where its RUN is */
+	/*
+	 * the least number of fields of a runval record (14, or 15 with
+	 * QUANTUM), and where its RUN is
+	 */
 	static const struct {
 		const char *type;
 		size_t nfield, run;
@@ -176,7 +179,8 @@ is_derived(const struct pv_record *rec, size_t *run)
 	for (i = 0; i < sizeof(derived) / sizeof(derived[0]); i++)
 		if (pv_str_eq(rec->field[0], derived[i].type) &&
 		    rec->nfield >= 4) {
-			*run = rec->nfield == derived[i].nfield ?
+			*run = derived[i].nfield != 0 &&
+				rec->nfield >= derived[i].nfield ?
 				derived[i].run : 0;
 			return 1;
 		}

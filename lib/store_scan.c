@@ -188,7 +188,7 @@ pv_store_scan(int fd, struct pv_store_scan *sc)
 			last = find_test(sc, (size_t)cur, rec.suite, rec.test,
 					 last);
 			add_run(sc, last, rec.level, rec.run);
-		} else if (rec.type == PV_REC_OTHER && rec.nfield == 14 &&
+		} else if (rec.type == PV_REC_OTHER && rec.nfield >= 14 &&
 			   pv_str_eq(rec.field[0], "runval") &&
 			   runval_run(&rec, &level, &run) == 0) {
 			/* pv-stat -S: a run as one value, with its identity */

@@ -30,23 +30,23 @@
 #include "rec_changepoint.h"
 #include "rec_cmp.h"
 #include "record.h"
+#include "xalloc.h"
 
 static const char usage[] =
-	"pv-classify [-d DELTA] [-e BAND] [-f red|yellow|any] [-n RUNS] "
-	"[-q RATE] [-r CV] [FILE ...]";
+	"pv-classify [-d [METRIC=]DELTA] [-e BAND] [-f red|yellow|any] "
+	"[-n RUNS] [-q RATE] [-r CV] [FILE ...]";
 
 static const char help[] =
 	"Classify benchmark comparisons (cmp records of pv-diff, pv-format(5)).\n"
 	"\n"
-	"  -d, --delta=DELTA         practical threshold (default 0.02: 2%)\n"
-	"  -e, --no-change-band=BAND interval inside +-BAND is No change\n"
-	"                            (default 0.05)\n"
+	"  -d, --delta=[METRIC=]DELTA  the threshold (default 0.02: 2%), or that\n"
+	"                            of METRIC's keys (repeatable)\n"
+	"  -e, --no-change-band=BAND a No change band narrower than DELTA\n"
 	"  -f, --fail-on=LEVEL       exit 1 for a regression at or above LEVEL:\n"
 	"                            red, yellow or any (default red)\n"
-	"  -n, --min-runs=RUNS       fewer runs per side is Uncertain (default 3)\n"
+	"  -n, --min-runs=RUNS       flag fewer runs a side (default 3)\n"
 	"  -q, --fdr=RATE            false discovery rate (default 0.05)\n"
-	"  -r, --cv-max=CV           robust CV above CV is Uncertain\n"
-	"                            (default 0.10)\n"
+	"  -r, --cv-max=CV           flag a robust CV above CV (default 0.10)\n"
 	"  -h, --help                print this help and exit\n"
 	"  -V, --version             print the version and exit\n"
 	"\n"
@@ -167,18 +167,39 @@ main(int argc, char **argv)
 	struct pv_classifier cl;
 	struct pv_cpgroups cps;
 	uint64_t scanned = 0;	/* keys pv-series searched */
+	struct pv_delta *deltas = NULL;
+	size_t ndelta = 0, dalloc = 0;
+	double band = 0;
 	int c, i;
 
 	pv_diag_init(argv[0]);
 	while ((c = getopt_long(argc, argv, "d:e:f:n:q:r:hV", longopts,
 				NULL)) != -1) {
 		switch (c) {
-		case 'd':
-			opt.delta = pv_opt_number("threshold", optarg, 0, 0.99);
+		case 'd': {
+			char *eq = strchr(optarg, '=');
+
+			if (eq == NULL) {
+				opt.delta = pv_opt_number("threshold", optarg,
+							  1e-9, 0.99);
+				break;
+			}
+			if (eq == optarg) {
+				pv_error("--delta: no metric before '=' in "
+					 "'%s'", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			*eq = '\0';
+			PV_GROW(deltas, ndelta + 1, dalloc);
+			deltas[ndelta].metric = optarg;
+			deltas[ndelta++].delta = pv_opt_number("threshold",
+							       eq + 1, 1e-9,
+							       0.99);
 			break;
+		}
 		case 'e':
-			opt.delta_eq = pv_opt_number("no-change band", optarg, 0,
-					      0.99);
+			band = pv_opt_number("no-change band", optarg, 1e-9,
+					     0.99);
 			break;
 		case 'f':
 			if (strcmp(optarg, "red") == 0) {
@@ -209,6 +230,20 @@ main(int argc, char **argv)
 		}
 	}
 
+	/*
+	 * No change means the interval lies inside the threshold: a wider
+	 * band would call a change the threshold calls real No change.
+	 */
+	if (band > opt.delta) {
+		pv_error("--no-change-band %g is wider than the threshold %g: "
+			 "a change past the threshold could be 'no change'; "
+			 "give at most %g, or raise --delta", band, opt.delta,
+			 opt.delta);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	opt.band = band;
+	opt.deltas = deltas;
+	opt.ndelta = ndelta;
 	pv_classifier_init(&cl, &opt);
 	pv_cpgroups_init(&cps);
 	pv_strbuf_init(&pass, PASS_BLOCK);
@@ -230,6 +265,7 @@ main(int argc, char **argv)
 	c = pv_classifier_worst(&cl) >= fail_on || cps.failing > 0;
 	pv_classifier_release(&cl);
 	pv_cpgroups_release(&cps);
+	free(deltas);
 	pv_close_stdout();
 	return c ? PV_EXIT_FOUND : PV_EXIT_OK;
 }

@@ -32,6 +32,7 @@
 #include "envinfo.h"
 #include "hash.h"
 #include "input.h"
+#include "rec_runstart.h"
 #include "record.h"
 #include "runner.h"
 #include "sampler.h"
@@ -135,6 +136,7 @@ struct collect {
 	char started[32];
 	struct tm tm;		/* the start, UTC */
 	uint64_t done, total;
+	uint64_t measured;	/* measured runs begun, for their order */
 	double t0;
 	char *commit, *branch, *dirty;
 };
@@ -399,6 +401,19 @@ run_one(struct collect *c, struct level *l, int warmup, uint64_t n)
 	if (c->sampler != NULL && !warmup) {
 		ro.sampler = c->sampler;
 		pv_sampler_sink(ro.sampler, &c->names, &l->stacks);
+	}
+	if (!warmup) {
+		/* when the run began, and its place in the collection */
+		struct pv_runstart rs;
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		rs.run = n;
+		rs.order = ++c->measured;
+		rs.start = (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+		pv_rec_runstart_write(&desc, &rs);
+		fwrite(desc.buf, 1, desc.len, l->records);
+		pv_strbuf_reset(&desc);
 	}
 	ro.stop = &stop_signal;
 	ro.timeout = c->opt->timeout;

@@ -482,7 +482,7 @@ samples_read(struct pv_sampdiff *d, const char *path)
 {
 	/* what sampdiff reads; the rest is passed on unchecked */
 	static const char *const used[] = {
-		"meta", "env", "sample", "runval", NULL
+		"meta", "env", "sample", "runval", "runstart", "primary", NULL
 	};
 	struct pv_reader *r = open_input(path);
 	struct pv_strbuf sb = PV_STRBUF_INIT;

@@ -67,7 +67,8 @@ static const char help[] =
 	"\n"
 	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
 	"input is read transparently.  Each FILE becomes one section (each run of\n"
-	"an MMTests tree, one section).\n"
+	"an MMTests tree, one section); the runs of benchmark FILEs are numbered\n"
+	"on from one FILE to the next, so that each FILE is a run of its own.\n"
 	"\n"
 	"Exit status: 0 on success, 2 on trouble (malformed input included).\n";
 
@@ -86,6 +87,7 @@ struct options {
 	const char *format;	/* NULL: by the input's first line */
 	const char *suite, *test;	/* for benchmark output */
 	uint64_t level, run;
+	uint64_t next_run;	/* of the next benchmark file; 0: --run's */
 };
 
 /* The --meta facts, as meta records. */
@@ -893,7 +895,8 @@ parse_bench(struct options *opt, const char *format, const char *path,
 	bo.suite = opt->suite;
 	bo.test = opt->test;
 	bo.level = opt->level;
-	bo.run = opt->run;
+	/* each bare file is a run of its own, numbered on */
+	bo.run = tree || opt->next_run == 0 ? opt->run : opt->next_run;
 	bo.name = name;
 	bo.warn = bench_warning;
 	if (!opt->wrote_version++)
@@ -933,6 +936,8 @@ parse_bench(struct options *opt, const char *format, const char *path,
 	if (rc < 0)
 		pv_die_at(pv_bench_error_file(b) ? pv_bench_error_file(b) : name,
 			  pv_bench_error_line(b), "%s", pv_bench_error(b));
+	if (!tree && pv_bench_last_run(b) > 0)
+		opt->next_run = pv_bench_last_run(b) + 1;
 	pv_bench_free(b);
 }
 

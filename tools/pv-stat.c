@@ -2,8 +2,9 @@
  * pv-stat: per-key statistics of benchmark samples.
  *
  * Reads sample records, reduces each run to one value (the mean of its
- * values: a run's per-second values are correlated, the run is the unit of
- * repetition) and writes, after the input passed through unchanged, for
+ * values: a run's per-second values, an MMTests iteration's inner
+ * repetitions are correlated, the run is the unit of repetition; or, with
+ * --unit=sample, every value its own) and writes, after the input passed through unchanged, for
  * every key (section identity, suite, test, operation, metric, unit,
  * direction, level) one stat record, then statroll records that summarise
  * the noise per test, suite and section.  With --no-samples the samples
@@ -37,7 +38,7 @@
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-stat [-mS] [-c LEVEL] [FILE ...]";
+	"pv-stat [-mS] [-c LEVEL] [-u UNIT] [FILE ...]";
 
 static const char help[] =
 	"Summarise benchmark samples (pv-format(5)) per key and run.\n"
@@ -47,6 +48,9 @@ static const char help[] =
 	"                          records of earlier pv-stat outputs\n"
 	"  -S, --no-samples        write runval records (one per run) in\n"
 	"                          place of the sample records\n"
+	"  -u, --unit=UNIT         the independent unit: run (default: a\n"
+	"                          run's values averaged) or sample (every\n"
+	"                          value its own run)\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           print the version and exit\n"
 	"\n"
@@ -59,6 +63,7 @@ struct options {
 	double conf;
 	int merge;
 	int no_samples;
+	enum pv_replicate unit;
 };
 
 /* Where each stream began (index: its number; 0, before a pv-format). */
@@ -75,6 +80,7 @@ struct state {
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
 	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
+	struct pv_strbuf line;		/* a sample written again */
 };
 
 static struct pv_str
@@ -187,12 +193,30 @@ read_file(struct state *st, const char *path)
 				st->merge_samples++;
 			if (st->opt->no_samples)
 				break;
+			if (st->opt->unit == PV_REPLICATE_SAMPLE &&
+			    !st->opt->merge) {
+				/* the run it now is, for pv-diff after us */
+				struct pv_record s = rec;
+
+				s.run = st->tab.last_run;
+				s.seq = PV_NONE;
+				pv_strbuf_reset(&st->line);
+				pv_rec_sample_write(&st->line, &s);
+				fwrite(st->line.buf, 1, st->line.len, stdout);
+				break;
+			}
 			if (!st->opt->merge && st->tab.last_run != rec.run)
 				write_renumbered(&rec, st->tab.last_run);
 			else
 				pv_write_raw(stdout, &rec);
 			break;
 		default:
+			/* samples renumbered: the runs' start times no longer
+			 * belong to them */
+			if (st->opt->unit == PV_REPLICATE_SAMPLE &&
+			    rec.type == PV_REC_OTHER &&
+			    pv_str_eq(rec.field[0], "runstart"))
+				break;
 			if (!is_derived(&rec)) {
 				pv_write_raw(stdout, &rec);
 				break;
@@ -279,7 +303,8 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 							 &w->st->tab, set);
 				pv_rec_stat_write(&blk->text, &set->key,
 						  pv_runtab_key_text(&w->st->tab,
-								     set), &s);
+								     set), &s,
+						  w->st->opt->unit);
 			}
 		}
 		blk->mark[i - blk->start] = blk->text.len;
@@ -359,16 +384,17 @@ main(int argc, char **argv)
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "merge", no_argument, NULL, 'm' },
 		{ "no-samples", no_argument, NULL, 'S' },
+		{ "unit", required_argument, NULL, 'u' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options opt = { 0.95, 0, 0 };
+	struct options opt = { 0.95, 0, 0, PV_REPLICATE_RUN };
 	struct state st;
 	int c, i;
 
 	pv_diag_init(argv[0]);
-	while ((c = getopt_long(argc, argv, "c:mShV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "c:mSu:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (pv_parse_double(optarg, strlen(optarg),
@@ -385,6 +411,17 @@ main(int argc, char **argv)
 		case 'S':
 			opt.no_samples = 1;
 			break;
+		case 'u':
+			if (strcmp(optarg, "run") == 0) {
+				opt.unit = PV_REPLICATE_RUN;
+			} else if (strcmp(optarg, "sample") == 0) {
+				opt.unit = PV_REPLICATE_SAMPLE;
+			} else {
+				pv_error("unit '%s' is neither 'run' nor "
+					 "'sample'", optarg);
+				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+			}
+			break;
 		default:
 			pv_opt_common(c, usage, help);
 		}
@@ -393,9 +430,11 @@ main(int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.opt = &opt;
 	pv_runtab_init(&st.tab);
+	st.tab.per_sample = opt.unit == PV_REPLICATE_SAMPLE;
 	pv_strbuf_init(&st.role, 0);
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
+	pv_strbuf_init(&st.line, 0);
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
@@ -417,6 +456,7 @@ main(int argc, char **argv)
 	pv_strbuf_release(&st.role);
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);
+	pv_strbuf_release(&st.line);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

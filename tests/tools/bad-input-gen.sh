@@ -217,6 +217,17 @@ st_with() {
 	(IFS=$(printf '\t'); printf 'sample\t%s\n' "$*") >>"$f"
 }
 gen_st_nan() { st_with "$1" s t op m u higher 1 6 - nan; }
+# a record of another type appended to st_pair: rec_with FILE FIELDS...
+rec_with() {
+	f=$1
+	shift
+	st_pair >"$f"
+	(IFS=$(printf '\t'); printf '%s\n' "$*") >>"$f"
+}
+gen_st_runstart_word() { rec_with "$1" runstart 1 1 noon; }
+gen_st_runstart_fewfields() { rec_with "$1" runstart 1 1; }
+gen_st_runstart_run() { rec_with "$1" runstart -1 1 1700000000; }
+gen_st_primary_fewfields() { rec_with "$1" primary s t op; }
 gen_st_inf() { st_with "$1" s t op m u higher 1 6 - -inf; }
 # a nonzero value that a double holds only as 0; a subnormal one
 gen_st_underflow() { st_with "$1" s t op m u higher 1 6 - 1e-400; }
@@ -348,7 +359,13 @@ gen_rv_good() { derived "$1" 'pv-stat -S' runval 1 runval; }
 gen_rv_nan() { derived "$1" 'pv-stat -S' runval 14 nan; }
 gen_rv_inf() { derived "$1" 'pv-stat -S' runval 14 inf; }
 gen_rv_word() { derived "$1" 'pv-stat -S' runval 12 one; }
-gen_rv_fewfields() { derived "$1" 'pv-stat -S' runval 13 ''; }
+# a runval of 13 fields: its QUANTUM and VALUE gone
+gen_rv_fewfields() {
+	derived "$1" 'pv-stat -S' runval 15 '' &&
+		awk 'BEGIN { FS = OFS = "\t" }
+			$1 == "runval" && !done { done = 1; NF = 13 }
+			{ print }' "$1" >"$1.tmp" && mv "$1.tmp" "$1"
+}
 gen_rv_countoverflow() {
 	derived "$1" 'pv-stat -S' runval 13 18446744073709551616
 }
@@ -360,6 +377,7 @@ gen_rv_dup() {
 	gen_rv_good "$1" && first=$(grep -m1 '^runval' "$1") &&
 		printf '%s\n' "$first" >>"$1"
 }
+gen_rv_quantum() { derived "$1" 'pv-stat -S' runval 15 0; }
 gen_stat_nan() { derived "$1" pv-stat stat 14 nan; }
 gen_stat_inf() { derived "$1" pv-stat stat 14 inf; }
 gen_stat_fewfields() { derived "$1" pv-stat stat 14 ''; }
@@ -375,6 +393,9 @@ gen_cmp_fewfields() { derived "$1" pv-diff cmp 20 ''; }
 gen_cmp_countoverflow() { derived "$1" pv-diff cmp 12 18446744073709551616; }
 gen_cmp_leveloverflow() { derived "$1" pv-diff cmp 11 18446744073709551616; }
 gen_cmp_flag() { derived "$1" pv-diff cmp 29 sideways; }
+gen_cmp_honest() { derived "$1" pv-diff cmp 30 x; }
+gen_cmp_order() { derived "$1" pv-diff cmp 34 before; }
+gen_cmp_quantum() { derived "$1" pv-diff cmp 36 -1; }
 # pv-diff's output on another input: diffed FILE INPUT
 diffed() {
 	"gen_$2" "$1.in" && pv-diff "$1.in" >"$1"

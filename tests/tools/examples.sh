@@ -12,7 +12,7 @@ test_cmp want out.folded && pass || fail "profile.sh output"
 "$top_srcdir/examples/report.sh" report.html >stdout 2>stderr ||
 	fail "examples/report.sh exit status"
 grep -q '<title>' report.html && pass || fail "report.sh wrote no report"
-grep -q '^12 comparisons: 1 regressions' stdout && pass ||
+grep -q '^12 comparisons: 6 regressions' stdout && pass ||
 	fail "report.sh printed no verdicts"
 [ -s stderr ] && fail "report.sh wrote to stderr" || pass
 "$top_srcdir/examples/series.sh" >stdout 2>stderr ||
@@ -20,4 +20,22 @@ grep -q '^12 comparisons: 1 regressions' stdout && pass ||
 expect_golden "$top_srcdir/tests/data/pv-series/example.out" stdout \
 	"series.sh output"
 [ -s stderr ] && fail "series.sh wrote to stderr" || pass
+
+# the gates flag and never veto: an unstable but certain regression, and
+# drift (a false regression of sides run apart left Uncertain; a real drop
+# interleaved decided, flagged)
+rc() { return "$1"; }
+for ex in unstable drift; do
+	sh "$top_srcdir/examples/classify.sh" "$top_srcdir/examples/$ex.pv" \
+		>out 2>stderr
+	expect_status 1 "classify.sh $ex.pv: red found" rc $?
+	expect_golden "$top_srcdir/tests/data/examples/$ex.text" out \
+		"classify.sh $ex.pv"
+	[ -s stderr ] && fail "classify.sh $ex.pv wrote to stderr" || pass
+done
+# drift.pv is what drift-from-pool.sh makes of the real pool
+(printf 'pv-format\t1\n' && sh "$top_srcdir/examples/drift-from-pool.sh" \
+	"$top_srcdir/tests/bench/data/pool-sysbench-cpu.pv") >drift.pv
+test_cmp "$top_srcdir/examples/drift.pv" drift.pv && pass ||
+	fail "drift-from-pool.sh output"
 finish

@@ -88,6 +88,21 @@ pv-classify --fail-on=yellow "$T/cmp2" > /dev/null
 expect_status 1 "only a yellow: yellow fails" rc $?
 pv-classify --fail-on=pink "$T/cmp" > /dev/null 2>&1
 expect_status 2 "bad --fail-on" rc $?
+# a metric's own threshold: every key here is of metric m
+pv-classify -f yellow -d m=0.2 "$T/cmp" > /dev/null
+expect_status 0 "--delta=m=0.2: as --delta=0.2 for m" rc $?
+pv-classify -f yellow -d other=0.2 "$T/cmp" > /dev/null
+expect_status 1 "--delta=other=0.2: m keeps 2%" rc $?
+pv-classify -d =0.2 "$T/cmp" > /dev/null 2>&1
+expect_status 2 "--delta without a metric before =" rc $?
+# No change inside +-delta at most: a wider band is refused
+pv-classify -e 0.05 "$T/cmp" > /dev/null 2> "$T/err"
+expect_status 2 "-e wider than -d" rc $?
+sed 1q "$T/err" > "$T/out"
+expect_golden "$D/band.err" "$T/out" "-e wider than -d: the message"
+pv-classify -e 0.001 "$T/cmp" | grep -c '	no-change	' > "$T/out"
+printf '0\n' | test_cmp - "$T/out" && pass ||
+	fail "-e 0.001: no interval is that narrow"
 
 # the corpus examples, end to end
 for ex in mmtests-aa mmtests-planted; do

@@ -50,13 +50,14 @@ printf 'CONFIG_A=m\nCONFIG_B=y\nCONFIG_C="x"\nCONFIG_D=1\n' >ref.config
 PV_COLLECT_SYSROOT=$R
 export PV_COLLECT_SYSROOT
 
-# Replace what is measured (times, sizes, the start time) by X, and the
+# Replace what is measured (times, sizes, the start times) by X, and the
 # start time in the name of the directory of artifacts by TIME.
 normalize() {
 	sed -e 's/\(wall\|user\|sys\|maxrss\)=[0-9.]*/\1=X/g' \
 	    -e 's/^\(sample\t.*\t\)[-0-9.e]*$/\1X/' \
 	    -e 's/^\(meta\tstarted\t\).*/\1X/' \
-	    -e 's/^\(meta\tartifacts\t.*-\)[0-9]\{8\}T[0-9]\{6\}Z/\1TIME/'
+	    -e 's/^\(meta\tartifacts\t.*-\)[0-9]\{8\}T[0-9]\{6\}Z/\1TIME/' \
+	    -e 's/^\(runstart\t[0-9]*\t[0-9]*\t\)[0-9.]*$/\1X/'
 }
 
 # 1. The matrix: two levels, a warmup and two runs, in interleaved order;
@@ -71,6 +72,13 @@ expect_golden "$D/matrix.out" matrix.out matrix
 expect_golden "$D/empty" matrix.err matrix-stderr
 printf 'level 1\nlevel 4\nlevel 1\nlevel 4\nlevel 1\nlevel 4\n' >order.want
 if test_cmp order.want order.log; then pass; else fail "interleaved order"; fi
+# each measured run's order in the collection, and its start time, later
+# than the run before's
+awk -F'\t' '$1 == "runstart" { print $3, $4 }' matrix.raw | sort -n |
+	awk 'NR > 1 && $2 < last { bad = 1 } { last = $2; n++ }
+	     END { print n, bad ? "backwards" : "in order" }' >starts.got
+printf '4 in order\n' >starts.want
+if test_cmp starts.want starts.got; then pass; else fail "run start times"; fi
 adir=$(awk -F'\t' '$2 == "artifacts" { print $3; exit }' matrix.raw)
 (cd "$adir" && for f in *; do printf '%s: ' "$f"; cat "$f"; done) >art.out
 expect_golden "$D/artifacts.out" art.out artifacts

@@ -16,6 +16,18 @@ pv-parse --role=baseline --subject=v6.18 <"$B/sysbench-cpu-t2-r1.txt" >"$T/out" 
 pv-parse "$B/mm/work/log" >"$T/out" &&
 	{ echo "pv-format	1"; cat "$B/mmtests.pv"; } >"$T/want" &&
 	test_cmp "$T/want" "$T/out" && pass || fail "an MMTests tree"
+# Bare benchmark files are runs of their own: the second file's runs are
+# numbered on from the first's, so pv-stat does not average them as one.
+pv-parse --role=baseline "$B/sysbench-cpu-t2-r1.txt" "$B/sysbench-cpu-t2-r1.txt" \
+	"$B/stress-ng-futex-n2-r1.yaml" |
+	awk -F'\t' '$1 == "sample" && ($5 == "events-per-second" ||
+	    $5 == "bogo-ops-per-second-real-time") { print $2, $9 }' >"$T/out"
+printf 'sysbench 1\nsysbench 2\nstress-ng 3\n' >"$T/want"
+test_cmp "$T/want" "$T/out" && pass || fail "bare files are separate runs"
+pv-parse --run=5 "$B/sysbench-cpu-t2-r1.txt" "$B/sysbench-cpu-t2-r1.txt" |
+	awk -F'\t' '$1 == "sample" && $5 == "events-per-second" { print $9 }' >"$T/out"
+printf '5\n6\n' >"$T/want"
+test_cmp "$T/want" "$T/out" && pass || fail "bare files numbered from --run"
 expect_status 2 "--format=perf on sysbench output" \
 	pv-parse --format=perf "$B/sysbench-cpu-t2-r1.txt" 2>/dev/null >/dev/null
 expect_status 2 "an unknown format" pv-parse --format=nope "$B/generic.txt" 2>/dev/null

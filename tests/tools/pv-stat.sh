@@ -14,6 +14,17 @@ test_cmp /dev/null "$T/err" && pass || fail "small: stderr not empty"
 pv-stat -S -c 0.9 "$D/small.in" > "$T/out"
 expect_golden "$D/small-S.out" "$T/out" "small -S -c 0.9"
 
+# every value its own unit: the samples renumbered, REPLICATE 'sample'
+pv-stat -u sample "$D/small.in" > "$T/out"
+expect_golden "$D/small-u.out" "$T/out" "small -u sample"
+# which pv-diff then counts as runs: what pv-stat -S -u sample wrote
+pv-stat -S -u sample "$D/small.in" | pv-stat -m -u sample > "$T/a"
+grep -v '^sample	' "$T/out" > "$T/b"
+grep -v '^runval	' "$T/a" > "$T/c"
+test_cmp "$T/b" "$T/c" && pass || fail "-u sample: -S and -m agree"
+pv-stat -u repetition "$D/small.in" > /dev/null 2> "$T/err"
+expect_status 2 "bad -u" rc $?
+
 # NaN, infinities and words are FILE:LINE errors, exit 2
 for f in nan word inf; do
 	(cd "$D" && pv-stat "$f.in") > /dev/null 2> "$T/err"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "honest.h"
 #include "rec_check.h"
 #include "rec_cmp.h"
 
@@ -45,13 +46,27 @@ cmp(void)
 	c.rcv_t = 0.02;
 	c.out_b = 1;
 	c.out_t = 0;
-	c.flags = PV_CMP_FEW_RUNS | PV_CMP_OUTLIERS;
+	c.flags = PV_CMP_FEW_RUNS | PV_CMP_OUTLIERS | PV_CMP_QUANTISED |
+		PV_CMP_DRIFT;
+	c.hlo = -0.3;
+	c.hhi = 0.1;
+	c.hp = 0.2;
+	c.trend = -2.5;
+	c.order = PV_ORDER_APART;
+	c.rho = 0.25;
+	c.quantum = 0.01;
 	return c;
 }
 
 static const char line[] = "cmp\tv1\tv2\te\ts\tt\to\tm\tu\thigher\t4\t5\t2"
 	"\t-0.1\t-0.2\t0.05\t0.03\t4.5\t-\t-\t0.04\t0.09523809524\t-inf\t-1"
-	"\t0.01\t0.02\t1\t0\tfew-runs,outliers\n";
+	"\t0.01\t0.02\t1\t0\tfew-runs,outliers,quantised,drift\t-0.3\t0.1"
+	"\t0.2\t-2.5\tapart\t0.25\t0.01\n";
+
+/* the same, as written before the honest interval: 29 fields */
+static const char old_line[] = "cmp\tv1\tv2\te\ts\tt\to\tm\tu\thigher\t4"
+	"\t5\t2\t-0.1\t-0.2\t0.05\t0.03\t4.5\t-\t-\t0.04\t0.09523809524\t-inf"
+	"\t-1\t0.01\t0.02\t1\t0\tfew-runs,outliers\n";
 
 START_TEST(test_cmp)
 {
@@ -64,21 +79,48 @@ START_TEST(test_cmp)
 	ck_assert_str_eq(sb.buf, line);
 	read_back(&b, &sb);
 	ck_assert_int_eq(pv_rec_cmp_parse(&b.rec, &g, &e), 0);
-	ck_assert_uint_eq(g.flags, PV_CMP_FEW_RUNS | PV_CMP_OUTLIERS);
+	ck_assert_uint_eq(g.flags, PV_CMP_FEW_RUNS | PV_CMP_OUTLIERS |
+			  PV_CMP_QUANTISED | PV_CMP_DRIFT);
 	ck_assert(isinf(g.g) && isnan(g.boot_lo));
+	ck_assert_int_eq(g.order, PV_ORDER_APART);
 	ck_assert_uint_eq(g.key_text.len, 0);
 	pv_rec_cmp_write(&again, &g);
 	ck_assert_str_eq(again.buf, line);
 	read_done(&b);
-	/* a side's key text, with BASE and TARGET of the comparison */
+	/* a side's key text, with BASE and TARGET of the comparison; no
+	 * honest interval, order or quantum */
 	c.key_text = S("\tbaseline\tv1\te\ts\tt\to\tm\tu\thigher\t4");
 	c.flags = 0;
+	c.hlo = c.hhi = c.hp = c.trend = c.rho = NAN;
+	c.order = PV_ORDER_UNKNOWN;
+	c.quantum = 0;
 	pv_strbuf_reset(&sb);
 	pv_rec_cmp_write(&sb, &c);
 	ck_assert(strncmp(sb.buf, line, 100) == 0);
-	ck_assert_str_eq(sb.buf + sb.len - 7, "\t1\t0\t-\n");
+	ck_assert_str_eq(sb.buf + sb.len - 21,
+			 "\t1\t0\t-\t-\t-\t-\t-\t-\t-\t-\n");
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&again);
+}
+END_TEST
+
+/* a record of 29 fields reads as one whose honest interval is Welch's */
+START_TEST(test_cmp_old)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_err e = PV_ERR_INIT;
+	struct pv_cmp g;
+	struct rec_back b;
+
+	pv_strbuf_addstr(&sb, old_line);
+	read_back(&b, &sb);
+	ck_assert_int_eq(pv_rec_cmp_parse(&b.rec, &g, &e), 0);
+	ck_assert(g.hlo == -0.2 && g.hhi == 0.05 && g.hp == 0.04);
+	ck_assert(isnan(g.trend) && isnan(g.rho));
+	ck_assert_int_eq(g.order, PV_ORDER_UNKNOWN);
+	ck_assert(g.quantum == 0);
+	read_done(&b);
+	pv_strbuf_release(&sb);
 }
 END_TEST
 
@@ -116,7 +158,17 @@ START_TEST(test_cmp_bad)
 		{ 13, "-", "inconsistent cmp record" },
 		{ 9, "left", "direction 'left' is neither 'higher' nor "
 		  "'lower'" },
-		{ 28, "few-runs\tx", "a cmp record has 29 fields, not 30" },
+		{ 28, "few-runs\tx", "a cmp record has 29 or 36 fields, not "
+		  "37" },
+		{ 29, "x", "HONEST_LO 'x' is not a number" },
+		{ 30, "-", "inconsistent honest interval in a cmp record" },
+		{ 29, "-inf", "inconsistent honest interval in a cmp record" },
+		{ 31, "1.5", "inconsistent honest interval in a cmp record" },
+		{ 32, "z", "TREND 'z' is not a number" },
+		{ 33, "before", "ORDER 'before' is not 'interleaved', 'apart' "
+		  "or '-'" },
+		{ 34, "inf", "RHO 'inf' is not a number" },
+		{ 35, "0", "QUANTUM '0' is not a positive number" },
 	};
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_cmp g;
@@ -137,22 +189,25 @@ START_TEST(test_cmp_flag_name)
 {
 	static const char *const want[PV_CMP_NFLAGS] = {
 		"few-runs", "unstable", "outliers", "baseline-only",
-		"target-only", "zero-variance", "nonpositive"
+		"target-only", "zero-variance", "nonpositive", "quantised",
+		"drift", "secondary"
 	};
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_cmp c = cmp(), g;
 	struct rec_back b;
 	const char *f;
-	int i;
+	int i, j;
 
 	for (i = 0; i < PV_CMP_NFLAGS; i++) {
 		ck_assert_str_eq(pv_rec_cmp_flag_name(i), want[i]);
 		c.flags = 1u << i;
 		pv_strbuf_reset(&sb);
 		pv_rec_cmp_write(&sb, &c);
-		f = strrchr(sb.buf, '\t') + 1;
-		ck_assert_uint_eq(strlen(f), strlen(want[i]) + 1);
+		/* FLAGS is the 29th field; the honest interval's follow */
+		for (f = sb.buf, j = 0; j < 28; j++)
+			f = strchr(f, '\t') + 1;
+		ck_assert_uint_eq(strcspn(f, "\t\n"), strlen(want[i]));
 		ck_assert(strncmp(f, want[i], strlen(want[i])) == 0);
 		read_back(&b, &sb);
 		ck_assert_int_eq(pv_rec_cmp_parse(&b.rec, &g, &e), 0);
@@ -218,6 +273,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_cmp);
+	tcase_add_test(tc, test_cmp_old);
 	tcase_add_test(tc, test_cmp_bad);
 	tcase_add_test(tc, test_cmp_flag_name);
 	tcase_add_test(tc, test_cmproll);

@@ -16,8 +16,8 @@
 START_TEST(test_sample)
 {
 	static const char *const line[] = {
-		"sample\tstress-ng\tfu\\ttex\tops\tbogo-ops\tops/s\thigher\t4"
-		"\t1\t-\t1234.5\n",
+		("sample\tstress-ng\tfu\\ttex\tops\tbogo-ops\tops/s\thigher\t4"
+		 "\t1\t-\t1234.5\n"),
 		"sample\ts\t\to\tm\tu\tlower\t-\t18\t3\t0.1\n",
 		"sample\ts\tt\to\tm\tu\tlower\t-\t2\t3\t1e+300\n",
 	};
@@ -64,11 +64,13 @@ START_TEST(test_runval)
 	rv.run = 7;
 	rv.nvalues = 3;
 	rv.value = 1.0 / 3;
+	rv.quantum = 0.01;
 	pv_rec_runval_write(&sb, &rv, S(""));
 	ck_assert_str_eq(sb.buf, "runval\tbaseline\tv1\t-\ts\tt\to\tm\tu"
-			 "\thigher\t2\t7\t3\t0.3333333333333333\n");
+			 "\thigher\t2\t7\t3\t0.3333333333333333\t0.01\n");
 	read_back(&b, &sb);
 	ck_assert_int_eq(pv_rec_runval_parse(&b.rec, &got, &e), 0);
+	ck_assert(got.quantum == 0.01);
 	ck_assert_uint_eq(got.run, 7);
 	ck_assert_uint_eq(got.nvalues, 3);
 	ck_assert(got.value == rv.value);
@@ -77,6 +79,17 @@ START_TEST(test_runval)
 	pv_rec_runval_write(&again, &got, S("\tbaseline\tv1\t-\ts\tt\to\tm"
 					     "\tu\thigher\t2"));
 	ck_assert_str_eq(again.buf, sb.buf);
+	read_done(&b);
+	/* no quantum: '-'; and a runval of 14 fields has none */
+	rv.quantum = 0;
+	pv_strbuf_reset(&sb);
+	pv_rec_runval_write(&sb, &rv, S(""));
+	ck_assert_str_eq(sb.buf, "runval\tbaseline\tv1\t-\ts\tt\to\tm\tu"
+			 "\thigher\t2\t7\t3\t0.3333333333333333\t-\n");
+	read_back_str(&b, "runval\tbaseline\tv1\t-\ts\tt\to\tm\tu\thigher"
+		      "\t2\t7\t3\t0.5\n");
+	ck_assert_int_eq(pv_rec_runval_parse(&b.rec, &got, &e), 0);
+	ck_assert(got.quantum == 0 && got.value == 0.5);
 	read_done(&b);
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&again);
@@ -89,7 +102,11 @@ START_TEST(test_runval_bad)
 		const char *line, *err;
 	} t[] = {
 		{ "runval\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t1\t2\n",
-		  "a runval record has 14 fields, not 13" },
+		  "a runval record has 14 or 15 fields, not 13" },
+		{ "runval\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t1\t2\t3\t0\n",
+		  "QUANTUM '0' is not a positive number" },
+		{ "runval\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t1\t2\t3\tx\n",
+		  "QUANTUM 'x' is not a positive number" },
 		{ "runval\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\tx1\t2\t3\n",
 		  "run 'x1' is not a whole number" },
 		{ "runval\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t1\t0\t3\n",

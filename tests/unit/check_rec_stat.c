@@ -37,6 +37,7 @@ START_TEST(test_stat)
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_runkey k = key(), gk;
 	struct pv_summary s, g;
+	enum pv_replicate rep;
 	struct rec_back b;
 
 	memset(&s, 0, sizeof(s));
@@ -53,33 +54,53 @@ START_TEST(test_stat)
 	s.median_lo = 0.125;
 	s.median_hi = 0.5;
 	s.median_cover = 0.9375;
-	pv_rec_stat_write(&sb, &k, S(""), &s);
+	pv_rec_stat_write(&sb, &k, S(""), &s, PV_REPLICATE_SAMPLE);
 	ck_assert_str_eq(sb.buf, "stat\ttarget\tv2\te\ts\tt\to\tm\tu\thigher"
 			 "\t-\t5\t0.3333333333\t0.25\t1e-12\t3e-12\t0\t-2"
-			 "\t1.23456789e+10\t-\tinf\t0.125\t0.5\t0.9375\n");
+			 "\t1.23456789e+10\t-\tinf\t0.125\t0.5\t0.9375"
+			 "\tsample\n");
 	read_back(&b, &sb);
-	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &e), 0);
+	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &rep, &e), 0);
 	ck_assert_uint_eq(g.n, 5);
 	ck_assert(isnan(g.mean_lo) && isinf(g.mean_hi) && isnan(g.mad));
 	ck_assert(g.median_cover == 0.9375);
-	pv_rec_stat_write(&again, &gk, S(""), &g);
+	ck_assert_int_eq(rep, PV_REPLICATE_SAMPLE);
+	pv_rec_stat_write(&again, &gk, S(""), &g, rep);
 	ck_assert_str_eq(again.buf, sb.buf);
 	read_done(&b);
 	/* the key as text */
 	pv_strbuf_reset(&again);
 	pv_rec_stat_write(&again, NULL, S("\ttarget\tv2\te\ts\tt\to\tm\tu"
-					  "\thigher\t-"), &s);
+					  "\thigher\t-"), &s,
+			  PV_REPLICATE_SAMPLE);
 	ck_assert_str_eq(again.buf, sb.buf);
+	/* by run; and 24 fields, written before REPLICATE was, are */
+	pv_strbuf_reset(&again);
+	pv_rec_stat_write(&again, &k, S(""), &s, PV_REPLICATE_RUN);
+	ck_assert_str_eq(again.buf + again.len - 5, "\trun\n");
+	again.buf[again.len - 5] = '\n';
+	again.buf[again.len - 4] = '\0';
+	read_back_str(&b, again.buf);
+	rep = PV_REPLICATE_SAMPLE;
+	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &rep, &e), 0);
+	ck_assert_int_eq(rep, PV_REPLICATE_RUN);
+	read_done(&b);
+	read_back_str(&b, "stat\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t5\t1\t1"
+		      "\t1\t1\t1\t1\t1\t1\t1\t1\t1\t1\trepetition\n");
+	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &rep, &e), -1);
+	ck_assert_str_eq(pv_err_msg(&e), "REPLICATE 'repetition' is not 'run' "
+			 "or 'sample'");
+	read_done(&b);
 
 	read_back_str(&b, "stat\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t5\t1\t1"
 		      "\t1\t1\t1\t1\t1\t1\t1\t1\tx\t1\n");
-	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &e), -1);
+	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &rep, &e), -1);
 	ck_assert_str_eq(pv_err_msg(&e), "MEDIAN_HI 'x' is not a number");
 	read_done(&b);
 	read_back_str(&b, "stat\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\t5\n");
-	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &e), -1);
-	ck_assert_str_eq(pv_err_msg(&e), "a stat record has 24 fields, not "
-			 "12");
+	ck_assert_int_eq(pv_rec_stat_parse(&b.rec, &gk, &g, &rep, &e), -1);
+	ck_assert_str_eq(pv_err_msg(&e), "a stat record has 24 or 25 fields, "
+			 "not 12");
 	read_done(&b);
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&again);

@@ -45,7 +45,7 @@ START_TEST(test_verdict)
 {
 	static const char line[] = "verdict\tv1\tv2\te\ts\tt\to\tm\tu\thigher"
 		"\t8\tregression\t71\tred\t-0.0834\t-0.1\t-0.06\t0.001\t5\t5"
-		"\t-\t8.00% worse,\\tinterval\n";
+		"\t-\t8.00% worse,\\tinterval\tunstable,drift\n";
 	struct pv_strbuf sb = PV_STRBUF_INIT, again = PV_STRBUF_INIT;
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_verdict v, g;
@@ -56,8 +56,12 @@ START_TEST(test_verdict)
 	memset(&v, 0, sizeof(v));
 	v.cmp.key = key();
 	v.cmp.change = -0.0834;
-	v.cmp.lo = -0.1;
-	v.cmp.hi = -0.06;
+	v.cmp.lo = -0.09;
+	v.cmp.hi = -0.07;
+	/* the honest interval is the one written */
+	v.cmp.hlo = -0.1;
+	v.cmp.hhi = -0.06;
+	v.flags = PV_CMP_UNSTABLE | PV_CMP_DRIFT;
 	v.cmp.nb = v.cmp.nt = 5;
 	v.qvalue = 0.001;
 	v.cls = PV_CLASS_REGRESSION;
@@ -74,6 +78,8 @@ START_TEST(test_verdict)
 	ck_assert_int_eq(g.band, PV_BAND_RED);
 	ck_assert_int_eq(g.severity, 71);
 	ck_assert_uint_eq(g.runs, 0);
+	ck_assert_uint_eq(g.flags, PV_CMP_UNSTABLE | PV_CMP_DRIFT);
+	ck_assert(g.cmp.hlo == -0.1 && g.cmp.hhi == -0.06);
 	copy = strndup(reason.s, reason.len);
 	g.reason = copy;
 	pv_rec_verdict_write(&again, &g, S(""));
@@ -84,12 +90,21 @@ START_TEST(test_verdict)
 	v.runs = 12;
 	v.cls = PV_CLASS_UNCERTAIN;
 	v.band = PV_BAND_NONE;
+	v.flags = 0;
 	pv_strbuf_reset(&sb);
 	pv_rec_verdict_write(&sb, &v, S("\tv1\tv2\te\ts\tt\to\tm\tu\thigher"
 					"\t8"));
 	ck_assert_str_eq(sb.buf, "verdict\tv1\tv2\te\ts\tt\to\tm\tu\thigher"
 			 "\t8\tuncertain\t71\t-\t-0.0834\t-0.1\t-0.06\t0.001"
-			 "\t5\t5\t12\t8.00% worse,\\tinterval\n");
+			 "\t5\t5\t12\t8.00% worse,\\tinterval\t-\n");
+	/* written before FLAGS was: 22 fields, no flags */
+	read_back_str(&b, "verdict\tv1\tv2\te\ts\tt\to\tm\tu\thigher\t8"
+		      "\tuncertain\t71\t-\t-0.0834\t-0.1\t-0.06\t0.001\t5\t5"
+		      "\t12\tr\n");
+	ck_assert_int_eq(pv_rec_verdict_parse(&b.rec, &g, &reason, &e), 0);
+	ck_assert_uint_eq(g.flags, 0);
+	ck_assert_uint_eq(g.runs, 12);
+	read_done(&b);
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&again);
 }
@@ -113,7 +128,11 @@ START_TEST(test_verdict_bad)
 		{ "verdict\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\tregression\t1"
 		  "\t-\t0\t0\t0\t0\t1\tx\t-\tr\n",
 		  "NB, NT or RUNS is not a whole number" },
-		{ "verdict\ta\n", "a verdict record has 22 fields, not 2" },
+		{ "verdict\ta\n", "a verdict record has 22 or 23 fields, not "
+		  "2" },
+		{ "verdict\ta\tb\tc\ts\tt\to\tm\tu\thigher\t-\tregression\t1"
+		  "\t-\t0\t0\t0\t0\t1\t1\t-\tr\tdrift,x\n",
+		  "unknown flag in 'drift,x'" },
 	};
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_verdict g;

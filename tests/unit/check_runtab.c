@@ -110,9 +110,9 @@ START_TEST(test_runval_roundtrip)
 	fclose(f);
 	ck_assert_str_eq(buf,
 		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t3\t2\t"
-		"0.15000000000000002\n"
+		"0.15000000000000002\t-\n"
 		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t4\t1\t"
-		"0.3333333333333333\n");
+		"0.3333333333333333\t-\n");
 	/* read back: the same values, bit for bit */
 	pv_runtab_init(&u);
 	for (line = strtok_r(buf, "\n", &save); line != NULL;
@@ -146,6 +146,67 @@ START_TEST(test_runval_roundtrip)
 	free(buf);
 	pv_runtab_release(&t);
 	pv_runtab_release(&u);
+}
+END_TEST
+
+/*
+ * A set's quantum is the finest of its printed values' (0.01 of 0.21
+ * beside 0.2 and 1.5), kept by the runvals written and read back; a
+ * value of more than 12 decimals leaves none.
+ */
+START_TEST(test_quantum)
+{
+	static const double v[] = { 0.2, 1.5, 0.21, 3 };
+	struct pv_runtab t, u;
+	struct pv_record r;
+	char *buf = NULL, *line, *save;
+	size_t len = 0, i;
+	FILE *f;
+
+	pv_runtab_init(&t);
+	for (i = 0; i < 4; i++) {
+		r = sample("a", PV_NONE, i + 1, v[i]);
+		pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
+		r = sample("b", PV_NONE, i + 1, i == 2 ? 1.0 / 3 : v[i]);
+		pv_runtab_add_sample(&t, S("baseline"), S("v1"), S(""), &r);
+	}
+	ck_assert(pv_runset_quantum(&t.set[0]) == 0.01);
+	ck_assert(pv_runset_quantum(&t.set[1]) == 0);
+	f = open_memstream(&buf, &len);
+	pv_runset_write(f, &t, &t.set[0]);
+	fclose(f);
+	ck_assert_str_eq(buf,
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t1\t1\t"
+		"0.2\t0.01\n"
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t2\t1\t"
+		"1.5\t0.01\n"
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t3\t1\t"
+		"0.21\t0.01\n"
+		"runval\tbaseline\tv1\t-\tsuite\ta\top\tm\tu\thigher\t-\t4\t1\t"
+		"3\t0.01\n");
+	/* read back */
+	pv_runtab_init(&u);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct pv_str fld[16];
+		char *p = line, *q;
+		size_t n = 0;
+
+		while ((q = strchr(p, '\t')) != NULL) {
+			fld[n++] = (struct pv_str){ p, (size_t)(q - p) };
+			p = q + 1;
+		}
+		fld[n++] = S(p);
+		memset(&r, 0, sizeof(r));
+		r.type = PV_REC_OTHER;
+		r.field = fld;
+		r.nfield = n;
+		ck_assert_int_eq(pv_runtab_add_runval(&u, &r), 0);
+	}
+	ck_assert(pv_runset_quantum(&u.set[0]) == 0.01);
+	free(buf);
+	pv_runtab_release(&u);
+	pv_runtab_release(&t);
 }
 END_TEST
 
@@ -353,6 +414,7 @@ main(void)
 	tcase_add_test(tc, test_reduce);
 	tcase_add_test(tc, test_sum_overflow);
 	tcase_add_test(tc, test_runval_roundtrip);
+	tcase_add_test(tc, test_quantum);
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_order_random);
 	tcase_add_test(tc, test_key_text);

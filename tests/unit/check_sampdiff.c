@@ -1,8 +1,9 @@
 /*
  * check_sampdiff: a sample comparison end to end: the records taken in
  * and passed on or dropped, the sections paired, every key compared as
- * pv_cmp_compute() compares it and written in key order with its
- * roll-ups, and a pair measured under other conditions refused.
+ * pv_cmp_compute_sides() and pv_cmp_pair() compare it, written in key
+ * order with its roll-ups, and a pair measured under other conditions
+ * refused.
  */
 #include "config.h"
 
@@ -56,13 +57,18 @@ feed(struct pv_sampdiff *d, const char *text, char *passed)
 	read_done(&b);
 }
 
-/* The cmp record pv_cmp_compute() gives for the key's runs. */
+/*
+ * The comparison pv_cmp_compute_sides() gives for the key's runs, their
+ * times unknown, the printed values' quanta qb and qt.
+ */
 static void
-want_cmp(struct pv_strbuf *sb, const char *test, enum pv_direction dir,
-	 uint64_t level, const double *b, const double *t,
-	 struct pv_cmp *c)
+want_cmp(const char *test, enum pv_direction dir, uint64_t level,
+	 const double *b, double qb, const double *t, double qt,
+	 struct pv_cmp *c, struct pv_honest *h)
 {
 	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
+	struct pv_honest_side sb = { b, NULL, 3, qb, 0 };
+	struct pv_honest_side st = { t, NULL, 3, qt, 0 };
 	struct pv_runkey k;
 
 	memset(&k, 0, sizeof(k));
@@ -76,8 +82,7 @@ want_cmp(struct pv_strbuf *sb, const char *test, enum pv_direction dir,
 	k.unit = S("u");
 	k.direction = dir;
 	k.level = level;
-	pv_cmp_compute(&k, b, 3, t, 3, &o, c);
-	pv_rec_cmp_write(sb, c);
+	pv_cmp_compute_sides(&k, &sb, &st, &o, c, h);
 }
 
 START_TEST(test_pair)
@@ -87,7 +92,8 @@ START_TEST(test_pair)
 	struct pv_cmp_opts o = PV_CMP_OPTS_INIT;
 	struct pv_strbuf want = PV_STRBUF_INIT;
 	struct pv_sampdiff d;
-	struct pv_cmp c1, c2;
+	struct pv_cmp c[2], c1, c2;
+	struct pv_honest h[2];
 	struct pv_cmproll r;
 	struct pv_err e = PV_ERR_INIT;
 	struct rec_back b;
@@ -108,10 +114,17 @@ START_TEST(test_pair)
 	fclose(f);
 	ck_assert_uint_eq(d.npairs, 1);
 	ck_assert_uint_eq(d.ncmp, 2);
-	want_cmp(&want, "t", PV_HIGHER_BETTER, PV_NONE, b1, t1, &c1);
-	want_cmp(&want, "t2", PV_LOWER_BETTER, 4, b2, t2, &c2);
-	ck_assert_int_eq(found, (c1.hi < 0 || c1.lo > 0) +
-			 (c2.hi < 0 || c2.lo > 0));
+	/* the two keys of the pair, their honest intervals together */
+	want_cmp("t", PV_HIGHER_BETTER, PV_NONE, b1, 1, t1, 1, &c[0], &h[0]);
+	want_cmp("t2", PV_LOWER_BETTER, 4, b2, 1, t2, 0.5, &c[1], &h[1]);
+	pv_cmp_pair(c, h, 2, &o);
+	pv_rec_cmp_write(&want, &c[0]);
+	pv_rec_cmp_write(&want, &c[1]);
+	c1 = c[0];
+	c2 = c[1];
+	ck_assert(c1.quantum == 1 && c2.quantum == 1);
+	ck_assert_int_eq(found, (c1.hhi < 0 || c1.hlo > 0) +
+			 (c2.hhi < 0 || c2.hlo > 0));
 	/* cmp t, its test's roll-up, cmp t2, its test's, the suite's, all */
 	read_back_str(&b, out);
 	n = (size_t)(strchr(want.buf, '\n') - want.buf);
@@ -148,6 +161,8 @@ START_TEST(test_pair)
 	read_done(&b);
 	free(out);
 	pv_strbuf_release(&want);
+	pv_honest_release(&h[0]);
+	pv_honest_release(&h[1]);
 	pv_sampdiff_release(&d);
 }
 END_TEST
@@ -193,8 +208,8 @@ START_TEST(test_bad_runval)
 	pv_sampdiff_init(&d, &o);
 	read_back_str(&b, "runval\ta\n");
 	ck_assert_int_eq(pv_sampdiff_add(&d, &b.rec), -1);
-	ck_assert_str_eq(pv_err_msg(&d.err), "a runval record has 14 fields, "
-			 "not 2");
+	ck_assert_str_eq(pv_err_msg(&d.err), "a runval record has 14 or 15 "
+			 "fields, not 2");
 	read_done(&b);
 	pv_sampdiff_release(&d);
 }

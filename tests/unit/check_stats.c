@@ -15,7 +15,7 @@
 #include "stats.h"
 
 #define MAXV 128
-#define MAXCOL 40
+#define MAXCOL 64
 #define RTOL 1e-9
 
 struct vec {
@@ -27,7 +27,7 @@ struct vec {
 
 static char *head[MAXCOL];
 static size_t nhead;
-static struct vec vecs[64];
+static struct vec vecs[128];
 static size_t nvec;
 
 static size_t
@@ -327,9 +327,125 @@ START_TEST(test_ttest1)
 }
 END_TEST
 
+/* The within-group trend: sides apart in time, and interleaved. */
+START_TEST(test_trend)
+{
+	size_t k, i;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double tx[MAXV], ty[MAXV];
+		struct pv_trendfit tr;
+		int rc;
+
+		for (i = 0; i < v->nx; i++)
+			tx[i] = (double)i;
+		for (i = 0; i < v->ny; i++)
+			ty[i] = (double)(v->nx + i);
+		rc = pv_stats_trend(v->x, tx, v->nx, v->y, ty, v->ny, &tr);
+		ck_assert_int_eq(rc, isnan(col(v, "tr_t")) &&
+				 isnan(col(v, "tr_diff")) ? -1 : 0);
+		if (rc == 0) {
+			near(v, "tr_t", tr.t);
+			near(v, "tr_diff", tr.diff);
+			near(v, "tr_se", tr.diff_se);
+		}
+		for (i = 0; i < v->nx; i++)
+			tx[i] = (double)(2 * i);
+		for (i = 0; i < v->ny; i++)
+			ty[i] = (double)(2 * i + 1);
+		if (pv_stats_trend(v->x, tx, v->nx, v->y, ty, v->ny,
+				   &tr) == 0) {
+			near(v, "tri_t", tr.t);
+			near(v, "tri_diff", tr.diff);
+			near(v, "tri_se", tr.diff_se);
+		}
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+/* The AR(1) factor against the covariance matrices of NumPy. */
+START_TEST(test_ar1_factor)
+{
+	size_t k, i, j, a, b;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		unsigned char side[2 * MAXV];
+
+		for (i = 0; i < v->nx + v->ny; i++)
+			side[i] = i >= v->nx;
+		near(v, "ar_f", pv_stats_ar1_factor(side, v->nx + v->ny, 0.6));
+		/* x at even times 2i, y at odd 2i + 1, merged */
+		for (i = 0, a = 0, b = 0; a < v->nx || b < v->ny; i++) {
+			if (b >= v->ny || (a < v->nx && 2 * a < 2 * b + 1))
+				side[i] = 0, a++;
+			else
+				side[i] = 1, b++;
+		}
+		near(v, "ari_f", pv_stats_ar1_factor(side, i, 0.6));
+		j = i;
+		(void)j;
+	}
+	ck_assert_uint_ge(checked, 30);
+	{
+		unsigned char s[6] = { 0, 0, 0, 1, 1, 1 };
+
+		ck_assert(pv_stats_ar1_factor(s, 6, 0) == 1);
+		ck_assert(pv_stats_ar1_factor(s, 6, -0.3) == 1);
+	}
+}
+END_TEST
+
+/* Mann-Kendall over two groups, times 0, 1, ... in each */
+START_TEST(test_kendall)
+{
+	size_t k, i;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double tx[MAXV], ty[MAXV];
+		struct pv_kendall kt;
+
+		for (i = 0; i < v->nx; i++)
+			tx[i] = (double)i;
+		for (i = 0; i < v->ny; i++)
+			ty[i] = (double)(i + 1000);
+		pv_stats_kendall_trend(v->x, tx, v->nx, v->y, ty, v->ny, &kt);
+		near(v, "kt_z", kt.z);
+		near(v, "kt_p", kt.p);
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+START_TEST(test_tails)
+{
+	size_t k;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double t = col(v, "w_t");
+
+		if (!isnan(t) && !isinf(t))
+			near(v, "n_sf", pv_stats_normal_sf(t));
+		near(v, "c_sf", pv_stats_chisq_sf((isnan(t) || isinf(t) ?
+			1 : t * t), (double)v->ny));
+		near(v, "c_q", pv_stats_chisq_quantile(0.1,
+			(double)(v->nx + v->ny - 2)));
+	}
+	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
 START_TEST(test_bh)
 {
-	double p[64], adj[64];
+	double p[128], adj[128];
 	size_t k, n = 0, j = 0;
 
 	load();
@@ -433,6 +549,10 @@ stats_suite(void)
 	tcase_add_test(tc, test_bootstrap_exact_vs_drawn);
 	tcase_add_test(tc, test_summary);
 	tcase_add_test(tc, test_ttest1);
+	tcase_add_test(tc, test_trend);
+	tcase_add_test(tc, test_ar1_factor);
+	tcase_add_test(tc, test_kendall);
+	tcase_add_test(tc, test_tails);
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
 	tcase_add_test(tc, test_degenerate);

@@ -1,0 +1,482 @@
+/*
+ * honest: the interval of a change that a decision rests on (see
+ * honest.h).  The statistics are lib/stats.c's; this file decides which
+ * intervals an honest one is the hull of.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "honest.h"
+#include "stats.h"
+#include "xalloc.h"
+
+double
+pv_honest_quantum(double v)
+{
+	double a = fabs(v), p = 1;
+	int k;
+
+	if (a == 0 || !isfinite(a))
+		return 0;
+	for (k = 0; k <= 12; k++) {
+		double x = a * p;
+
+		/* the shortest decimal form: a whole number once scaled */
+		if (fabs(x - nearbyint(x)) <= 1e-13 * x)
+			return 1 / p;
+		p *= 10;
+	}
+	return 0;
+}
+
+/* the median of v[0..n), into scratch (room for n) */
+static double
+median(const double *v, size_t n, double *scratch)
+{
+	memcpy(scratch, v, n * sizeof(*scratch));
+	pv_stats_sort(scratch, n);
+	return pv_stats_median_sorted(scratch, n);
+}
+
+/*
+ * The wildest run, by the modified z-score 0.6745 |x - median| / MAD on
+ * the oriented logs, with the MAD of both sides' deviations pooled (as
+ * cmp.c flags outliers): its side (0, 1) and index, or side -1 when no
+ * run is beyond z.
+ */
+static void
+wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
+	int *side, size_t *idx)
+{
+	double *dev = pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(*dev));
+	double *scratch = dev + nb + nt, mb, mt, mad, best = z;
+	size_t i;
+
+	mb = median(xb, nb, scratch);
+	mt = median(xt, nt, scratch);
+	for (i = 0; i < nb; i++)
+		dev[i] = fabs(xb[i] - mb);
+	for (i = 0; i < nt; i++)
+		dev[nb + i] = fabs(xt[i] - mt);
+	mad = median(dev, nb + nt, scratch);
+	*side = -1;
+	*idx = 0;
+	for (i = 0; i < nb + nt; i++) {
+		double s = mad > 0 ? 0.6745 * dev[i] / mad :
+			dev[i] > 0 ? INFINITY : 0;
+
+		if (s > best) {
+			best = s;
+			*side = i < nb ? 0 : 1;
+			*idx = i < nb ? i : i - nb;
+		}
+	}
+	free(dev);
+}
+
+/* one interval of the hull: center, standard error, degrees of freedom */
+struct part {
+	double c, se, df;
+};
+
+static void
+part_interval(const struct part *k, double w, double conf, double *lo,
+	      double *hi)
+{
+	double h = k->se > 0 ? pv_stats_t_quantile(1 - (1 - conf) / 2,
+						   k->df) * k->se : 0;
+
+	*lo = k->c - h - w;
+	*hi = k->c + h + w;
+}
+
+/* the level at which the interval, widened by w, reaches zero */
+static double
+part_p(const struct part *k, double w)
+{
+	double a = fabs(k->c) - w;
+
+	if (!(a > 0))
+		return 1;
+	if (!(k->se > 0))
+		return 0;
+	return pv_stats_t_pvalue(a / k->se, k->df);
+}
+
+/*
+ * How far rounding to the quantum q may move the mean of a side, as a
+ * change of its log.  Half a quantum at most; the spread of the runs
+ * dithers the rounding, and for a normal spread s the bias falls as
+ * exp(-2 pi^2 s^2 / q^2) (the first Fourier term of rounding).  Spread
+ * that rounding shows as two neighbouring values says nothing of the true
+ * spread: only runs over three quanta or more earn the dithering, with
+ * the rounding's own variance q^2 / 12 taken out (Sheppard's correction).
+ */
+static double
+quantum_bias(const double *v, size_t n, double q)
+{
+	double m, s2, lo, hi;
+	size_t i;
+
+	if (!(q > 0) || n == 0)
+		return 0;
+	m = pv_stats_mean(v, n);
+	lo = hi = v[0];
+	for (i = 1; i < n; i++) {
+		lo = fmin(lo, v[i]);
+		hi = fmax(hi, v[i]);
+	}
+	if (hi - lo < 1.5 * q)
+		return q / 2 / m;
+	s2 = pv_stats_var(v, n, m) - q * q / 12;
+	if (s2 < 0)
+		s2 = 0;
+	return q / 2 * exp(-2 * M_PI * M_PI * s2 / (q * q)) / m;
+}
+
+/*
+ * The runs of the key in time order: the side of each, for the effect of
+ * serial correlation on the change; and, within each side that has
+ * spread, the lag-1 products of the runs' centred ranks between
+ * neighbours in that side's time order, for estimating it.  (A
+ * side without spread says nothing of correlation; pairs across the
+ * sides would have another expectation under independence than -1/n.)
+ */
+struct ev {
+	double t, r;
+	unsigned char side;
+};
+
+static int
+cmp_ev(const void *a, const void *b)
+{
+	const struct ev *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->side > y->side) - (x->side < y->side);
+}
+
+/* the mid-ranks of v[0..n) (ties share theirs), centred on 0 */
+static void
+centred_ranks(const double *v, size_t n, double *out)
+{
+	size_t *ix = pv_xreallocarray(NULL, n, sizeof(*ix)), i, j, a;
+
+	for (i = 0; i < n; i++)
+		ix[i] = i;
+	/* the usual n is small: insertion sort of the indices */
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[ix[j - 1]] > v[ix[j]]; j--) {
+			a = ix[j];
+			ix[j] = ix[j - 1];
+			ix[j - 1] = a;
+		}
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && v[ix[j]] == v[ix[i]]; j++)
+			;
+		for (a = i; a < j; a++)
+			out[ix[a]] = (double)(i + j - 1) / 2 -
+				(double)(n - 1) / 2;
+	}
+	free(ix);
+}
+
+static void
+layout(const double *xb, const double *tb, size_t nb, const double *xt,
+       const double *tt, size_t nt, struct pv_honest *h)
+{
+	struct ev *e = pv_xreallocarray(NULL, nb + nt, sizeof(*e));
+	double *rk = pv_xreallocarray(NULL, nb + nt, sizeof(*rk));
+	double den[2] = { 0, 0 }, num[2] = { 0, 0 }, last[2] = { 0, 0 };
+	size_t n = nb + nt, i, pairs[2] = { 0, 0 }, seen[2] = { 0, 0 };
+	int s;
+
+	/*
+	 * Ranks, not values: a wild run or two states must not pass for
+	 * correlation (the products of ranks have bounded variance), and
+	 * under independence their expectation is -den/n all the same.
+	 */
+	centred_ranks(xb, nb, rk);
+	centred_ranks(xt, nt, rk + nb);
+	for (i = 0; i < nb; i++)
+		e[i] = (struct ev){ tb[i], rk[i], 0 };
+	for (i = 0; i < nt; i++)
+		e[nb + i] = (struct ev){ tt[i], rk[nb + i], 1 };
+	free(rk);
+	qsort(e, n, sizeof(*e), cmp_ev);
+	h->layout = pv_xreallocarray(NULL, n, 1);
+	h->nlayout = n;
+	for (i = 0; i < n; i++) {
+		s = e[i].side;
+		h->layout[i] = (unsigned char)s;
+		den[s] += e[i].r * e[i].r;
+		if (seen[s]++ > 0) {
+			num[s] += last[s] * e[i].r;
+			pairs[s]++;
+		}
+		last[s] = e[i].r;
+	}
+	h->ac_num = h->ac_den = 0;
+	h->ac_n = 0;
+	h->ac_bias = 0;
+	for (s = 0; s < 2; s++) {
+		if (!(den[s] > 0))
+			continue;
+		h->ac_num += num[s];
+		h->ac_den += den[s];
+		h->ac_n += pairs[s];
+		/* under independence E[num] = -den / n of the side */
+		h->ac_bias += den[s] / (double)seen[s];
+	}
+	free(e);
+}
+
+void
+pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
+	      int lower_better, const struct pv_honest_opts *o,
+	      struct pv_honest *h)
+{
+	double sign = lower_better ? -1 : 1, *xb, *xt;
+	struct part k[2];
+	struct pv_welch w;
+	size_t i, nk = 0, widx;
+	int wside;
+
+	memset(h, 0, sizeof(*h));
+	h->nb = b->n;
+	h->nt = t->n;
+	h->d = h->se = h->df = h->lo = h->hi = h->p = h->sd = NAN;
+	h->trend_z = h->trend_p = h->adj = h->adj_se = h->adj_df = NAN;
+	if (b->n < 2 || t->n < 2)
+		return;
+	xb = pv_xreallocarray(NULL, b->n + t->n, sizeof(*xb));
+	xt = xb + b->n;
+	for (i = 0; i < b->n; i++)
+		xb[i] = sign * log(b->v[i]);
+	for (i = 0; i < t->n; i++)
+		xt[i] = sign * log(t->v[i]);
+	pv_stats_welch(xb, b->n, xt, t->n, o->conf, &w);
+	h->d = w.diff;
+	h->se = w.se;
+	h->df = w.df;
+	h->sd = w.se / sqrt(1 / (double)b->n + 1 / (double)t->n);
+	if (w.se == 0)
+		h->flags |= PV_HONEST_ZERO_VAR;
+
+	/* few runs: the smaller side's degrees of freedom */
+	k[nk].c = w.diff;
+	k[nk].se = w.se;
+	k[nk].df = w.df;
+	if (b->n < o->min_runs || t->n < o->min_runs) {
+		h->flags |= PV_HONEST_FEW_RUNS;
+		k[nk].df = (double)(b->n < t->n ? b->n : t->n) - 1;
+	}
+	/*
+	 * Spread below the rounding's own (q^2 / 12 a value) is the
+	 * rounding's doing, not the runs' agreement: the standard error is
+	 * at least the rounding's, so that no spread is not certainty.
+	 */
+	{
+		double mb = exp(pv_stats_mean(xb, b->n) * sign);
+		double mt = exp(pv_stats_mean(xt, t->n) * sign);
+		double rq = b->quantum * b->quantum / 12 / (double)b->n /
+			(mb * mb) + t->quantum * t->quantum / 12 /
+			(double)t->n / (mt * mt);
+
+		if (rq > 0 && w.se * w.se < rq) {
+			k[nk].se = sqrt(rq);
+			k[nk].df = fmin(k[nk].df,
+					(double)(b->n + t->n) - 2);
+		}
+	}
+	nk++;
+	/* a wild run: the decision must hold without it too */
+	wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx);
+	if (wside >= 0)
+		h->flags |= PV_HONEST_OUTLIERS;
+	if (wside >= 0 && (wside == 0 ? b->n : t->n) >= 4) {
+		double *y = pv_xreallocarray(NULL, wside == 0 ? b->n : t->n,
+					     sizeof(*y));
+		const double *src = wside == 0 ? xb : xt;
+		size_t m = wside == 0 ? b->n : t->n, j = 0;
+		struct pv_welch l;
+
+		for (i = 0; i < m; i++)
+			if (i != widx)
+				y[j++] = src[i];
+		if (wside == 0)
+			pv_stats_welch(y, j, xt, t->n, o->conf, &l);
+		else
+			pv_stats_welch(xb, b->n, y, j, o->conf, &l);
+		k[nk].c = l.diff;
+		k[nk].se = l.se;
+		k[nk].df = l.df;
+		nk++;
+		free(y);
+	}
+	/* the rounding of printed values */
+	h->widen = quantum_bias(b->v, b->n, b->quantum) +
+		quantum_bias(t->v, t->n, t->quantum);
+	if (h->widen > 0 && (w.se == 0 || h->widen > 0.25 * (w.hi - w.lo) / 2))
+		h->flags |= PV_HONEST_QUANTISED;
+	h->lo = INFINITY;
+	h->hi = -INFINITY;
+	h->p = 0;
+	for (i = 0; i < nk; i++) {
+		double lo, hi;
+
+		part_interval(&k[i], h->widen, o->conf, &lo, &hi);
+		h->lo = fmin(h->lo, lo);
+		h->hi = fmax(h->hi, hi);
+		h->p = fmax(h->p, part_p(&k[i], h->widen));
+	}
+
+	/* order and trend, where every run's time is known */
+	h->order = PV_ORDER_UNKNOWN;
+	if (b->time != NULL && t->time != NULL) {
+		double bmin = INFINITY, bmax = -INFINITY, tmin = INFINITY;
+		double tmax = -INFINITY;
+		struct pv_trendfit tr;
+		struct pv_kendall kt;
+
+		for (i = 0; i < b->n; i++) {
+			bmin = fmin(bmin, b->time[i]);
+			bmax = fmax(bmax, b->time[i]);
+		}
+		for (i = 0; i < t->n; i++) {
+			tmin = fmin(tmin, t->time[i]);
+			tmax = fmax(tmax, t->time[i]);
+		}
+		if (b->local || t->local) {
+			/*
+			 * Side by side, the target's after the baseline's, for
+			 * the serial correlation only: the sides' places in
+			 * time are not known
+			 */
+			double *tt = pv_xreallocarray(NULL, t->n, sizeof(*tt));
+
+			for (i = 0; i < t->n; i++)
+				tt[i] = t->time[i] - tmin + bmax + 1;
+			layout(xb, b->time, b->n, xt, tt, t->n, h);
+			free(tt);
+		} else {
+			h->order = bmax < tmin || tmax < bmin ?
+				PV_ORDER_APART : PV_ORDER_INTERLEAVED;
+			layout(xb, b->time, b->n, xt, t->time, t->n, h);
+		}
+		if (pv_stats_trend(xb, b->time, b->n, xt, t->time, t->n,
+				   &tr) == 0) {
+			pv_stats_kendall_trend(xb, b->time, b->n, xt, t->time,
+					       t->n, &kt);
+			h->trend_z = kt.z;
+			h->trend_p = kt.p;
+			if (!(b->local || t->local)) {
+				h->adj = tr.diff;
+				h->adj_se = tr.diff_se;
+				h->adj_df = tr.df;
+			}
+		}
+	}
+	free(xb);
+}
+
+void
+pv_honest_pair(struct pv_honest *h, size_t n, const struct pv_honest_opts *o)
+{
+	double x2 = 0, p_trend = 1, rho = 0, p_ac = 1, num = 0, den = 0;
+	double runs = 0, keys = 0, bias = 0, pairs = 0;
+	size_t m = 0, i;
+
+	/*
+	 * The pair's keys together.  Their trends: the sum of the squares
+	 * of their Mann-Kendall z, chi-square on the keys under no trend.
+	 * Their serial correlation: the lag-1 products of the residuals
+	 * within the sides, pooled, against their expectation under
+	 * independence (-den/n a side, ac_bias); the estimate of rho inverts
+	 * E[r] = rho - (1 + 3 rho) / r for sides of r runs, from five runs a
+	 * side.
+	 */
+	for (i = 0; i < n; i++) {
+		if (isnan(h[i].trend_z))
+			continue;
+		x2 += h[i].trend_z * h[i].trend_z;
+		m++;
+		if (h[i].ac_n > 0 && h[i].ac_den > 0) {
+			num += h[i].ac_num;
+			bias += h[i].ac_bias;
+			den += h[i].ac_den;
+			pairs += (double)h[i].ac_n;
+			runs += (double)(h[i].nb + h[i].nt) / 2;
+			keys++;
+		}
+	}
+	if (m > 0)
+		p_trend = pv_stats_chisq_sf(x2, (double)m);
+	if (den > 0 && pairs > 0) {
+		double a = num / den, r = runs / keys;
+
+		p_ac = pv_stats_normal_sf((num + bias) / den * sqrt(pairs));
+		rho = r > 4 ? (r * a + 1) / (r - 3) : 0;
+		if (rho > 0.95)
+			rho = 0.95;
+		if (!(rho > 0))
+			rho = 0;
+	}
+	for (i = 0; i < n; i++) {
+		struct pv_honest *k = &h[i];
+		int drift;
+		double f, lo, hi;
+		struct part a;
+
+		if (isnan(k->d) || isnan(k->trend_z))
+			continue;
+		/*
+		 * Drift: a trend within the key's sides; serial correlation in
+		 * the pair; or a trend in the pair while this key's sides were
+		 * run one after the other.
+		 */
+		drift = k->trend_p < o->trend_alpha || p_ac < o->pair_alpha ||
+			(k->order == PV_ORDER_APART && p_trend < o->pair_alpha);
+		f = pv_stats_ar1_factor(k->layout, k->nlayout, rho);
+
+		if (!drift && !(f > 1))
+			continue;
+		k->rho = rho;
+		if (drift)
+			k->flags |= PV_HONEST_DRIFT;
+		if (drift && !isnan(k->adj)) {
+			/* the change at equal times replaces Welch's */
+			a.c = k->adj;
+			a.se = k->adj_se;
+			a.df = k->adj_df;
+		} else {
+			a.c = k->d;
+			a.se = k->se;
+			a.df = k->df;
+		}
+		if (f > 1)
+			a.se *= sqrt(f);
+		part_interval(&a, k->widen, o->conf, &lo, &hi);
+		if (drift && !isnan(k->adj)) {
+			k->lo = lo;
+			k->hi = hi;
+			k->p = part_p(&a, k->widen);
+		} else {
+			k->lo = fmin(k->lo, lo);
+			k->hi = fmax(k->hi, hi);
+			k->p = fmax(k->p, part_p(&a, k->widen));
+		}
+	}
+}
+
+void
+pv_honest_release(struct pv_honest *h)
+{
+	free(h->layout);
+	h->layout = NULL;
+	h->nlayout = 0;
+}

@@ -1,0 +1,242 @@
+/*
+ * check_honest: the gates of the honest interval, each on a case where
+ * Welch's interval alone is wrong, worked by hand or against stats.c.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "honest.h"
+#include "stats.h"
+
+static const struct pv_honest_opts opts = PV_HONEST_OPTS_INIT;
+
+static void
+key(const double *b, size_t nb, const double *t, size_t nt, double q,
+    struct pv_honest *h)
+{
+	struct pv_honest_side sb = { b, NULL, nb, q, 0 };
+	struct pv_honest_side st = { t, NULL, nt, q, 0 };
+
+	pv_honest_key(&sb, &st, 0, &opts, h);
+}
+
+START_TEST(test_quantum)
+{
+	ck_assert(pv_honest_quantum(0.22) == 0.01);
+	ck_assert(pv_honest_quantum(0.2) == 0.1);
+	ck_assert(pv_honest_quantum(2770.38) == 0.01);
+	ck_assert(pv_honest_quantum(8322) == 1);
+	ck_assert(pv_honest_quantum(3.0004) == 0.0001);
+	ck_assert(pv_honest_quantum(1e-5) == 1e-5);
+	ck_assert(pv_honest_quantum(0.0602644609998606) == 0);
+	ck_assert(pv_honest_quantum(0) == 0);
+	ck_assert(pv_honest_quantum(INFINITY) == 0);
+}
+END_TEST
+
+/*
+ * Two sides without spread: an interval of a quantum, not certainty.  The
+ * rounding's bias (half a quantum a side) widens it, and the rounding's
+ * own spread (q^2 / 12 a value) is the least the standard error can be.
+ */
+START_TEST(test_zero_variance)
+{
+	double b[] = { 0.34, 0.34, 0.34, 0.34, 0.34 };
+	double t[] = { 0.35, 0.35, 0.35, 0.35, 0.35 };
+	double w = 0.005 / 0.34 + 0.005 / 0.35;
+	double se = sqrt(1e-4 / 12 / 5 / (0.34 * 0.34) +
+			 1e-4 / 12 / 5 / (0.35 * 0.35));
+	double hw = pv_stats_t_quantile(0.975, 8) * se;
+	struct pv_honest h;
+
+	key(b, 5, t, 5, 0.01, &h);
+	ck_assert(h.se == 0 && (h.flags & PV_HONEST_ZERO_VAR));
+	ck_assert(h.flags & PV_HONEST_QUANTISED);
+	ck_assert_double_eq_tol(h.widen, w, 1e-15);
+	ck_assert_double_eq_tol(h.lo, log(0.35 / 0.34) - w - hw, 1e-15);
+	ck_assert_double_eq_tol(h.hi, log(0.35 / 0.34) + w + hw, 1e-15);
+	/* the change is one quantum: the interval reaches zero */
+	ck_assert(h.lo <= 1e-12 && h.p == 1);
+	pv_honest_release(&h);
+	/* without a quantum the old answer: certain */
+	key(b, 5, t, 5, 0, &h);
+	ck_assert(h.lo == h.hi && h.p == 0);
+	pv_honest_release(&h);
+}
+END_TEST
+
+/* Issue 13: a true 0.6% change printed to 0.01 ms is no 2.94% certainty. */
+START_TEST(test_quantised_small_change)
+{
+	double b[] = { 0.34, 0.34, 0.34, 0.35, 0.34, 0.34, 0.34, 0.34, 0.35,
+		       0.34 };
+	double t[] = { 0.35, 0.35, 0.35, 0.35, 0.35, 0.35, 0.34, 0.35, 0.35,
+		       0.35 };
+	struct pv_honest h;
+
+	key(b, 10, t, 10, 0.01, &h);
+	ck_assert(h.d > 0.02);
+	ck_assert(h.lo < 0.006);
+	ck_assert(h.flags & PV_HONEST_QUANTISED);
+	pv_honest_release(&h);
+	/* a spread over many quanta earns the dithering: no widening */
+	{
+		double u[10], v[10];
+		size_t i;
+
+		for (i = 0; i < 10; i++) {
+			u[i] = 10 + 0.07 * (double)i;
+			v[i] = 10.5 + 0.07 * (double)((i * 3) % 10);
+		}
+		key(u, 10, v, 10, 0.01, &h);
+		ck_assert(h.widen < 1e-30);
+		ck_assert(!(h.flags & PV_HONEST_QUANTISED));
+		pv_honest_release(&h);
+	}
+}
+END_TEST
+
+/* Fewer than min_runs a side: the smaller side's degrees of freedom. */
+START_TEST(test_few_runs)
+{
+	double b[] = { 100, 101 }, t[] = { 90, 91, 90.5, 89.5, 90.2 };
+	struct pv_honest h;
+	struct pv_welch w;
+	double xb[2], xt[5], hw;
+	size_t i;
+
+	key(b, 2, t, 5, 0, &h);
+	ck_assert(h.flags & PV_HONEST_FEW_RUNS);
+	for (i = 0; i < 2; i++)
+		xb[i] = log(b[i]);
+	for (i = 0; i < 5; i++)
+		xt[i] = log(t[i]);
+	pv_stats_welch(xb, 2, xt, 5, 0.95, &w);
+	hw = pv_stats_t_quantile(0.975, 1) * w.se;
+	ck_assert_double_eq_tol(h.lo, w.diff - hw, 1e-12);
+	ck_assert_double_eq_tol(h.hi, w.diff + hw, 1e-12);
+	pv_honest_release(&h);
+}
+END_TEST
+
+/* A wild run: the interval holds without it too (the hull). */
+START_TEST(test_outlier)
+{
+	double b[] = { 100, 100.2, 99.9, 100.1, 100.0, 99.8 };
+	double t[] = { 99.9, 100.1, 100.0, 99.8, 100.2, 130 };
+	struct pv_honest h;
+	struct pv_welch w;
+	double xb[6], xt[6];
+	size_t i;
+
+	key(b, 6, t, 6, 0, &h);
+	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	for (i = 0; i < 6; i++) {
+		xb[i] = log(b[i]);
+		xt[i] = log(t[i]);
+	}
+	/* without the wild run: the interval of the other five */
+	pv_stats_welch(xb, 6, xt, 5, 0.95, &w);
+	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
+	pv_stats_welch(xb, 6, xt, 6, 0.95, &w);
+	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
+	pv_honest_release(&h);
+}
+END_TEST
+
+/*
+ * Drift: ten keys whose runs fall by 10% over the night, the baseline's
+ * runs first.  No key alone shows its trend; together they do, and each
+ * interval becomes the change at equal times, which holds zero.
+ */
+START_TEST(test_drift_apart)
+{
+	struct pv_honest h[10];
+	size_t k, i;
+
+	for (k = 0; k < 10; k++) {
+		double b[5], t[5], tb[5], tt[5];
+		struct pv_honest_side sb = { b, tb, 5, 0, 0 };
+		struct pv_honest_side st = { t, tt, 5, 0, 0 };
+
+		for (i = 0; i < 5; i++) {
+			double jb = 0.004 * (double)(((i + k) * 7) % 5) - 0.008;
+			double jt = 0.004 * (double)(((i + k) * 3) % 5) - 0.008;
+
+			tb[i] = (double)(i * 10 + k);
+			tt[i] = (double)((i + 5) * 10 + k);
+			b[i] = 1000 * exp(-0.1 * tb[i] / 100 + jb);
+			t[i] = 1000 * exp(-0.1 * tt[i] / 100 + jt);
+		}
+		pv_honest_key(&sb, &st, 0, &opts, &h[k]);
+		ck_assert_int_eq(h[k].order, PV_ORDER_APART);
+		/* Welch: a certain 5% slowdown that is the drift */
+		ck_assert(h[k].hi < 0);
+	}
+	pv_honest_pair(h, 10, &opts);
+	for (k = 0; k < 10; k++) {
+		ck_assert(h[k].flags & PV_HONEST_DRIFT);
+		ck_assert(h[k].lo < 0 && h[k].hi > 0);
+		ck_assert(fabs(h[k].adj) < 0.02);
+		pv_honest_release(&h[k]);
+	}
+}
+END_TEST
+
+/* Without times nothing is assumed; interleaved iid runs: no flag. */
+START_TEST(test_no_drift)
+{
+	double b[] = { 100, 101, 99, 100.5, 99.5, 100.2 };
+	double t[] = { 100.1, 99.2, 100.8, 99.7, 100.4, 99.9 };
+	double tb[6], tt[6];
+	struct pv_honest h[2];
+	size_t i;
+
+	key(b, 6, t, 6, 0, &h[0]);
+	ck_assert_int_eq(h[0].order, PV_ORDER_UNKNOWN);
+	ck_assert(isnan(h[0].trend_z));
+	for (i = 0; i < 6; i++) {
+		tb[i] = (double)(2 * i);
+		tt[i] = (double)(2 * i + 1);
+	}
+	{
+		struct pv_honest_side sb = { b, tb, 6, 0, 0 };
+		struct pv_honest_side st = { t, tt, 6, 0, 0 };
+
+		pv_honest_key(&sb, &st, 0, &opts, &h[1]);
+	}
+	ck_assert_int_eq(h[1].order, PV_ORDER_INTERLEAVED);
+	pv_honest_pair(h, 2, &opts);
+	ck_assert(!(h[0].flags & PV_HONEST_DRIFT));
+	ck_assert(!(h[1].flags & PV_HONEST_DRIFT));
+	pv_honest_release(&h[0]);
+	pv_honest_release(&h[1]);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("honest");
+	TCase *tc = tcase_create("core");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, test_quantum);
+	tcase_add_test(tc, test_zero_variance);
+	tcase_add_test(tc, test_quantised_small_change);
+	tcase_add_test(tc, test_few_runs);
+	tcase_add_test(tc, test_outlier);
+	tcase_add_test(tc, test_drift_apart);
+	tcase_add_test(tc, test_no_drift);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
