@@ -18,6 +18,13 @@
 
 /* "PVSERIES", the format version, then the contents and their CRC-32 */
 #define STATE_MAGIC "PVSERIES"
+/*
+ * A point's mean is of the logs of positive doubles: within about 745 of
+ * zero (log DBL_MAX is 709.8, the log of the least subnormal -744.4); a
+ * state's means past it were not written here, and would overflow the
+ * search.
+ */
+#define LOG_MAX 745.0
 #define STATE_VERSION 1
 
 void
@@ -581,14 +588,21 @@ pv_seriestab_load(struct pv_seriestab *t, const char *path,
 			p.ss = get_f64(&c);
 			if (c.bad || ver >= nver || p.n == 0 ||
 			    (j > 0 && ver <= key->ver[j - 1]) ||
-			    !isfinite(p.mean) || !isfinite(p.ss) || p.ss < 0) {
-				bad_state(t, path, "a key's versions are out "
-					  "of order or out of range");
+			    !(fabs(p.mean) <= LOG_MAX) || !(p.ss >= 0) ||
+			    !(p.ss <= (double)p.n * 4 * LOG_MAX * LOG_MAX)) {
+				bad_state(t, path, "a key's versions or values "
+					  "are out of order or out of range");
 				goto out;
 			}
 			add_point(key, ver, &p);
 		}
 		key->series.nwin = (size_t)get_u64(&c, 8);
+		/* windows searched are windows of its points: no more */
+		if (key->series.nwin > npt) {
+			bad_state(t, path, "more windows searched than a key "
+				  "has versions");
+			goto out;
+		}
 		ncand = get_u64(&c, 8);
 		for (j = 0; j < ncand && !c.bad; j++) {
 			uint64_t at = get_u64(&c, 4);
