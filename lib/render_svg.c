@@ -20,6 +20,7 @@
 #include "numfmt.h"
 #include "render_svg.h"
 #include "strbuf.h"
+#include "textenc.h"
 #include "xalloc.h"
 
 #define ALL UINT32_MAX		/* the name id of the root frame, "all" */
@@ -50,37 +51,6 @@ struct layout {
 
 /* XML escaping */
 
-/* The length of the valid UTF-8 character at s, or 0. */
-static size_t
-utf8_char(const unsigned char *s, size_t len)
-{
-	uint32_t c;
-	size_t n, i;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (len < n)
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if ((n == 3 && c < 0x800) || (n == 4 && c < 0x10000) ||
-	    c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff) ||
-	    c == 0xfffe || c == 0xffff)
-		return 0;
-	return n;
-}
-
 void
 pv_svg_escape(struct pv_strbuf *sb, const char *s, size_t len)
 {
@@ -88,7 +58,7 @@ pv_svg_escape(struct pv_strbuf *sb, const char *s, size_t len)
 	size_t i = 0, n;
 
 	while (i < len) {
-		n = utf8_char(p + i, len - i);
+		n = pv_textenc_utf8_len(p + i, len - i);
 		if (n == 0 || p[i] < 0x20 || p[i] == 0x7f) {
 			/* U+FFFD, the replacement character */
 			pv_strbuf_add(sb, "\xef\xbf\xbd", 3);
@@ -115,7 +85,7 @@ prefix_chars(const char *s, size_t len, size_t nchar)
 	size_t i = 0, n;
 
 	while (i < len && nchar-- > 0) {
-		n = utf8_char(p + i, len - i);
+		n = pv_textenc_utf8_len(p + i, len - i);
 		i += n ? n : 1;
 	}
 	return i;
