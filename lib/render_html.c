@@ -68,6 +68,7 @@ profile_release(struct profile *p)
 		free(p->ev[i].func);
 	}
 	free(p->ev);
+	free(p->rm);
 	side_release(&p->diff);
 }
 
@@ -348,6 +349,25 @@ dstack(struct pv_html *h, const struct pv_record *rec)
 			d.nframe, d.period[0], d.period[1]);
 }
 
+static int
+rootmerge(struct pv_html *h, const struct pv_record *rec)
+{
+	struct pv_err err = PV_ERR_INIT;
+	struct pv_rec_rootmerge m;
+	struct profile *p;
+	struct rootmerge *r;
+
+	if (pv_rec_rootmerge_parse(rec, &m, &err) < 0)
+		return bad_rec(h, &err);
+	p = diff_profile(h);
+	PV_GROW(p->rm, p->nrm + 1, p->rm_alloc);
+	r = &p->rm[p->nrm++];
+	r->name[0] = intern(h, m.name[0]);
+	r->name[1] = intern(h, m.name[1]);
+	r->score = m.score;
+	return 0;
+}
+
 /*
  * The counts of a func record are what the page shows; it takes the
  * shares from them and the totals (the record's denominators, those of
@@ -413,6 +433,8 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 			return dstack(h, rec);
 		if (pv_str_eq(rec->field[0], "func"))
 			return func(h, rec);
+		if (pv_str_eq(rec->field[0], "rootmerge"))
+			return rootmerge(h, rec);
 		break;
 	default:
 		return 0;
@@ -655,8 +677,18 @@ emit_profiles(struct pv_html *h, struct pv_strbuf *sb,
 		else
 			pv_strbuf_addf(sb, "%llu",
 				       (unsigned long long)p->level);
-		pv_strbuf_addf(sb, ",\"raw\":%s,\"meta\":[",
-			       p->raw ? "true" : "false");
+		pv_strbuf_addf(sb, ",\"raw\":%s", p->raw ? "true" : "false");
+		/* the root frames pv-diff merged, when it did */
+		for (k = 0; k < p->nrm; k++) {
+			pv_strbuf_addstr(sb, k > 0 ? ",[" : ",\"roots\":[[");
+			json_cstr(sb, str_of(h, p->rm[k].name[0]));
+			pv_strbuf_addch(sb, ',');
+			json_cstr(sb, str_of(h, p->rm[k].name[1]));
+			pv_strbuf_addch(sb, ',');
+			pv_html_json_num(sb, p->rm[k].score);
+			pv_strbuf_addstr(sb, k + 1 == p->nrm ? "]]" : "]");
+		}
+		pv_strbuf_addstr(sb, ",\"meta\":[");
 		for (k = 0; k < p->diff.nkv; k++) {
 			pv_strbuf_addstr(sb, k > 0 ? ",[" : "[");
 			json_cstr(sb, p->diff.kv[k].env ? "env" : "meta");
