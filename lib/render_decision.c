@@ -285,13 +285,16 @@ verdict(struct pv_render_decision *d, const struct pv_record *rec)
 	v->mde = NAN;
 	v->p_welch = v->p_mwu = v->g = v->cliff = NAN;
 	v->rcv_b = v->rcv_t = NAN;
+	/* the verdict's FLAGS; a verdict written before them, its cmp's */
+	v->flags = pv.flags;
 	h = key_hash(v->k);
 	c = pv_hmap_get(&d->cmap, h, eq_c, d, v->k);
 	if (c != PV_HMAP_NONE) {
 		const struct cmpx *x = &d->c[c];
 
 		v->have_cmp = 1;
-		v->flags = x->flags;
+		if (rec->nfield < 23)	/* a verdict of 22 fields */
+			v->flags = x->flags;
 		v->p_welch = x->p_welch;
 		v->p_mwu = x->p_mwu;
 		v->g = x->g;

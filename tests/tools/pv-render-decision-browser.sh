@@ -6,7 +6,8 @@
 # older version v0 (the baseline's runs renamed) gives the trend a third
 # point.
 # The target's meta record 'night' is made a hostile value (ignored by
-# pv-diff -i) and its 'artifacts' directory a hostile path.  Skipped (77)
+# pv-diff -i) and its 'artifacts' directory a hostile path; stress-ng's
+# test, an uncertain one, a hostile name.  Skipped (77)
 # without chromium or node; the screenshots are kept as
 # tests/decision-PAGE.png in the build tree.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
@@ -23,6 +24,9 @@ gzip -dc "$top_srcdir/examples/night/night.pv.gz" | awk -F '\t' '
 	}
 	target && $1 == "meta" && $2 == "artifacts" {
 		$3 = "javascript:alert(1)/\"><img src=x onerror=alert(2)>"
+	}
+	$1 == "sample" && $2 == "stress-ng" {
+		$3 = "<img src=x onerror=alert(3)>"
 	}
 	{ print }' > "$T/night.pv" || exit 99
 pv-stat "$T/night.pv" | pv-diff -i meta.night | pv-classify \

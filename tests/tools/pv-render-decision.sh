@@ -28,6 +28,17 @@ sed -n '/<table id="counts"/,/<\/table>/p
 test_cmp "$D/night-first.out" "$T/first.out" && pass ||
 	fail "the first screen"
 
+# The verdicts' FLAGS beside the ranked regressions and the uncertain
+# keys, as text, from the verdict records themselves (no cmp record here)
+grep -v '^cmp	' "$T/classified.pv" | pv-render --format=html > "$T/flags.html"
+[ $? -eq 0 ] || fail "flags: pv-render"
+sed -n '/<table id="regression-table"/,/<\/table>/p
+	/<ul id="uncertain-list"/,/<\/ul>/p' "$T/flags.html" |
+	grep -o '<a class="key"[^>]*>[^<]*</a>[^<]*<span class="flags">[^<]*</span>\|<a class="key"[^>]*>[^<]*</a> ([^<]*): <span class="reason">[^<]*</span> <span class="flags">[^<]*</span>' |
+	sed 's/<[^>]*>//g' > "$T/flags.out"
+test_cmp "$D/night-flags.out" "$T/flags.out" && pass ||
+	fail "the verdicts' flags"
+
 # Each regression links to the profile comparison of its own experiment
 # and level: pv-diff's output of one experiment at two levels
 pv-classify "$top_srcdir/tests/data/pv-diff/both.out" |
