@@ -1034,7 +1034,8 @@ pv_html_write(struct pv_html *h, FILE *out)
 	uint32_t *rank;
 	size_t i, k;
 	const char *at;
-	int decisions = pv_render_decision_count(h->dec) > 0;
+	int decisions = pv_render_decision_count(h->dec) > 0 ||
+		pv_render_decision_series(h->dec) > 0;
 
 	for (i = 0; i <= h->nprof; i++) {
 		struct profile *p = i < h->nprof ? &h->prof[i] : &h->stacks;
@@ -1056,7 +1057,8 @@ pv_html_write(struct pv_html *h, FILE *out)
 				   h->only);
 		return bad(h, "no stacks to show: the input holds neither "
 			   "dstack records (pv-diff) nor stacks in baseline "
-			   "or target sections, nor verdicts (pv-classify)");
+			   "or target sections, nor verdicts (pv-classify), "
+			   "nor a key on three versions or more");
 	}
 	jp = join_profiles(h, &s);
 
