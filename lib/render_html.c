@@ -1009,7 +1009,10 @@ static const char decision_html[] =
 	"<h2>Trend</h2><p>Choose a key measured on several versions.</p>"
 	"</section>\n";
 
-/* The title: the versions of the night, or of the one profile. */
+/*
+ * The title: the versions of the night, or of the one profile; of a
+ * series without roles (pv-store series), its first and last versions.
+ */
 static void
 title(struct pv_html *h, struct pv_strbuf *t, const struct shown *s)
 {
@@ -1018,6 +1021,11 @@ title(struct pv_html *h, struct pv_strbuf *t, const struct shown *s)
 
 	if (s->n == 1)
 		profile_names(h, s->p[0], v, e);
+	if (v[0] == NULL && v[1] == NULL && h->nsect > 1 &&
+	    h->sect[0].version != h->sect[h->nsect - 1].version) {
+		v[0] = str_of(h, h->sect[0].version);
+		v[1] = str_of(h, h->sect[h->nsect - 1].version);
+	}
 	pv_strbuf_addstr(t, "pv report: ");
 	pv_strbuf_addstr(t, v[0] && *v[0] ? v[0] : "baseline");
 	pv_strbuf_addstr(t, " .. ");

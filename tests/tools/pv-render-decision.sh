@@ -51,14 +51,15 @@ test_cmp "$D/both-links.out" "$T/both-links.out" && pass ||
 	fail "both: a regression's profile is of its level"
 
 # A series of versions (pv-series' test series through pv-stat, pv-series
-# and pv-classify): the decision pages appear without verdicts; the marks
-# as the summary lists them, and as the page's data holds them (kind, key,
+# and pv-classify): the decision pages appear without verdicts, titled by
+# the first and last versions; the marks as the summary lists them, and as the page's data holds them (kind, key,
 # versions, figures, their trend's index, their text)
 pv-stat "$top_srcdir/tests/data/pv-series/series.in" | pv-series |
 	pv-classify > "$T/series.pv"
 expect_status 0 "series: report" pv-render --format=html "$T/series.pv" \
 	> "$T/series.html"
-{ sed -n '/<h3 id="series"/,/<\/ul>/p' "$T/series.html" |
+{ grep -o '<title>[^<]*' "$T/series.html" | sed 's/<title>//'
+  sed -n '/<h3 id="series"/,/<\/ul>/p' "$T/series.html" |
 	sed 's/<[^>]*>//g' | grep -v '^$'
   grep -o '"tkey":.*],"sect"' "$T/series.html" |
 	sed 's/},{/},\n{/g'; } > "$T/series.out"
