@@ -1,7 +1,7 @@
 #!/bin/sh
 # series.sh: where along twelve nightly kernels a benchmark changed.
 #
-# usage: series.sh [DIR]
+# usage: series.sh [DIR [REPORT]]
 #
 # Makes a store of 12 nightly versions, v6.1 to v6.12, in DIR (default: a
 # temporary directory, removed at the end): each night's results are runs
@@ -14,10 +14,14 @@
 # change once, at v6.7, where a fixed baseline would report it at every
 # later version; pv-classify judges it (not at the newest version: the
 # job passes) and pv-render prints the report, the change points with the
-# range to bisect.  Last, the nightly job: the state of the first eleven
-# nights, then the twelfth night alone.
+# range to bisect, and writes REPORT (default DIR/report.html, or
+# series.html without DIR), each key's trend across the versions with the
+# change point marked.  Last, the nightly job: the state
+# of the first eleven nights, then the twelfth night alone.
 set -eu
 E=$(cd "$(dirname "$0")" && pwd)
+out=${2:-${1:+$1/report.html}}
+out=${out:-series.html}
 if [ $# -gt 0 ]; then
 	dir=$1
 	mkdir -p "$dir"
@@ -61,6 +65,13 @@ done
 echo "== the change points of the 12 nights"
 pv-store series | pv-series | pv-classify > "$dir/series.pv"
 pv-render --format=text "$dir/series.pv"
+
+# the HTML report: pv-stat's median of each version beside the runs, so
+# that each key's trend is drawn, the change point marked on it
+pv-store series | pv-stat | pv-series | pv-classify |
+	pv-render --format=html > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "== wrote $out"
 
 echo "== the nightly job: eleven nights kept, the twelfth added"
 rm -f "$dir/state"

@@ -14,6 +14,7 @@
 
 #include "hash.h"
 #include "hmap.h"
+#include "rec_changepoint.h"
 #include "rec_cmp.h"
 #include "rec_sample.h"
 #include "rec_stat.h"
@@ -81,6 +82,17 @@ struct sysreg {
 	uint32_t levels;
 };
 
+/* A change point, outlier or trend record of pv-series: a mark. */
+enum { MARK_CP, MARK_OUTLIER, MARK_TREND, NMARKKIND };
+
+struct mark {
+	uint64_t k[NK];		/* K_A, K_B: NOKEY */
+	int kind;
+	uint32_t a, b;		/* BEFORE AFTER, VERSION -, FIRST LAST */
+	double change, lo, hi, p;
+	unsigned flags;		/* a change point's PV_CHANGEPOINT_* */
+};
+
 struct pv_render_decision {
 	struct pv_symtab *str;
 	uint32_t empty;
@@ -95,6 +107,8 @@ struct pv_render_decision {
 	struct pv_hmap skmap;
 	struct sysreg *sys;
 	size_t nsys, sysalloc;
+	struct mark *mark;
+	size_t nmark, markalloc;
 	const char *artifacts;	/* where the artifact directories are now */
 	struct pv_err err;
 };
@@ -124,6 +138,7 @@ pv_render_decision_free(struct pv_render_decision *d)
 	free(d->v);
 	free(d->c);
 	free(d->sys);
+	free(d->mark);
 	pv_hmap_release(&d->vmap);
 	pv_hmap_release(&d->cmap);
 	pv_hmap_release(&d->skmap);
@@ -285,13 +300,16 @@ verdict(struct pv_render_decision *d, const struct pv_record *rec)
 	v->mde = NAN;
 	v->p_welch = v->p_mwu = v->g = v->cliff = NAN;
 	v->rcv_b = v->rcv_t = NAN;
+	/* the verdict's FLAGS; a verdict written before them, its cmp's */
+	v->flags = pv.flags;
 	h = key_hash(v->k);
 	c = pv_hmap_get(&d->cmap, h, eq_c, d, v->k);
 	if (c != PV_HMAP_NONE) {
 		const struct cmpx *x = &d->c[c];
 
 		v->have_cmp = 1;
-		v->flags = x->flags;
+		if (rec->nfield < 23)	/* a verdict of 22 fields */
+			v->flags = x->flags;
 		v->p_welch = x->p_welch;
 		v->p_mwu = x->p_mwu;
 		v->g = x->g;
@@ -376,6 +394,54 @@ systematic(struct pv_render_decision *d, const struct pv_record *rec)
 	key_of(d, s->k, intern(d, key.role), intern(d, key.version), &key);
 	s->levels = intern(d, levels);
 	d->nsys++;
+	return 1;
+}
+
+/* A changepoint, outlier or trend record. */
+static int
+mark(struct pv_render_decision *d, const struct pv_record *rec, int kind)
+{
+	struct pv_changepoint c;
+	struct pv_outlier o;
+	struct pv_trend t;
+	struct mark *m;
+
+	PV_GROW(d->mark, d->nmark + 1, d->markalloc);
+	m = &d->mark[d->nmark];
+	memset(m, 0, sizeof(*m));
+	m->kind = kind;
+	m->lo = m->hi = NAN;
+	if (kind == MARK_CP) {
+		if (pv_rec_changepoint_parse(rec, &c, &d->err) < 0)
+			return -1;
+		key_of(d, m->k, NOKEY, NOKEY, &c.key);
+		m->a = intern(d, c.before);
+		m->b = intern(d, c.after);
+		m->change = c.change;
+		m->lo = c.lo;
+		m->hi = c.hi;
+		m->p = c.p;
+		m->flags = c.flags;
+	} else if (kind == MARK_OUTLIER) {
+		if (pv_rec_outlier_parse(rec, &o, &d->err) < 0)
+			return -1;
+		key_of(d, m->k, NOKEY, NOKEY, &o.key);
+		m->a = intern(d, o.version);
+		m->b = d->empty;
+		m->change = o.change;
+		m->p = o.p;
+	} else {
+		if (pv_rec_trend_parse(rec, &t, &d->err) < 0)
+			return -1;
+		key_of(d, m->k, NOKEY, NOKEY, &t.key);
+		m->a = intern(d, t.first);
+		m->b = intern(d, t.last);
+		m->change = t.change;
+		m->lo = t.lo;
+		m->hi = t.hi;
+		m->p = t.p;
+	}
+	d->nmark++;
 	return 1;
 }
 
@@ -468,6 +534,12 @@ pv_render_decision_add(struct pv_render_decision *d,
 		return runval(d, rec);
 	if (pv_str_eq(t, "stat"))
 		return stat(d, rec);
+	if (pv_str_eq(t, "changepoint"))
+		return mark(d, rec, MARK_CP);
+	if (pv_str_eq(t, "outlier"))
+		return mark(d, rec, MARK_OUTLIER);
+	if (pv_str_eq(t, "trend"))
+		return mark(d, rec, MARK_TREND);
 	return 0;
 }
 
@@ -620,6 +692,67 @@ interval_html(struct pv_strbuf *sb, double lo, double hi)
 		pv_strbuf_addch(sb, '-');
 	else
 		pv_strbuf_addf(sb, "[%+.2f%%, %+.2f%%]", pct(lo), pct(hi));
+}
+
+/* The trends: the stat records of a key on three versions or more. */
+struct trend {
+	size_t first, n;	/* in order[] */
+};
+
+static int
+cmp_measure(const void *a, const void *b, void *arg)
+{
+	const struct pv_render_decision *d = arg;
+	const struct skey *x = &d->sk[*(const size_t *)a];
+	const struct skey *y = &d->sk[*(const size_t *)b];
+	int c = memcmp(x->k + K_EXPERIMENT, y->k + K_EXPERIMENT,
+		       (NK - K_EXPERIMENT) * sizeof(uint64_t));
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+
+	if (c != 0)
+		return c;
+	return i < j ? -1 : i > j;	/* versions in the order met */
+}
+
+/*
+ * The side keys with a stat record grouped by key (without the version):
+ * the trends of three versions or more into *tr, order[] holding their
+ * side keys; trend_of[] each side key's trend, or NONE.
+ */
+static int
+same_measure(const struct pv_render_decision *d, size_t a, size_t b)
+{
+	return memcmp(d->sk[a].k + K_EXPERIMENT, d->sk[b].k + K_EXPERIMENT,
+		      (NK - K_EXPERIMENT) * sizeof(uint64_t)) == 0;
+}
+
+static size_t
+trends(const struct pv_render_decision *d, size_t *order, struct trend **tr,
+       size_t *trend_of)
+{
+	size_t n = 0, i, j, ntr = 0;
+
+	for (i = 0; i < d->nsk; i++) {
+		trend_of[i] = NONE;
+		if (d->sk[i].have_stat)
+			order[n++] = i;
+	}
+	if (n > 1)
+		qsort_r(order, n, sizeof(*order), cmp_measure, (void *)d);
+	*tr = pv_xcalloc(n + 1, sizeof(**tr));
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && same_measure(d, order[i], order[j]);
+		     j++)
+			;
+		if (j - i < 3)
+			continue;
+		(*tr)[ntr].first = i;
+		(*tr)[ntr].n = j - i;
+		for (; i < j; i++)
+			trend_of[order[i]] = ntr;
+		ntr++;
+	}
+	return ntr;
 }
 
 /* Writing: the summary */
@@ -912,6 +1045,139 @@ uncertain_html(const struct pv_render_decision *d, struct pv_strbuf *sb,
 			       "suites.</p>\n", n - PV_DECISION_ROWS);
 }
 
+/* The trend of each side key, in trend_of[] (NONE: none); their number. */
+static size_t
+trend_index(const struct pv_render_decision *d, size_t **trend_of)
+{
+	size_t *order = pv_xreallocarray(NULL, d->nsk + 1, sizeof(*order));
+	struct trend *tr;
+	size_t ntr;
+
+	*trend_of = pv_xreallocarray(NULL, d->nsk + 1, sizeof(**trend_of));
+	ntr = trends(d, order, &tr, *trend_of);
+	free(order);
+	free(tr);
+	return ntr;
+}
+
+size_t
+pv_render_decision_series(const struct pv_render_decision *d)
+{
+	size_t *trend_of, ntr = trend_index(d, &trend_of);
+
+	free(trend_of);
+	return d->nmark + ntr;
+}
+
+/* The trend of mark m's key, by the side key of its first version. */
+static size_t
+mark_trend(const struct pv_render_decision *d, const struct mark *m,
+	   const size_t *trend_of)
+{
+	uint64_t k[NK];
+	size_t side;
+
+	memcpy(k, m->k, sizeof(k));
+	k[K_A] = m->a;
+	k[K_B] = NOKEY;
+	side = find_side(d, k);
+	return side == NONE ? NONE : trend_of[side];
+}
+
+/*
+ * What a mark says, as text, on the summary and in the trend page's
+ * legend: "change point between v6.6 and v6.7: -8.57% [-10.03%, -7.09%],
+ * p 4e-10".
+ */
+static void
+mark_text(const struct pv_render_decision *d, struct pv_strbuf *sb,
+	  const struct mark *m)
+{
+	struct pv_str a = str(d, m->a), b = str(d, m->b);
+
+	if (a.len == 0)
+		a.s = "-", a.len = 1;
+	if (b.len == 0)
+		b.s = "-", b.len = 1;
+	if (m->kind == MARK_CP)
+		pv_strbuf_addf(sb, "change point between %.*s and %.*s",
+			       (int)a.len, a.s, (int)b.len, b.s);
+	else if (m->kind == MARK_OUTLIER)
+		pv_strbuf_addf(sb, "outlier at %.*s", (int)a.len, a.s);
+	else
+		pv_strbuf_addf(sb, "trend from %.*s to %.*s", (int)a.len,
+			       a.s, (int)b.len, b.s);
+	pv_strbuf_addf(sb, ": %+.2f%%", pct(m->change));
+	if (m->kind == MARK_TREND)
+		pv_strbuf_addstr(sb, " a version");
+	if (!isnan(m->lo) && !isnan(m->hi)) {
+		pv_strbuf_addch(sb, ' ');
+		interval_html(sb, m->lo, m->hi);
+	}
+	if (!isnan(m->p))
+		pv_strbuf_addf(sb, ", p %.2g", m->p);
+	if (m->flags & PV_CHANGEPOINT_NEWEST)
+		pv_strbuf_addstr(sb, ", at the newest version");
+	if (m->flags & PV_CHANGEPOINT_KNOWN)
+		pv_strbuf_addstr(sb, ", known");
+}
+
+/*
+ * Across versions: pv-series' marks, change points first, each linked to
+ * its key's trend; or how many keys have a trend without marks.
+ */
+static void
+series_html(const struct pv_render_decision *d, struct pv_strbuf *sb)
+{
+	size_t *trend_of, ntr = trend_index(d, &trend_of), i, t, n = 0;
+	struct pv_strbuf text = PV_STRBUF_INIT;
+	int kind;
+
+	if (d->nmark == 0 && ntr == 0) {
+		free(trend_of);
+		return;
+	}
+	pv_strbuf_addstr(sb, "<h3 id=\"series\">Across versions</h3>\n");
+	if (d->nmark == 0)
+		pv_strbuf_addf(sb, "<p id=\"series-none\" class=\"none\">%zu "
+			       "keys on three versions or more, on the Trend "
+			       "page (<a href=\"#series=0\">the first</a>); no "
+			       "changepoint, outlier or trend record "
+			       "(pv-series) marks them.</p>\n", ntr);
+	else
+		pv_strbuf_addf(sb, "<ul id=\"series-list\" class=\"series\" "
+			       "data-rows=\"%zu\">\n", d->nmark);
+	for (kind = 0; kind < NMARKKIND; kind++)
+		for (i = 0; i < d->nmark && n < PV_DECISION_ROWS; i++) {
+			const struct mark *m = &d->mark[i];
+
+			if (m->kind != kind)
+				continue;
+			n++;
+			t = mark_trend(d, m, trend_of);
+			pv_strbuf_addf(sb, "<li data-mark=\"%zu\">", i);
+			if (t != NONE)
+				pv_strbuf_addf(sb, "<a class=\"key\" href=\""
+					       "#series=%zu\">", t);
+			else
+				pv_strbuf_addstr(sb, "<span class=\"key\">");
+			key_html(d, sb, m->k, 1);
+			pv_strbuf_addstr(sb, t != NONE ? "</a>: " :
+					 "</span>: ");
+			pv_strbuf_reset(&text);
+			mark_text(d, &text, m);
+			pv_html_escape(sb, text.buf, text.len);
+			pv_strbuf_addstr(sb, "</li>\n");
+		}
+	if (d->nmark > 0)
+		pv_strbuf_addstr(sb, "</ul>\n");
+	if (d->nmark > PV_DECISION_ROWS)
+		pv_strbuf_addf(sb, "<p class=\"more-rows\">%zu more.</p>\n",
+			       d->nmark - PV_DECISION_ROWS);
+	pv_strbuf_release(&text);
+	free(trend_of);
+}
+
 void
 pv_render_decision_html(struct pv_render_decision *d, struct pv_strbuf *sb,
 			const struct pv_render_decision_prof *prof,
@@ -949,6 +1215,7 @@ pv_render_decision_html(struct pv_render_decision *d, struct pv_strbuf *sb,
 
 	nsel = select_class(d, PV_CLASS_UNCERTAIN, 0, sel);
 	uncertain_html(d, sb, sel, nsel);
+	series_html(d, sb);
 	pv_strbuf_addstr(sb, "</section>\n");
 	free(all);
 	free(sel);
@@ -1026,67 +1293,6 @@ static const char *const kname[NK] = {
 	"base", "target", "experiment", "suite", "test", "operation",
 	"metric", "unit", "dir", "level"
 };
-
-/* The trends: the stat records of a key on three versions or more. */
-struct trend {
-	size_t first, n;	/* in order[] */
-};
-
-static int
-cmp_measure(const void *a, const void *b, void *arg)
-{
-	const struct pv_render_decision *d = arg;
-	const struct skey *x = &d->sk[*(const size_t *)a];
-	const struct skey *y = &d->sk[*(const size_t *)b];
-	int c = memcmp(x->k + K_EXPERIMENT, y->k + K_EXPERIMENT,
-		       (NK - K_EXPERIMENT) * sizeof(uint64_t));
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-
-	if (c != 0)
-		return c;
-	return i < j ? -1 : i > j;	/* versions in the order met */
-}
-
-/*
- * The side keys with a stat record grouped by key (without the version):
- * the trends of three versions or more into *tr, order[] holding their
- * side keys; trend_of[] each side key's trend, or NONE.
- */
-static int
-same_measure(const struct pv_render_decision *d, size_t a, size_t b)
-{
-	return memcmp(d->sk[a].k + K_EXPERIMENT, d->sk[b].k + K_EXPERIMENT,
-		      (NK - K_EXPERIMENT) * sizeof(uint64_t)) == 0;
-}
-
-static size_t
-trends(const struct pv_render_decision *d, size_t *order, struct trend **tr,
-       size_t *trend_of)
-{
-	size_t n = 0, i, j, ntr = 0;
-
-	for (i = 0; i < d->nsk; i++) {
-		trend_of[i] = NONE;
-		if (d->sk[i].have_stat)
-			order[n++] = i;
-	}
-	if (n > 1)
-		qsort_r(order, n, sizeof(*order), cmp_measure, (void *)d);
-	*tr = pv_xcalloc(n + 1, sizeof(**tr));
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && same_measure(d, order[i], order[j]);
-		     j++)
-			;
-		if (j - i < 3)
-			continue;
-		(*tr)[ntr].first = i;
-		(*tr)[ntr].n = j - i;
-		for (; i < j; i++)
-			trend_of[order[i]] = ntr;
-		ntr++;
-	}
-	return ntr;
-}
 
 static void
 verdicts_json(const struct pv_render_decision *d, struct pv_strbuf *sb,
@@ -1334,6 +1540,7 @@ pv_render_decision_json(struct pv_render_decision *d, struct pv_strbuf *sb,
 	size_t *order = pv_xreallocarray(NULL, d->nsk + 1, sizeof(*order));
 	size_t *trend_of = pv_xreallocarray(NULL, d->nsk + 1,
 					    sizeof(*trend_of));
+	struct pv_strbuf text = PV_STRBUF_INIT;
 	struct trend *tr;
 	size_t n, ntr, i, j;
 	int w;
@@ -1391,7 +1598,53 @@ pv_render_decision_json(struct pv_render_decision *d, struct pv_strbuf *sb,
 			unum(sb, order[tr[i].first + j], j == 0);
 		pv_strbuf_addch(sb, ']');
 	}
-	pv_strbuf_addstr(sb, "],\"cp\":[],\"sect\":[");
+	pv_strbuf_addstr(sb, "],\"tkey\":[");
+	for (i = 0; i < ntr; i++) {
+		const uint64_t *k = d->sk[order[tr[i].first]].k;
+
+		pv_strbuf_addstr(sb, i > 0 ? ",[" : "[");
+		for (w = K_EXPERIMENT; w < NK; w++)
+			unum(sb, k[w], w == K_EXPERIMENT);
+		pv_strbuf_addch(sb, ']');
+	}
+	pv_strbuf_addstr(sb, "],\"cp\":[");
+	for (i = 0; i < d->nmark; i++) {
+		static const char *const kind[NMARKKIND] = {
+			"cp", "outlier", "trend"
+		};
+		const struct mark *m = &d->mark[i];
+		size_t t = mark_trend(d, m, trend_of);
+
+		pv_strbuf_addf(sb, "%s{\"kind\":\"%s\"", i > 0 ? "," : "",
+			       kind[m->kind]);
+		for (w = K_EXPERIMENT; w < NK; w++) {
+			pv_strbuf_addf(sb, ",\"%s\":", kname[w]);
+			unum(sb, m->k[w], 1);
+		}
+		pv_strbuf_addf(sb, ",\"a\":%u,\"b\":%u,\"ch\":", m->a, m->b);
+		pv_html_json_num(sb, m->change);
+		pv_strbuf_addstr(sb, ",\"lo\":");
+		pv_html_json_num(sb, m->lo);
+		pv_strbuf_addstr(sb, ",\"hi\":");
+		pv_html_json_num(sb, m->hi);
+		pv_strbuf_addstr(sb, ",\"p\":");
+		pv_html_json_num(sb, m->p);
+		pv_strbuf_addf(sb, ",\"newest\":%s,\"known\":%s,\"trend\":",
+			       m->flags & PV_CHANGEPOINT_NEWEST ? "true" :
+			       "false", m->flags & PV_CHANGEPOINT_KNOWN ?
+			       "true" : "false");
+		if (t == NONE)
+			pv_strbuf_addstr(sb, "-1");
+		else
+			pv_strbuf_addu(sb, t);
+		pv_strbuf_reset(&text);
+		mark_text(d, &text, m);
+		pv_strbuf_addstr(sb, ",\"txt\":");
+		pv_html_json(sb, text.buf, text.len);
+		pv_strbuf_addch(sb, '}');
+	}
+	pv_strbuf_release(&text);
+	pv_strbuf_addstr(sb, "],\"sect\":[");
 	for (i = 0; i < nsect; i++) {
 		if (i > 0)
 			pv_strbuf_addch(sb, ',');

@@ -6,7 +6,8 @@
  * It keeps, through their codecs, the verdict, systematic and detect
  * records of pv-classify, the cmp records of pv-diff (their flags and
  * p-values), the stat records of pv-stat (the trend of a key across
- * versions), and the run values of each key of each version (runval
+ * versions), the changepoint, outlier and trend records of pv-series (the
+ * marks on that trend), and the run values of each key of each version (runval
  * records, else the sample records of its sections).  Memory grows with
  * the comparisons and their runs, never with the lines of the input; a
  * key keeps at most PV_DECISION_MAX_VALUES values a side (the page says
@@ -18,7 +19,8 @@
  * what was uncertain and why), the regressions ranked by severity with
  * their change, interval and q-value and, where the input holds the
  * profile comparison of their experiment and level, its top suspect
- * functions, and the systematic regressions.  The rest (the suites, a
+ * functions, the systematic regressions, and what pv-series found across
+ * versions.  The rest (the suites, a
  * test's levels, a key's runs and facts, the trends) is data for the
  * page's script.  Nothing is compared or decided again: the numbers are
  * the records'.
@@ -71,6 +73,12 @@ int pv_render_decision_add(struct pv_render_decision *d,
 			   uint32_t experiment);
 /* The verdicts read. */
 size_t pv_render_decision_count(const struct pv_render_decision *d);
+/*
+ * What the input says across versions: its change point, outlier and
+ * trend records (pv-series), and the keys with stat records of three
+ * versions or more.
+ */
+size_t pv_render_decision_series(const struct pv_render_decision *d);
 
 /* The night's summary, a section of the document. */
 void pv_render_decision_html(struct pv_render_decision *d,

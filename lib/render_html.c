@@ -68,6 +68,7 @@ profile_release(struct profile *p)
 		free(p->ev[i].func);
 	}
 	free(p->ev);
+	free(p->rm);
 	side_release(&p->diff);
 }
 
@@ -348,6 +349,25 @@ dstack(struct pv_html *h, const struct pv_record *rec)
 			d.nframe, d.period[0], d.period[1]);
 }
 
+static int
+rootmerge(struct pv_html *h, const struct pv_record *rec)
+{
+	struct pv_err err = PV_ERR_INIT;
+	struct pv_rec_rootmerge m;
+	struct profile *p;
+	struct rootmerge *r;
+
+	if (pv_rec_rootmerge_parse(rec, &m, &err) < 0)
+		return bad_rec(h, &err);
+	p = diff_profile(h);
+	PV_GROW(p->rm, p->nrm + 1, p->rm_alloc);
+	r = &p->rm[p->nrm++];
+	r->name[0] = intern(h, m.name[0]);
+	r->name[1] = intern(h, m.name[1]);
+	r->score = m.score;
+	return 0;
+}
+
 /*
  * The counts of a func record are what the page shows; it takes the
  * shares from them and the totals (the record's denominators, those of
@@ -413,6 +433,8 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 			return dstack(h, rec);
 		if (pv_str_eq(rec->field[0], "func"))
 			return func(h, rec);
+		if (pv_str_eq(rec->field[0], "rootmerge"))
+			return rootmerge(h, rec);
 		break;
 	default:
 		return 0;
@@ -655,8 +677,18 @@ emit_profiles(struct pv_html *h, struct pv_strbuf *sb,
 		else
 			pv_strbuf_addf(sb, "%llu",
 				       (unsigned long long)p->level);
-		pv_strbuf_addf(sb, ",\"raw\":%s,\"meta\":[",
-			       p->raw ? "true" : "false");
+		pv_strbuf_addf(sb, ",\"raw\":%s", p->raw ? "true" : "false");
+		/* the root frames pv-diff merged, when it did */
+		for (k = 0; k < p->nrm; k++) {
+			pv_strbuf_addstr(sb, k > 0 ? ",[" : ",\"roots\":[[");
+			json_cstr(sb, str_of(h, p->rm[k].name[0]));
+			pv_strbuf_addch(sb, ',');
+			json_cstr(sb, str_of(h, p->rm[k].name[1]));
+			pv_strbuf_addch(sb, ',');
+			pv_html_json_num(sb, p->rm[k].score);
+			pv_strbuf_addstr(sb, k + 1 == p->nrm ? "]]" : "]");
+		}
+		pv_strbuf_addstr(sb, ",\"meta\":[");
 		for (k = 0; k < p->diff.nkv; k++) {
 			pv_strbuf_addstr(sb, k > 0 ? ",[" : "[");
 			json_cstr(sb, p->diff.kv[k].env ? "env" : "meta");
@@ -977,7 +1009,10 @@ static const char decision_html[] =
 	"<h2>Trend</h2><p>Choose a key measured on several versions.</p>"
 	"</section>\n";
 
-/* The title: the versions of the night, or of the one profile. */
+/*
+ * The title: the versions of the night, or of the one profile; of a
+ * series without roles (pv-store series), its first and last versions.
+ */
 static void
 title(struct pv_html *h, struct pv_strbuf *t, const struct shown *s)
 {
@@ -986,6 +1021,11 @@ title(struct pv_html *h, struct pv_strbuf *t, const struct shown *s)
 
 	if (s->n == 1)
 		profile_names(h, s->p[0], v, e);
+	if (v[0] == NULL && v[1] == NULL && h->nsect > 1 &&
+	    h->sect[0].version != h->sect[h->nsect - 1].version) {
+		v[0] = str_of(h, h->sect[0].version);
+		v[1] = str_of(h, h->sect[h->nsect - 1].version);
+	}
 	pv_strbuf_addstr(t, "pv report: ");
 	pv_strbuf_addstr(t, v[0] && *v[0] ? v[0] : "baseline");
 	pv_strbuf_addstr(t, " .. ");
@@ -1002,7 +1042,8 @@ pv_html_write(struct pv_html *h, FILE *out)
 	uint32_t *rank;
 	size_t i, k;
 	const char *at;
-	int decisions = pv_render_decision_count(h->dec) > 0;
+	int decisions = pv_render_decision_count(h->dec) > 0 ||
+		pv_render_decision_series(h->dec) > 0;
 
 	for (i = 0; i <= h->nprof; i++) {
 		struct profile *p = i < h->nprof ? &h->prof[i] : &h->stacks;
@@ -1024,7 +1065,8 @@ pv_html_write(struct pv_html *h, FILE *out)
 				   h->only);
 		return bad(h, "no stacks to show: the input holds neither "
 			   "dstack records (pv-diff) nor stacks in baseline "
-			   "or target sections, nor verdicts (pv-classify)");
+			   "or target sections, nor verdicts (pv-classify), "
+			   "nor a key on three versions or more");
 	}
 	jp = join_profiles(h, &s);
 

@@ -63,11 +63,19 @@ struct event {
  * A profile comparison: the records of one diff section of pv-diff (or,
  * for the stacks of the input, everything).
  */
+/* A rootmerge record: the root frames (ids in str) taken as one. */
+struct rootmerge {
+	uint32_t name[2];
+	double score;
+};
+
 struct profile {
 	struct side diff;	/* the diff section: BASE..TARGET, experiment */
 	uint32_t base, target, experiment;	/* ids in str */
 	uint64_t level;		/* its meta level, or PV_NONE */
 	int raw;		/* meta shares baseline: pv-diff --raw */
+	struct rootmerge *rm;	/* its rootmerge records */
+	size_t nrm, rm_alloc;
 	struct event *ev;
 	size_t nev, ev_alloc;
 };

@@ -206,15 +206,33 @@ array_end(struct pv_strbuf *sb, size_t n)
 	pv_strbuf_addstr(sb, n > 0 ? "\n ]" : "]");
 }
 
+/* FLAGS as an array of flag names. */
 static void
-comparison(struct pv_strbuf *sb, const struct pv_cmp *c)
+jflags(struct pv_strbuf *sb, unsigned flags)
 {
 	int i, any = 0;
 
+	pv_strbuf_addstr(sb, ",\"flags\":[");
+	for (i = 0; i < PV_CMP_NFLAGS; i++)
+		if (flags & (1u << i)) {
+			if (any++)
+				pv_strbuf_addch(sb, ',');
+			pv_strbuf_addf(sb, "\"%s\"", pv_rec_cmp_flag_name(i));
+		}
+	pv_strbuf_addch(sb, ']');
+}
+
+static void
+comparison(struct pv_strbuf *sb, const struct pv_cmp *c)
+{
 	jkey(sb, &c->key, 1);
 	jruns(sb, c->nb, c->nt);
 	jchange(sb, "change", c->change);
 	jpair(sb, "interval", "low", c->lo, "high", c->hi);
+	/* the interval the verdict rests on (honest.h), and its p-value */
+	jpair(sb, "honest_interval", "low", c->hlo, "high", c->hhi);
+	pv_strbuf_addstr(sb, ",\"honest_p\":");
+	jnum(sb, c->hp);
 	pv_strbuf_addstr(sb, ",\"se\":");
 	jnum(sb, c->se);
 	pv_strbuf_addstr(sb, ",\"df\":");
@@ -231,14 +249,8 @@ comparison(struct pv_strbuf *sb, const struct pv_cmp *c)
 	jpair(sb, "robust_cv", "baseline", c->rcv_b, "target", c->rcv_t);
 	pv_strbuf_addf(sb, ",\"outliers\":{\"baseline\":%zu,\"target\":%zu}",
 		       c->out_b, c->out_t);
-	pv_strbuf_addstr(sb, ",\"flags\":[");
-	for (i = 0; i < PV_CMP_NFLAGS; i++)
-		if (c->flags & (1u << i)) {
-			if (any++)
-				pv_strbuf_addch(sb, ',');
-			pv_strbuf_addf(sb, "\"%s\"", pv_rec_cmp_flag_name(i));
-		}
-	pv_strbuf_addstr(sb, "]}");
+	jflags(sb, c->flags);
+	pv_strbuf_addch(sb, '}');
 }
 
 static void
@@ -264,6 +276,7 @@ verdict(struct pv_strbuf *sb, const struct pv_verdict *v)
 		pv_strbuf_addstr(sb, ",\"runs_to_decide\":null");
 	pv_strbuf_addstr(sb, ",\"reason\":");
 	jcstr(sb, v->reason);
+	jflags(sb, v->flags);
 	pv_strbuf_addch(sb, '}');
 }
 

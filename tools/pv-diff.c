@@ -26,7 +26,11 @@
  *
  * The mode is told by the first stack, sample or runval record of the
  * input (no other record chooses it); standard input is first copied to
- * a temporary file so that it can be looked at and then read.
+ * a temporary file so that it can be looked at and then read.  A stream
+ * that starts with samples and holds stacks too (pv-collect --profile) is
+ * compared both ways: the cmp records, then the profile comparison of each
+ * experiment and level (struct pgroups), unless --samples or --profiles
+ * says which.
  */
 #include "config.h"
 
@@ -39,6 +43,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "field.h"
 #include "opt.h"
 #include "input.h"
 #include "kvset.h"
@@ -107,6 +112,8 @@ static const char help[] =
 	"                       one, the other side is every other version)\n"
 	"  -p, --profiles       compare profiles, whatever the input starts with\n"
 	"  -s, --samples        compare samples, whatever the input starts with\n"
+	"A stream of samples that holds stacks too is compared both ways: the\n"
+	"cmp records, then a profile comparison per experiment and level.\n"
 	"  -h, --help           print this help and exit\n"
 	"  -V, --version        print the version and exit\n"
 	"\n"
@@ -477,12 +484,266 @@ warn_clash(struct pv_runtab *t, struct pv_reader *r)
 	pv_strbuf_release(&sb);
 }
 
+/*
+ * The profiles of a stream of samples (pv-collect --profile writes both):
+ * the stack records of each experiment and level, compared on their own
+ * and written after the cmp records, each comparison in a diff section.
+ */
+struct pgroup {
+	char *experiment;	/* NULL: none */
+	uint64_t level;		/* its sections' meta level, or PV_NONE */
+	char *version[2];	/* of each side, once it has stacks */
+	int seen[2];
+	struct pv_stackdiff sd;
+};
+
+struct pgroups {
+	int on;			/* stacks are compared, not passed on */
+	struct pgroup *g;
+	size_t n, alloc;
+	/* the section being read */
+	char *experiment, *version;
+	int role;		/* PV_SIDE_BASE, PV_SIDE_TARGET, or -1 */
+	uint64_t level;
+};
+
+static int
+opt_eq(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
 static void
-samples_read(struct pv_sampdiff *d, const char *path)
+pgroups_section(struct pgroups *pg, const struct pv_record *rec)
+{
+	free(pg->experiment);
+	free(pg->version);
+	pg->experiment = dup_opt(rec->experiment);
+	pg->version = dup_opt(rec->version);
+	pg->role = pv_str_eq(rec->role, "baseline") ? PV_SIDE_BASE :
+		pv_str_eq(rec->role, "target") ? PV_SIDE_TARGET : -1;
+	pg->level = PV_NONE;
+}
+
+/* "experiment 'E' level L", for messages */
+static void
+pgroup_name(struct pv_strbuf *sb, const struct pgroup *g)
+{
+	pv_strbuf_addf(sb, "experiment '%s'", g->experiment ? g->experiment :
+		       "-");
+	if (g->level != PV_NONE)
+		pv_strbuf_addf(sb, " level %llu",
+			       (unsigned long long)g->level);
+}
+
+/*
+ * The group and side of a stack or frame record of the section being read,
+ * or NULL when --baseline and --target leave its version out.
+ */
+static struct pgroup *
+pgroup_of(struct pgroups *pg, const struct options *opt,
+	  struct pv_reader *r, int *side)
+{
+	const char *b = opt->base_version, *t = opt->target_version;
+	const char *v = pg->version;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pgroup *g;
+	size_t i;
+	int s;
+
+	if (b != NULL || t != NULL) {
+		if (opt_eq(v, b))
+			s = PV_SIDE_BASE;
+		else if (opt_eq(v, t))
+			s = PV_SIDE_TARGET;
+		else if (b == NULL || t == NULL)
+			s = b == NULL ? PV_SIDE_BASE : PV_SIDE_TARGET;
+		else
+			return NULL;
+	} else {
+		s = pg->role;
+	}
+	for (i = 0; i < pg->n; i++)
+		if (opt_eq(pg->g[i].experiment, pg->experiment) &&
+		    pg->g[i].level == pg->level)
+			break;
+	if (i == pg->n) {
+		PV_GROW(pg->g, pg->n + 1, pg->alloc);
+		g = &pg->g[pg->n++];
+		memset(g, 0, sizeof(*g));
+		g->experiment = pg->experiment ? pv_xstrdup(pg->experiment) :
+			NULL;
+		g->level = pg->level;
+		pv_stackdiff_init(&g->sd, &opt->sd);
+	}
+	g = &pg->g[i];
+	if (s < 0)	/* no role: the first version, then the second */
+		s = !g->seen[0] || opt_eq(g->version[0], v) ? PV_SIDE_BASE :
+			!g->seen[1] || opt_eq(g->version[1], v) ?
+			PV_SIDE_TARGET : -1;
+	if (s < 0 || (g->seen[s] && !opt_eq(g->version[s], v))) {
+		pgroup_name(&sb, g);
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+			  "stacks of a version '%s' for %s, which has "
+			  "stacks of '%s' and '%s' already: name the sides "
+			  "with --baseline and --target, or compare the "
+			  "profiles with pv-diff --profiles on their own",
+			  v ? v : "-", sb.buf,
+			  g->version[0] ? g->version[0] : "-",
+			  s < 0 ? (g->version[1] ? g->version[1] : "-") :
+			  g->version[!s] ? g->version[!s] : "-");
+	}
+	if (!g->seen[s]) {
+		g->seen[s] = 1;
+		g->version[s] = v ? pv_xstrdup(v) : NULL;
+	}
+	*side = s;
+	return g;
+}
+
+/*
+ * A record for the profiles: 1 when it was taken (a stack, or a frame
+ * record with groups), 0 when it goes on down the pipe.
+ */
+static int
+pgroups_add(struct pgroups *pg, const struct options *opt,
+	    struct pv_reader *r, const struct pv_record *rec)
+{
+	struct pgroup *g;
+	uint64_t level;
+	int side, frame;
+
+	if (rec->type == PV_REC_SECTION)
+		pgroups_section(pg, rec);
+	if (rec->type == PV_REC_META && pv_str_eq(rec->key, "level") &&
+	    pv_field_get_u64(rec->value, &level) == 0)
+		pg->level = level;
+	frame = opt->sd.groups && rec->type == PV_REC_OTHER &&
+		pv_str_eq(rec->field[0], "frame");
+	if (!pg->on || (rec->type != PV_REC_STACK && !frame))
+		return 0;
+	if ((g = pgroup_of(pg, opt, r, &side)) == NULL)
+		return 0;
+	if (frame) {
+		struct pv_rec_frame f;
+		struct pv_err e = PV_ERR_INIT;
+
+		if (pv_rec_frame_parse(rec, &f, &e) < 0)
+			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+				  "%s", pv_err_msg(&e));
+		pv_stackdiff_add_frame(&g->sd, side, &f);
+		return 1;
+	}
+	if (rec->folded == 2)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
+			  "a diff-folded line (two counts) where stacks were "
+			  "expected");
+	if (pv_stackdiff_add(&g->sd, side, rec->event, rec->frame,
+			     rec->nframe, rec->samples, rec->period) < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&g->sd.err));
+	return 1;
+}
+
+static void
+warn_rootmerge(const struct pv_stackdiff *sd, const char *where)
+{
+	size_t k;
+
+	for (k = 0; k < sd->nrootmerge; k++) {
+		struct pv_str b = pv_symtab_get(&sd->names,
+						sd->rootmerge[k].name[0]);
+		struct pv_str t = pv_symtab_get(&sd->names,
+						sd->rootmerge[k].name[1]);
+
+		pv_warn("%sthe baseline's root frame '%.*s' and the target's "
+			"'%.*s' compared as one (--keep-roots keeps them "
+			"apart)", where, (int)b.len, b.s, (int)t.len, t.s);
+	}
+}
+
+/*
+ * The profile comparison of each group with stacks on both sides, in the
+ * order of their first stacks: how many moved beyond the threshold; how
+ * many were compared in *ncompared.
+ */
+static size_t
+pgroups_finish(struct pgroups *pg, const struct options *opt,
+	       size_t *ncompared)
+{
+	struct pv_strbuf name = PV_STRBUF_INIT, sb = PV_STRBUF_INIT;
+	size_t i, moved = 0, compared = 0;
+	char buf[32];
+
+	for (i = 0; i < pg->n; i++) {
+		struct pgroup *g = &pg->g[i];
+
+		pv_strbuf_reset(&name);
+		pgroup_name(&name, g);
+		if (!g->seen[0] || !g->seen[1]) {
+			pv_warn("the stacks of %s have no %s side: no profile "
+				"comparison of it", name.buf, g->seen[0] ?
+				"target" : "baseline");
+			continue;
+		}
+		if (pv_stackdiff_compute(&g->sd) < 0)
+			pv_die("%s: %s", name.buf, pv_err_msg(&g->sd.err));
+		pv_strbuf_addstr(&name, ": ");
+		warn_rootmerge(&g->sd, name.buf);
+		if (opt->sd.function != NULL && !g->sd.function_found)
+			pv_warn("%sno stack holds the function '%s': no path "
+				"records", name.buf, opt->sd.function);
+		pv_strbuf_reset(&sb);
+		pv_strbuf_addf(&sb, "%s..%s", g->version[0] ? g->version[0] :
+			       "-", g->version[1] ? g->version[1] : "-");
+		pv_write_section(stdout, "diff", sb.buf, g->experiment);
+		if (g->level != PV_NONE) {
+			struct pv_str key = { "level", 5 }, value;
+
+			value.len = (size_t)snprintf(buf, sizeof(buf), "%llu",
+					     (unsigned long long)g->level);
+			value.s = buf;
+			pv_strbuf_reset(&sb);
+			pv_rec_meta_write(&sb, key, value);
+			fwrite(sb.buf, 1, sb.len, stdout);
+		}
+		pv_stackdiff_write(&g->sd, stdout);
+		moved += pv_stackdiff_moved(&g->sd, opt->threshold) != 0;
+		compared++;
+	}
+	pv_strbuf_release(&name);
+	pv_strbuf_release(&sb);
+	*ncompared = compared;
+	return moved;
+}
+
+static void
+pgroups_release(struct pgroups *pg)
+{
+	size_t i;
+
+	for (i = 0; i < pg->n; i++) {
+		pv_stackdiff_release(&pg->g[i].sd);
+		free(pg->g[i].experiment);
+		free(pg->g[i].version[0]);
+		free(pg->g[i].version[1]);
+	}
+	free(pg->g);
+	free(pg->experiment);
+	free(pg->version);
+}
+
+static void
+samples_read(struct pv_sampdiff *d, struct pgroups *pg,
+	     const struct options *opt, const char *path)
 {
 	/* what sampdiff reads; the rest is passed on unchecked */
 	static const char *const used[] = {
 		"meta", "env", "sample", "runval", "runstart", "primary", NULL
+	};
+	static const char *const used_stacks[] = {
+		"meta", "env", "sample", "runval", "runstart", "primary",
+		"stack", "frame", NULL
 	};
 	struct pv_reader *r = open_input(path);
 	struct pv_strbuf sb = PV_STRBUF_INIT;
@@ -491,12 +752,19 @@ samples_read(struct pv_sampdiff *d, const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
-	pv_reader_use(r, used);
+	pv_reader_use(r, pg->on ? used_stacks : used);
 	if (nstreams == 0)
 		stream_at(pv_reader_name(r), 1);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_VERSION)
 			stream_at(pv_reader_name(r), pv_reader_lineno(r));
+		if (pgroups_add(pg, opt, r, &rec))
+			continue;
+		if (d == NULL) {
+			if (rec.type != PV_REC_VERSION)
+				pv_write_raw(stdout, &rec);
+			continue;
+		}
 		if ((use = pv_sampdiff_add(d, &rec)) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&d->err));
@@ -524,25 +792,48 @@ samples_read(struct pv_sampdiff *d, const char *path)
 	in_use = NULL;
 }
 
-/* Samples: sampdiff over the concatenation of the inputs. */
+/*
+ * Samples: sampdiff over the concatenation of the inputs.  what: 1 samples
+ * only, 2 profiles only (of a stream that starts with samples), 3 both.
+ */
 static int
-run_samples(const struct options *opt, char **operand, int n)
+run_samples(const struct options *opt, char **operand, int n, int what)
 {
-	struct pv_sampdiff d;
-	long found;
+	struct pv_sampdiff d, *dp = what & 1 ? &d : NULL;
+	struct pgroups pg;
+	size_t ncompared;
+	long found = 0;
 	int k;
 
-	pv_sampdiff_init(&d, &opt->cmp);
-	d.base_version = opt->base_version;
-	d.target_version = opt->target_version;
+	memset(&pg, 0, sizeof(pg));
+	pg.on = (what & 2) != 0;
+	pg.role = -1;
+	pg.level = PV_NONE;
+	if (dp != NULL) {
+		pv_sampdiff_init(&d, &opt->cmp);
+		d.base_version = opt->base_version;
+		d.target_version = opt->target_version;
+	} else {
+		pv_write_version(stdout);
+	}
 	if (n == 0)
-		samples_read(&d, "-");
+		samples_read(dp, &pg, opt, "-");
 	for (k = 0; k < n; k++)
-		samples_read(&d, operand[k]);
-	found = pv_sampdiff_finish(&d, stdout, opt->ignore, opt->nignore);
-	if (found < 0)
-		pv_die("%s", pv_err_msg(&d.err));
-	pv_sampdiff_release(&d);
+		samples_read(dp, &pg, opt, operand[k]);
+	if (dp != NULL) {
+		found = pv_sampdiff_finish(&d, stdout, opt->ignore,
+					   opt->nignore);
+		if (found < 0)
+			pv_die("%s", pv_err_msg(&d.err));
+		pv_sampdiff_release(&d);
+	} else if (pg.n == 0) {
+		pv_die("no stack records to compare");
+	}
+	found += (long)pgroups_finish(&pg, opt, &ncompared);
+	if (dp == NULL && ncompared == 0)
+		pv_die("no experiment and level has stacks of both sides to "
+		       "compare");
+	pgroups_release(&pg);
 	for (k = 0; k < (int)nstreams; k++)
 		free(streams[k].name);
 	free(streams);
@@ -586,6 +877,13 @@ mode_of(const char *path)
 	return mode;
 }
 
+/* Whether the first input's first stack or sample record is a sample. */
+static int
+first_is_samples(char **operand, int n)
+{
+	return mode_of(n > 0 ? operand[0] : "-") == 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -620,7 +918,7 @@ main(int argc, char **argv)
 	struct pv_cmp_opts cmp = PV_CMP_OPTS_INIT;
 	struct options opt;
 	char **operand;
-	int c, i, n, mode = -1, status;
+	int c, i, n, mode = -1, forced = -1, what = 0, status;
 	size_t k;
 
 	pv_diag_init(argv[0]);
@@ -679,10 +977,10 @@ main(int argc, char **argv)
 							  1, 1000000);
 			break;
 		case 'p':
-			mode = 1;
+			mode = forced = 1;
 			break;
 		case 's':
-			mode = 0;
+			mode = forced = 0;
 			break;
 		case OPT_CV_MAX:
 			opt.cmp.cv_max = pv_opt_number("CV limit", optarg, 0, 1e6);
@@ -731,8 +1029,17 @@ main(int argc, char **argv)
 		mode = 1;	/* neither: profiles, which say what is missing */
 	if (!pv_subsys_empty(&opt.subsys))
 		opt.sd.subsys = &opt.subsys;
-	status = mode ? run_stacks(&opt, operand, n) :
-			run_samples(&opt, operand, n);
+	/*
+	 * A stream that starts with samples: its stacks, per experiment and
+	 * level, too (pv-collect --profile); --samples or --profiles one.
+	 */
+	if (mode == 0)
+		what = forced < 0 ? 3 : forced ? 2 : 1;
+	if (mode == 1 && forced == 1 && n != 2 &&
+	    first_is_samples(operand, n))
+		what = 2;
+	status = what ? run_samples(&opt, operand, n, what) :
+			run_stacks(&opt, operand, n);
 	free(opt.ignore);
 	pv_subsys_release(&opt.subsys);
 	pv_close_stdout();

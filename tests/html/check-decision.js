@@ -4,7 +4,8 @@
  * check it from the page itself: the first screen's regressions and their
  * suspects as DOM text, a click to the test's levels and on to an
  * instance, the profile of a regression with its planted function on top,
- * the suite table's sorting, hostile values as text, no request.
+ * the verdicts' flags, the suite table's sorting, hostile values as text,
+ * no request.
  *
  *   node check-decision.js CHROMIUM REPORT.html [SCREENSHOT-PREFIX]
  *
@@ -59,6 +60,16 @@ async function checks() {
 	    "its top suspect, lookup(), is on the first screen");
 	check(/None/.test(await text("#systematic-none")),
 	    "a Systematic section that says none");
+	const unc = await evaluate("Array.prototype.map.call(document." +
+	    "querySelectorAll('#uncertain-list li'), function (l) " +
+	    "{ return l.textContent; })");
+	check(unc.length === 5 && unc.filter((l) => l.startsWith(
+	    "stress-ng <img src=x onerror=alert(3)> bogo-ops " +
+	    "bogo-ops-per-second-real-time") &&
+	    l.endsWith("decide unstable,outliers")).length === 2 &&
+	    (await evaluate("document.querySelectorAll('#summary img')" +
+	    ".length")) === 0, "the Uncertain list gives each key's flags, " +
+	    "a hostile test name as text", unc.join(" | "));
 	await keep("summary");
 
 	/* a click on the regression: its test, then an instance */
@@ -68,6 +79,9 @@ async function checks() {
 	    await visible("#test svg.strip"),
 	    "a click on the regression opens its test's levels " +
 	    "(forest and strip plots)");
+	check((await text("#test tr.focus td:nth-child(8)")) === "unstable",
+	    "the test's levels show the verdict's flags",
+	    await text("#test tr.focus"));
 	await keep("test");
 	await c.clickElement("#test svg.forest g.frow");
 	check(await c.waitFor("pvReport.page === 'instance'", 5000) &&

@@ -2,13 +2,17 @@
  * check-report.js: open a pv-render HTML report in headless Chromium and
  * check it from the page itself.
  *
- *   node check-report.js [--time-only] CHROMIUM REPORT.html [SCREENSHOT.png]
+ *   node check-report.js [--time-only] CHROMIUM REPORT.html [SCREENSHOT.png
+ *       [ROOTS.html]]
  *
  * Chromium is driven through the DevTools protocol (cdp.js).  Each check
  * prints "ok" or "not ok"; the last line is "N passed, N failed" and the
  * exit status 0 when all passed, 1 otherwise, 2 on trouble.
  * --time-only prints the milliseconds from navigation to the first drawn
  * flame graph and the byte size, for the benchmark, and checks nothing else.
+ * ROOTS.html, a report of pv-diff's output of two profiles whose root
+ * frames it merged (tests/data/pv-diff/roots.out), is opened last: its
+ * summary must say so.
  */
 "use strict";
 
@@ -21,10 +25,10 @@ let args = process.argv.slice(2);
 const timeOnly = args[0] === "--time-only";
 if (timeOnly)
 	args = args.slice(1);
-const [chromium, report, shot] = args;
+const [chromium, report, shot, roots] = args;
 if (!chromium || !report) {
 	process.stderr.write("usage: node check-report.js [--time-only] " +
-	    "CHROMIUM REPORT.html [SCREENSHOT.png]\n");
+	    "CHROMIUM REPORT.html [SCREENSHOT.png [ROOTS.html]]\n");
 	process.exit(2);
 }
 
@@ -301,6 +305,20 @@ async function checks() {
 	    "the saved copy opens with its note, as text, without errors",
 	    errors.join(" | "));
 	fs.rmSync(downloads, { recursive: true, force: true });
+
+	/* a comparison whose root frames pv-diff merged says so */
+	if (roots) {
+		errors.length = 0;
+		check(await open(roots), "the report of merged roots loads");
+		const said = await evaluate("Array.prototype.map.call(" +
+		    "document.querySelectorAll('#psum p.roots'), function (p) " +
+		    "{ return p.textContent; })");
+		check(said.length === 1 && said[0] === "Roots myapp-1.0 and " +
+		    "myapp-2.0 merged, score 0.70; --keep-roots keeps them " +
+		    "apart." && errors.length === 0, "the profile summary " +
+		    "says which roots were merged, as text",
+		    said.join(" | ") + errors.join(" | "));
+	}
 }
 
 (async () => {

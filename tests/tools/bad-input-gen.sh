@@ -591,3 +591,14 @@ gen_pv_extfirst() {
 x-note\tsomething a later tool reads' >"$1"
 }
 gen_st_roles() { st_pair >"$1"; }
+# pv-series' records, one malformed, for pv-render's trend marks; and a
+# stream of samples with stacks of three versions of one experiment
+gen_cp_badchange() {
+	printf 'changepoint\texp1\ts\tt\top\tm\tu\thigher\t1\tv1\tv2\tx\t-\t-\t-\t1\t1\t-\n' >"$1"
+}
+gen_st_stacks3() {
+	{ st_pair | sed 's/^section\t[a-z]*\t/section\t-\t/'
+	  printf 'section\t-\tv3\texp1\nstack\tcycles\t1\t1\tmain\n'
+	  printf 'section\t-\tv1\texp1\nstack\tcycles\t1\t1\tmain\n'
+	  printf 'section\t-\tv2\texp1\nstack\tcycles\t1\t1\tmain\n'; } >"$1"
+}

@@ -20,6 +20,9 @@ grep -q '^12 comparisons: 6 regressions' stdout && pass ||
 expect_golden "$top_srcdir/tests/data/pv-series/example.out" stdout \
 	"series.sh output"
 [ -s stderr ] && fail "series.sh wrote to stderr" || pass
+grep -c '<li data-mark=' series.html > marks 2>&1
+echo 1 > marks.want
+test_cmp marks.want marks && pass || fail "series.sh: the report's marks"
 
 # the gates flag and never veto: an unstable but certain regression, and
 # drift (a false regression of sides run apart left Uncertain; a real drop

@@ -18,6 +18,13 @@ grep -vE '^(verdict|systematic|detect)	' "$T/v" > "$T/a"
 test_cmp "$T/cmp" "$T/a" && pass || fail "mix: input passed on"
 pv-render --format=text "$T/v" > "$T/out"
 expect_golden "$D/mix.text" "$T/out" "mix text"
+# pv-diff's output of samples and stacks: the profile comparisons (diff
+# sections, total, dstack, func records) pass on, in order
+pv-classify "$top_srcdir/tests/data/pv-diff/both.out" > "$T/both" 2> "$T/err"
+expect_status 1 "both: a regression found" rc $?
+grep -vE '^(verdict|systematic|detect)	' "$T/both" > "$T/a"
+test_cmp "$top_srcdir/tests/data/pv-diff/both.out" "$T/a" && pass ||
+	fail "both: profile records passed on"
 pv-render --format=junit "$T/v" > "$T/out"
 expect_golden "$D/mix.junit" "$T/out" "mix junit"
 # valid against Jenkins' schema (tests/junit-10.xsd), read by expat

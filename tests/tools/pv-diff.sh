@@ -4,6 +4,7 @@
 . "${top_srcdir:-.}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/pv-diff
+rc_() { return "$1"; }
 
 # case NAME STATUS ARG...: run pv-diff in $D, compare with NAME.out/.err
 case_() {
@@ -52,6 +53,12 @@ case_ function-absent 1 --no-groups --function=nosuch groups-base.pv \
 # one program's root frames under two names: merged, or kept
 case_ roots 1 roots-base.folded roots-target.folded
 case_ keep-roots 1 --keep-roots roots-base.folded roots-target.folded
+# a stream of samples and stacks (pv-collect --profile): the cmp records,
+# then a profile comparison per experiment and level; or one of the two
+case_ both 1 -b 0 both.pv
+case_ both-samples 1 -b 0 --samples both.pv
+case_ both-profiles 1 --profiles both.pv
+case_ both-versions 1 -b 0 --baseline=v1 --target=v2 both.pv
 case_ maintainers-missing 2 --maintainers=nosuch groups-base.pv \
 	groups-target.pv
 case_ operands 2 base.folded target.folded base.folded
@@ -66,6 +73,33 @@ pv-diff <"$D/roles.pv" >"$T/stdin.out"
 expect_golden "$D/roles.out" "$T/stdin.out" "standard input"
 pv-diff - <"$D/roles.pv" >"$T/dash.out"
 expect_golden "$D/roles.out" "$T/dash.out" "'-' operand"
+
+pv-diff -b 0 <"$D/both.pv" >"$T/both-stdin.out" 2>/dev/null
+expect_golden "$D/both.out" "$T/both-stdin.out" "both: standard input"
+# read again, it compares nothing twice: the same lines, the profile
+# comparisons passed on ahead of the cmp records written again
+pv-diff -b 0 "$T/both-stdin.out" 2>/dev/null | sort >"$T/both-again.out"
+sort "$D/both.out" >"$T/both-sorted.out"
+test_cmp "$T/both-sorted.out" "$T/both-again.out" && pass ||
+	fail "both: read again"
+# stacks of a third version of one experiment and level, with no roles
+sed 's/^section\t[a-z]*\t/section\t-\t/' "$D/both.pv" >"$T/noroles.pv"
+printf 'section\t-\tv3\tbench\nmeta\tlevel\t1\nstack\tcpu-clock\t1\t1\ta;b\n' \
+	>>"$T/noroles.pv"
+(cd "$T" && pv-diff --profiles noroles.pv) >/dev/null 2>"$T/third.err"
+expect_status 2 "both: a third version" rc_ $?
+expect_golden "$D/both-third.err" "$T/third.err" "both: a third version"
+
+# --profiles of samples whose stacks are of one side only: nothing compared
+printf 'section\tbaseline\tv1\te\nsample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t1\nstack\tc\t1\t1\ta;b\nsection\ttarget\tv2\te\nsample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t1\n' |
+	pv-diff --profiles >/dev/null 2>"$T/oneside.err"
+expect_status 2 "both: stacks of one side" rc_ $?
+cat >"$T/oneside.want" <<'EOF'
+pv-diff: warning: the stacks of experiment 'e' have no target side: no profile comparison of it
+pv-diff: no experiment and level has stacks of both sides to compare
+EOF
+test_cmp "$T/oneside.want" "$T/oneside.err" && pass ||
+	fail "both: stacks of one side: message"
 
 # a write error is trouble
 if [ -w /dev/full ]; then

@@ -1,38 +1,23 @@
 #!/bin/sh
 # pv-render --format=html on pv-classify's output: the decision report of
 # the bundled real night (examples/night/README) joined with the profile
-# comparison of each experiment, against golden files: the first screen's
-# ranked regressions with their top suspects, the counts, the systematic
-# section, the links to the runs' files under --artifacts, no http(s) URL,
-# the same bytes twice.
+# comparison of each experiment and level, against golden files: the first
+# screen's ranked regressions with their top suspects, the counts, the
+# systematic section, the links to the runs' files under --artifacts, no
+# http(s) URL, the same bytes twice.
 . "${top_srcdir:-$(dirname "$0")/../..}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/html
 night=$top_srcdir/examples/night/night.pv.gz
 
-pv-stat "$night" | pv-diff --samples | pv-classify > "$T/classified.pv"
+# the simple pipeline: pv-diff compares the samples and, per experiment
+# and level, the profiles of the same stream
+pv-stat "$night" | pv-diff | pv-classify > "$T/classified.pv"
 [ $? -le 1 ] || { fail "pv-stat | pv-diff | pv-classify"; finish; }
-mkdir "$T/exp" || exit 99
-gzip -dc "$night" | awk -F '\t' -v dir="$T/exp" '
-	$1 == "pv-format" { if (hdr == "") hdr = $0; next }
-	$1 == "section" {
-		out = dir "/" ++n ".pv"
-		if ($4 in file)
-			out = file[$4]
-		else {
-			file[$4] = out
-			print hdr >out
-		}
-	}
-	{ print >out }' || exit 99
-for f in "$T"/exp/*.pv; do
-	pv-diff --profiles "$f" > "${f%.pv}.diff"
-	[ $? -le 1 ] || fail "pv-diff --profiles $(basename "$f")"
-done
 mkdir "$T/moved" || exit 99
 moved=$(cd "$T/moved" && pwd -P)
 expect_status 0 "report" pv-render --format=html --artifacts="$T/moved" \
-	"$T/classified.pv" "$T"/exp/*.diff > "$T/report.html"
+	"$T/classified.pv" > "$T/report.html"
 
 # The first screen, as HTML text: counts, regressions, systematic
 sed -n '/<table id="counts"/,/<\/table>/p
@@ -42,6 +27,44 @@ sed -n '/<table id="counts"/,/<\/table>/p
 	> "$T/first.out"
 test_cmp "$D/night-first.out" "$T/first.out" && pass ||
 	fail "the first screen"
+
+# The verdicts' FLAGS beside the ranked regressions and the uncertain
+# keys, as text, from the verdict records themselves (no cmp record here)
+grep -v '^cmp	' "$T/classified.pv" | pv-render --format=html > "$T/flags.html"
+[ $? -eq 0 ] || fail "flags: pv-render"
+sed -n '/<table id="regression-table"/,/<\/table>/p
+	/<ul id="uncertain-list"/,/<\/ul>/p' "$T/flags.html" |
+	grep -o '<a class="key"[^>]*>[^<]*</a>[^<]*<span class="flags">[^<]*</span>\|<a class="key"[^>]*>[^<]*</a> ([^<]*): <span class="reason">[^<]*</span> <span class="flags">[^<]*</span>' |
+	sed 's/<[^>]*>//g' > "$T/flags.out"
+test_cmp "$D/night-flags.out" "$T/flags.out" && pass ||
+	fail "the verdicts' flags"
+
+# Each regression links to the profile comparison of its own experiment
+# and level: pv-diff's output of one experiment at two levels
+pv-classify "$top_srcdir/tests/data/pv-diff/both.out" |
+	pv-render --format=html > "$T/both.html"
+[ $? -eq 0 ] || fail "both: pv-render"
+{ sed -n '/<table id="regression-table"/,/<\/table>/p' "$T/both.html" |
+	grep -o '>[^<]* level [0-9]*<\|#profile=[0-9]*'
+  grep -o '"level":[0-9][0-9]*' "$T/both.html"; } > "$T/both-links.out"
+test_cmp "$D/both-links.out" "$T/both-links.out" && pass ||
+	fail "both: a regression's profile is of its level"
+
+# A series of versions (pv-series' test series through pv-stat, pv-series
+# and pv-classify): the decision pages appear without verdicts, titled by
+# the first and last versions; the marks as the summary lists them, and as the page's data holds them (kind, key,
+# versions, figures, their trend's index, their text)
+pv-stat "$top_srcdir/tests/data/pv-series/series.in" | pv-series |
+	pv-classify > "$T/series.pv"
+expect_status 0 "series: report" pv-render --format=html "$T/series.pv" \
+	> "$T/series.html"
+{ grep -o '<title>[^<]*' "$T/series.html" | sed 's/<title>//'
+  sed -n '/<h3 id="series"/,/<\/ul>/p' "$T/series.html" |
+	sed 's/<[^>]*>//g' | grep -v '^$'
+  grep -o '"tkey":.*],"sect"' "$T/series.html" |
+	sed 's/},{/},\n{/g'; } > "$T/series.out"
+test_cmp "$D/series-marks.out" "$T/series.out" && pass ||
+	fail "series: the marks"
 
 # Each run's files under --artifacts, by the directory's last part
 grep -o '"[^"]*-run-00[0-9]\.std\(out\|err\)"' "$T/report.html" |
@@ -58,7 +81,7 @@ fi
 
 # The same bytes for the same input
 pv-render --format=html --artifacts="$T/moved" "$T/classified.pv" \
-	"$T"/exp/*.diff > "$T/again.html"
+	> "$T/again.html"
 test_cmp "$T/report.html" "$T/again.html" && pass ||
 	fail "output differs between two runs"
 

@@ -3,7 +3,8 @@
 # pair opened in headless Chromium and checked from the page itself by
 # tests/html/check-report.js (the profile's summary, flame graphs, search,
 # zoom, units, sorting, the Sankey graph, notes, the context's user
-# metrics, no request, no console error, a hostile name shown as text).
+# metrics, no request, no console error, a hostile name shown as text; a
+# comparison whose roots pv-diff merged says so).
 # Skipped (77) without chromium or node; the screenshot is kept as
 # tests/html-report.png in the build tree.
 #
@@ -39,10 +40,14 @@ expect_status 0 "report" pv-render --format=html "$T/diff.pv" \
 size=$(wc -c < "$T/report.html")
 [ "$size" -gt 1000 ] && pass || fail "report: only $size bytes"
 
+# A comparison whose root frames pv-diff merged (myapp-1.0, myapp-2.0)
+expect_status 0 "roots report" pv-render --format=html \
+	"$top_srcdir/tests/data/pv-diff/roots.out" > "$T/roots.html"
+
 # In the browser
 shot=$top_builddir/tests/html-report.png
 node "$top_srcdir/tests/html/check-report.js" "$CHROMIUM" \
-	"$T/report.html" "$shot" > "$T/browser.out" 2>&1
+	"$T/report.html" "$shot" "$T/roots.html" > "$T/browser.out" 2>&1
 st=$?
 cat "$T/browser.out"
 np=$(grep -c '^ok ' "$T/browser.out")

@@ -56,6 +56,21 @@ print(ascii(sorted({c["test"] for c in d["comparisons"] if c["test"].startswith(
 printf '%s\n' "['r\\x01e\\ufffdg\"\\\\', 'reg3']" >names.want
 test_cmp names.want names.got && pass || fail "hostile names"
 
+# each verdict's FLAGS are its own record's: the same without the cmp
+# records
+pv-diff "$top_srcdir/tests/data/pv-classify/mix.in" | pv-classify |
+	grep -v '^cmp' | pv-render --format=json >vonly.json 2>/dev/null
+vflags() {
+	python3 -c 'import json, sys
+for v in json.load(open(sys.argv[1]))["verdicts"]:
+    print(v["test"], v["level"], ",".join(v["flags"]) or "-")' "$1"
+}
+vflags mix.json >vflags.want && vflags vonly.json >vflags.got &&
+	test_cmp vflags.want vflags.got && pass ||
+	fail "verdict flags without cmp records"
+[ "$(grep -vc ' -$' vflags.want)" -gt 0 ] && pass ||
+	fail "verdict flags: none to compare"
+
 # change points (pv-series), read through their codec
 pv-series "$top_srcdir/tests/data/pv-series/series.in" | pv-classify |
 	pv-render --format=json >cp.json 2>cp.err

@@ -1,6 +1,6 @@
 // main.js: the pages and their tabs, the routes of the page's links
-// (#summary, #test=V, #instance=V, #trend=V, #profile=K, a section's id),
-// the setup of every part, and the end of the closure.
+// (#summary, #test=V, #instance=V, #trend=V, #series=T, #profile=K, a
+// section's id), the setup of every part, and the end of the closure.
 	/* The page */
 
 	var pages = Array.prototype.slice.call(
@@ -57,6 +57,15 @@
 				showVerdict(m[1], n);
 				return;
 			}
+			if (summary && m[1] === "series" &&
+			    n < summary.trends.length) {
+				if (navLinks.trend)
+					navLinks.trend.href = "#series=" + n;
+				showPage("trend");
+				trend.showSeries(n);
+				window.scrollTo(0, 0);
+				return;
+			}
 			if (m[1] === "profile" && n < data.profiles.length) {
 				showPage("profile");
 				openProfile(n);
@@ -77,6 +86,12 @@
 			if (n >= 0) {
 				showVerdict(page.dataset.page, lastV[page.dataset.page]
 				    >= 0 ? lastV[page.dataset.page] : n);
+				return;
+			}
+			/* no verdicts: the series' first trend */
+			if (page.dataset.page === "trend" &&
+			    summary.trends.length > 0) {
+				location.hash = "#series=0";
 				return;
 			}
 		}

@@ -123,6 +123,14 @@
 			return amount(x, ev.unit);
 		});
 		box.appendChild(t);
+		(p.roots || []).forEach(function (m, i) {
+			var line = el("p", "psum-line roots", "Roots " + m[0] +
+			    " and " + m[1] + " merged, score " +
+			    m[2].toFixed(2) + "; --keep-roots keeps them apart.");
+
+			line.id = "rootmerge-" + i;
+			box.appendChild(line);
+		});
 		vs = profileVerdicts(k);
 		if (vs.length > 0) {
 			var ul = el("ul", "pverdicts");

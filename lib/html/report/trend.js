@@ -1,48 +1,66 @@
 // trend.js: the trend page: a key across the versions the input holds
 // (pv-stat's median and its interval for each), the baseline and the
-// target marked, and pv-series' change points where the input has them.
+// target of a verdict marked, and pv-series' change points, outliers and
+// trends where the input has them, drawn and said as text.
 	/* The trend page */
 
 	var trend = { box: document.getElementById("trend") };
 
-	/* The change points of verdict i's key (pv-series), as summary.cp
-	 * holds them: { key: [experiment ... level], before, after, change }. */
-	function changePoints(i) {
-		var v = summary.v;
-
+	/* The marks of trend T, pv-series' records as summary.cp holds them:
+	 * { kind: "cp" | "outlier" | "trend", a, b: versions, ch, lo, hi, p,
+	 * trend: T, txt: what the summary says of it }. */
+	function marksOf(T) {
 		return summary.cp.filter(function (c) {
-			return c.experiment === v.experiment[i] &&
-			    c.suite === v.suite[i] && c.test === v.test[i] &&
-			    c.operation === v.operation[i] &&
-			    c.metric === v.metric[i] && c.unit === v.unit[i] &&
-			    c.dir === v.dir[i] && c.level === v.level[i];
+			return c.trend === T;
 		});
 	}
 
+	/* "suite test operation metric [level N]" of trend T */
+	function seriesKeyText(T) {
+		var k = summary.tkey[T];
+
+		return [k[1], k[2], k[3], k[4]].map(function (id) {
+			return str(id) || "-";
+		}).join(" ") + (k[7] !== null ? " level " + k[7] : "");
+	}
+
+	/* A verdict's trend, its baseline and target marked. */
 	trend.show = function (i) {
-		var v = summary.v, sk = summary.sk, box = this.box, T, pts, W, H,
-		    L = 70, R = 20, top = 20, bottom = 70, s, lo, hi, x, y, cps;
+		this.draw(summary.v.trend[i], i);
+	};
+
+	/* Trend T alone (#series=T), as pv-series' output gives it. */
+	trend.showSeries = function (T) {
+		this.draw(T, -1);
+	};
+
+	trend.draw = function (T, i) {
+		var v = summary.v, sk = summary.sk, box = this.box, pts, W, H,
+		    L = 70, R = 20, top = 20, bottom = 70, s, lo, hi, x, y, marks,
+		    drawn = [], at, key, ul;
 
 		box.textContent = "";
-		box.appendChild(el("h2", "", "Trend: " + keyText(i, true)));
-		T = v.trend[i];
-		if (T < 0) {
+		box.appendChild(el("h2", "", "Trend: " + (i >= 0 ?
+		    keyText(i, true) : seriesKeyText(T))));
+		if (T === undefined || T < 0) {
 			box.appendChild(el("p", "none", "The input holds this " +
 			    "key on fewer than three versions."));
 			return;
 		}
+		key = summary.tkey[T];
 		pts = summary.trends[T].map(function (k) {
-			return { k: k, version: str(sk.version[k]),
-			    med: sk.med[k], lo: sk.lo[k], hi: sk.hi[k],
-			    n: sk.nstat[k], base: sk.version[k] === v.base[i],
-			    target: sk.version[k] === v.target[i] };
+			return { k: k, vid: sk.version[k],
+			    version: str(sk.version[k]), med: sk.med[k],
+			    lo: sk.lo[k], hi: sk.hi[k], n: sk.nstat[k],
+			    base: i >= 0 && sk.version[k] === v.base[i],
+			    target: i >= 0 && sk.version[k] === v.target[i] };
 		});
 		box.appendChild(el("p", "legend", "The median of each version " +
-		    "with its interval (pv-stat), in " + (str(v.unit[i]) ||
-		    "no unit") + ", " + (v.dir[i] ? "lower" : "higher") +
-		    " is better; the baseline (" + (str(v.base[i]) || "-") +
-		    ") and the target (" + (str(v.target[i]) || "-") +
-		    ") marked."));
+		    "with its interval (pv-stat), in " + (str(key[5]) ||
+		    "no unit") + ", " + (key[6] ? "lower" : "higher") +
+		    " is better" + (i >= 0 ? "; the baseline (" +
+		    (str(v.base[i]) || "-") + ") and the target (" +
+		    (str(v.target[i]) || "-") + ") marked." : ".")));
 		lo = Math.min.apply(null, pts.map(function (p) {
 			return p.lo === null ? p.med : p.lo;
 		}));
@@ -75,25 +93,48 @@
 			tx.textContent = fixed(t, 4);
 			s.appendChild(tx);
 		});
-		/* change points: between the version before and after */
-		cps = changePoints(i);
-		cps.forEach(function (c) {
-			var a = -1, b = -1, xm, tx;
+		/* pv-series' marks: a change point between the version before
+		 * and after it, an outlier at its version, a trend's line over
+		 * FIRST..LAST (its change a version, from FIRST's median) */
+		at = function (id) {
+			var k;
 
-			pts.forEach(function (p, k) {
-				if (p.version === str(c.before))
-					a = k;
-				if (p.version === str(c.after))
-					b = k;
-			});
+			for (k = 0; k < pts.length; k++)
+				if (pts[k].vid === id)
+					return k;
+			return -1;
+		};
+		marks = marksOf(T);
+		marks.forEach(function (c) {
+			var a = at(c.a), b = c.kind === "outlier" ? a : at(c.b),
+			    xm, tx, r;
+
 			if (a < 0 || b < 0)
 				return;
-			xm = (x(a) + x(b)) / 2;
-			s.appendChild(svg("line", { x1: xm, x2: xm, y1: top - 10,
-			    y2: H - bottom, "class": "cp" }));
-			tx = svg("text", { x: xm + 4, y: top - 4, "class": "cpl" });
-			tx.textContent = "change point " + change(c.change);
-			s.appendChild(tx);
+			if (c.kind === "cp") {
+				xm = (x(a) + x(b)) / 2;
+				s.appendChild(svg("line", { x1: xm, x2: xm,
+				    y1: top - 10, y2: H - bottom, "class": "cp",
+				    "data-between": pts[a].version + " " +
+				    pts[b].version }));
+				tx = svg("text", { x: xm + 4, y: top - 4,
+				    "class": "cpl" });
+				tx.textContent = "change point " + change(c.ch);
+				s.appendChild(tx);
+			} else if (c.kind === "outlier") {
+				s.appendChild(svg("circle", { cx: x(a),
+				    cy: y(pts[a].med), r: 10, "class": "outl",
+				    "data-at": pts[a].version }));
+			} else {
+				/* worse is negative: lower-is-better grows */
+				r = Math.exp((key[6] ? -1 : 1) * c.ch * (b - a));
+				s.appendChild(svg("line", { x1: x(a), x2: x(b),
+				    y1: y(pts[a].med), y2: y(pts[a].med * r),
+				    "class": "tfit", "data-over": pts[a].version +
+				    " " + pts[b].version }));
+			}
+			drawn.push({ kind: c.kind, a: pts[a].version,
+			    b: pts[b].version, txt: c.txt });
 		});
 		var path = "";
 		pts.forEach(function (p, k) {
@@ -123,8 +164,23 @@
 			s.appendChild(g);
 		});
 		box.appendChild(s);
-		hook.trend = { v: i, points: pts.length, changePoints: cps.length,
-		    marked: pts.filter(function (p) {
+		/* the marks as text: what each is, and the legend of shapes */
+		if (drawn.length > 0) {
+			box.appendChild(el("p", "legend", "Marks of pv-series: a " +
+			    "dashed red line between the two versions of a " +
+			    "change point, a ring around an outlier, a dotted " +
+			    "line over a trend."));
+			ul = el("ul", "trend-marks");
+			ul.id = "trend-marks";
+			drawn.forEach(function (d) {
+				ul.appendChild(el("li", "mark-" + d.kind, d.txt));
+			});
+			box.appendChild(ul);
+		}
+		hook.trend = { v: i, series: T, points: pts.length,
+		    changePoints: drawn.filter(function (d) {
+			return d.kind === "cp";
+		    }).length, marks: drawn, marked: pts.filter(function (p) {
 			return p.base || p.target;
 		    }).length };
 	};
