@@ -23,7 +23,9 @@
 #
 # Skips (77) without stress-ng or sysbench, or where sampling is refused.
 # About two minutes.  The A/A check (night 2) is not asserted where the
-# load average passed twice the CPUs plus one during nights 1 and 2.
+# load average passed twice the CPUs plus one during nights 1 and 2, nor
+# the systematic group of night 3 where it did so during nights 1 to 3
+# (slowed by the cgroup; a co-runner loads the machine by design).
 . "${top_srcdir:-.}/tests/lib.sh"
 
 for t in stress-ng sysbench; do
@@ -128,6 +130,7 @@ if [ -n "$cgroup" ]; then
 	(sh -c 'echo $PPID' >"$cgroup/cgroup.procs" &&
 		collect n3 6.1.0-28-amd64)
 	s3=$?
+	sample_load
 else
 	how="co-runner"
 	$prio stress-ng --cpu 8 --timeout 600s >/dev/null 2>&1 &
@@ -202,7 +205,14 @@ awk -F'\t' '$1 == "systematic" && $13 == "1,2" { print $5, $6, $7, $8 }' \
 	n3/verdicts.pv | sort -u >sys.keys
 sed -n '/^Systematic regressions/,/^$/p' n3/summary.txt |
 	awk '/^  [^ ]/ { print $1, $2, $3, $4 }' | sort -u >sys.got
-if [ -s sys.keys ] && test_cmp sys.keys sys.got; then pass; else
+if [ -s sys.keys ] && test_cmp sys.keys sys.got; then pass
+elif [ ! -s sys.keys ] && [ ! -s sys.got ] && awk -v l="$maxload" \
+    -v n="$ncpu" 'BEGIN { exit !(l > 2 * n + 1) }'; then
+	# not asserted: others' load made every level's throughput unstable
+	echo "night 3: no systematic group at a load average of $maxload" \
+	    "on $ncpu CPUs; not checked" >&2
+	pass
+else
 	fail "night 3: no systematic regression printed"
 	cat n3/summary.txt >&2
 fi
