@@ -122,6 +122,16 @@ struct options {
 	char *artifacts;	/* --artifacts, made absolute */
 };
 
+/*
+ * A profile comparison of the input, a diff section of pv-diff: its func
+ * and row records are st->func[func0...] and st->row[row0...], up to the
+ * next comparison's.
+ */
+struct comparison {
+	char *experiment, *versions, *level;	/* "" where absent */
+	size_t func0, row0;
+};
+
 struct render {
 	const struct options *opt;
 	struct pv_symtab names;
@@ -139,6 +149,9 @@ struct render {
 	/* text: pv-diff's group records, or the path records of --function */
 	struct pv_render_row *row;
 	size_t nrow, row_alloc;
+	/* text: the comparisons (diff sections), each one table */
+	struct comparison *cmp;
+	size_t ncmp, cmp_alloc;
 	char *event;		/* the event kept, once seen */
 	unsigned long other_events;	/* stacks of other events, skipped */
 	char *other_name;
@@ -370,6 +383,49 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 	}
 }
 
+/*
+ * A section record of a comparison (ROLE diff) starts a comparison of the
+ * text output; the meta level record after it names its level.
+ */
+static void
+add_comparison(struct render *st, const struct pv_record *rec)
+{
+	struct comparison *c;
+
+	if (rec->type == PV_REC_META) {
+		c = st->ncmp ? &st->cmp[st->ncmp - 1] : NULL;
+		if (c != NULL && c->func0 == st->nfunc &&
+		    c->row0 == st->nrow && *c->level == '\0' &&
+		    pv_str_eq(rec->key, "level")) {
+			free(c->level);
+			c->level = pv_xmemdup(rec->value.s, rec->value.len);
+		}
+		return;
+	}
+	if (!pv_str_eq(rec->role, "diff"))
+		return;
+	PV_GROW(st->cmp, st->ncmp + 1, st->cmp_alloc);
+	c = &st->cmp[st->ncmp++];
+	c->experiment = pv_xmemdup(rec->experiment.s, rec->experiment.len);
+	c->versions = pv_xmemdup(rec->version.s, rec->version.len);
+	c->level = pv_xstrdup("");
+	c->func0 = st->nfunc;
+	c->row0 = st->nrow;
+}
+
+static void
+free_comparisons(struct render *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->ncmp; i++) {
+		free(st->cmp[i].experiment);
+		free(st->cmp[i].versions);
+		free(st->cmp[i].level);
+	}
+	free(st->cmp);
+}
+
 static void
 read_file(struct render *st, const char *path)
 {
@@ -403,6 +459,11 @@ read_file(struct render *st, const char *path)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
 					  pv_html_error(st->html));
+			continue;
+		}
+		if (st->opt->format == FMT_TEXT &&
+		    (rec.type == PV_REC_SECTION || rec.type == PV_REC_META)) {
+			add_comparison(st, &rec);
 			continue;
 		}
 		if (rec.type == PV_REC_OTHER && st->opt->format == FMT_TEXT &&
@@ -464,10 +525,28 @@ no_diff(const struct render *st)
 	       "give the output of pv-diff", format_name[st->opt->format]);
 }
 
+/* "comparison EXPERIMENT level L, BASE..TARGET:", the heading of its table */
+static void
+print_comparison(const struct comparison *c)
+{
+	fputs("comparison ", stdout);
+	pv_write_visible(stdout, *c->experiment ? c->experiment : "-",
+			 *c->experiment ? strlen(c->experiment) : 1);
+	if (*c->level != '\0') {
+		fputs(" level ", stdout);
+		pv_write_visible(stdout, c->level, strlen(c->level));
+	}
+	fputs(", ", stdout);
+	pv_write_visible(stdout, *c->versions ? c->versions : "-",
+			 *c->versions ? strlen(c->versions) : 1);
+	fputs(":\n", stdout);
+}
+
 static void
 render_text(struct render *st)
 {
 	const struct options *opt = st->opt;
+	size_t i, shown = 0;
 	const char *no_color = getenv("NO_COLOR");
 	/* NO_COLOR (no-color.org), set and not empty, turns auto off */
 	int color = opt->color == COLOR_ALWAYS ||
@@ -495,11 +574,34 @@ render_text(struct render *st)
 			       &st->diff.names, opt->top, color);
 		return;
 	}
-	pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
-	pv_render_text(stdout, st->func, st->nfunc, &st->diff.names,
-		       opt->top, color);
-	pv_render_text_groups(stdout, st->row, st->nrow, &st->diff.names,
-			      opt->top, color);
+	if (st->ncmp <= 1) {
+		pv_stackdiff_sort_funcs(st->func, st->nfunc, &st->diff.names);
+		pv_render_text(stdout, st->func, st->nfunc, &st->diff.names,
+			       opt->top, color);
+		pv_render_text_groups(stdout, st->row, st->nrow,
+				      &st->diff.names, opt->top, color);
+		return;
+	}
+	/* several comparisons (experiments, levels): a table each */
+	for (i = 0; i <= st->ncmp; i++) {
+		size_t f0 = i ? st->cmp[i - 1].func0 : 0;
+		size_t r0 = i ? st->cmp[i - 1].row0 : 0;
+		size_t f1 = i < st->ncmp ? st->cmp[i].func0 : st->nfunc;
+		size_t r1 = i < st->ncmp ? st->cmp[i].row0 : st->nrow;
+
+		if (f0 == f1 && r0 == r1)
+			continue;
+		if (shown++)
+			putchar('\n');
+		if (i > 0)
+			print_comparison(&st->cmp[i - 1]);
+		pv_stackdiff_sort_funcs(st->func + f0, f1 - f0,
+					&st->diff.names);
+		pv_render_text(stdout, st->func + f0, f1 - f0,
+			       &st->diff.names, opt->top, color);
+		pv_render_text_groups(stdout, st->row + r0, r1 - r0,
+				      &st->diff.names, opt->top, color);
+	}
 }
 
 /*
@@ -747,6 +849,7 @@ main(int argc, char **argv)
 	free(st.other_name);
 	free(st.func);
 	free(st.row);
+	free_comparisons(&st);
 	pv_render_verdict_release(&st.verdicts);
 	pv_render_json_release(&st.json);
 	pv_render_series_release(&st.series);

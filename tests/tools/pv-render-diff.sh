@@ -51,6 +51,8 @@ case_ svg-merged 0 --format=svg --width=300 --min-width=40 \
 	../pv-diff/folded.out
 # pv-diff's group tables, and the butterfly view of its path records
 case_ text-groups 0 --format=text --top=3 ../pv-diff/groups-maintainers.out
+# several comparisons (pv-diff's both: an experiment's levels): a table each
+case_ text-comparisons 0 --format=text --top=3 ../pv-diff/both.out
 case_ text-function 0 --format=text --function=schedule ../pv-diff/function.out
 case_ text-function-absent 2 --format=text --function=get_page \
 	../pv-diff/function.out
