@@ -768,15 +768,56 @@ below(const char *file, const char *dir)
 }
 
 /*
+ * Take the "." and "DIR/.." components out of path sb, in place, as the
+ * names read ("/b/glibc/csu/../sysdeps/x.h"); ".." above the root stays.
+ */
+static void
+normalise(struct pv_strbuf *sb)
+{
+	char *p = sb->buf, *out = sb->buf;
+	size_t keep = sb->buf[0] == '/';	/* the root, never taken out */
+
+	out += keep;
+	p += keep;
+	while (*p != '\0') {
+		size_t n = strcspn(p, "/");
+
+		if (n == 0 || (n == 1 && p[0] == '.')) {
+			/* "//" or "/./": nothing */
+		} else if (n == 2 && p[0] == '.' && p[1] == '.' &&
+			   out > sb->buf + keep &&
+			   !(out - sb->buf - keep >= 2 && out[-1] == '.' &&
+			     out[-2] == '.' && (out - 2 == sb->buf + keep ||
+						out[-3] == '/'))) {
+			/* back over the last component kept */
+			while (out > sb->buf + keep && out[-1] != '/')
+				out--;
+			if (out > sb->buf + keep)
+				out--;
+		} else {
+			if (out > sb->buf + keep)
+				*out++ = '/';
+			memmove(out, p, n);
+			out += n;
+		}
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	pv_strbuf_setlen(sb, (size_t)(out - sb->buf));
+}
+
+/*
  * The source file of subprogram die, made relative (elfsym.h), or NULL.
  * libdw leaves a name relative when its directory entry is (DWARF 5's
  * "dir/file.c" for "cc dir/file.c"): it is under the compilation
- * directory.
+ * directory, which may be relative itself (a reproducible build's
+ * "./csu", whose "../sysdeps/x.h" is then "sysdeps/x.h" of the tree).
  */
 static const char *
 die_file(struct pv_elfsym *es, Dwarf_Die *die, const char *root)
 {
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, cb = PV_STRBUF_INIT;
 	Dwarf_Die cu;
 	Dwarf_Attribute a;
 	const char *f = dwarf_decl_file(die), *rel, *comp = NULL, *out;
@@ -785,17 +826,24 @@ die_file(struct pv_elfsym *es, Dwarf_Die *die, const char *root)
 		return NULL;
 	if (dwarf_diecu(die, &cu, NULL, NULL) != NULL)
 		comp = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
-	if (f[0] != '/' && comp != NULL && comp[0] == '/') {
+	/* a relative comp_dir too ("./csu", a reproducible build's) */
+	if (f[0] != '/' && comp != NULL && *comp != '\0')
 		pv_strbuf_addf(&sb, "%s/%s", comp, f);
-		f = sb.buf;
+	else
+		pv_strbuf_addstr(&sb, f);
+	normalise(&sb);
+	f = sb.buf;
+	if (comp != NULL) {
+		pv_strbuf_addstr(&cb, comp);
+		normalise(&cb);
+		comp = cb.buf;
 	}
 	if ((rel = below(f, root)) == NULL && (root != NULL ||
 	    (rel = below(f, comp)) == NULL))
 		rel = f;
-	while (rel[0] == '.' && rel[1] == '/')
-		rel += 2;
 	out = pv_arena_memdup(&es->arena, rel, strlen(rel));
 	pv_strbuf_release(&sb);
+	pv_strbuf_release(&cb);
 	return out;
 }
 
@@ -910,7 +958,21 @@ int
 pv_elfsym_decl_file(struct pv_elfsym *es, const char *path, const char *func,
 		    size_t len, const char *root, const char **file)
 {
-	struct pv_elfsym_dso *d = pv_elfsym_dso(es, path, NULL, 0);
+	return pv_elfsym_dso_decl_file(es, pv_elfsym_dso(es, path, NULL, 0),
+				       func, len, root, file);
+}
+
+const char *
+pv_elfsym_dso_path(const struct pv_elfsym_dso *dso)
+{
+	return dso->path;
+}
+
+int
+pv_elfsym_dso_decl_file(struct pv_elfsym *es, struct pv_elfsym_dso *d,
+			const char *func, size_t len, const char *root,
+			const char **file)
+{
 	const struct sym *sym;
 	Dwarf_Die cu, *scopes = NULL;
 	size_t lo, hi;

@@ -117,6 +117,14 @@ int pv_elfsym_decl_file(struct pv_elfsym *es, const char *path,
 			const char *func, size_t len, const char *root,
 			const char **file);
 
+/* pv_elfsym_decl_file() for a dso already had. */
+int pv_elfsym_dso_decl_file(struct pv_elfsym *es, struct pv_elfsym_dso *dso,
+			    const char *func, size_t len, const char *root,
+			    const char **file);
+
+/* The path the dso was had by (pv_elfsym_dso()). */
+const char *pv_elfsym_dso_path(const struct pv_elfsym_dso *dso);
+
 /*
  * Whether pv_elfsym_decl_file() finds DWARF for the file at path: 1, 0
  * (not an ELF file, or no debug information found), or -1 with errno set
