@@ -1,0 +1,1 @@
+unsigned long lex_line(long seed);

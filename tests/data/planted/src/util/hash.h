@@ -1,0 +1,1 @@
+unsigned long hash_mix(unsigned long x);
