@@ -530,7 +530,9 @@ match_event(struct pv_stackdiff *d, uint32_t ev, uint32_t *cand,
 		struct pv_stackdiff_match *m;
 		uint64_t incl[2], excl[2];
 
-		if (p->score < 0.5 || taken[p->a] || taken[p->b])
+		/* above one half: one side alike and the other not at all is
+		 * a shared caller, or a shared leaf shape, and no more */
+		if (!(p->score > 0.5) || taken[p->a] || taken[p->b])
 			continue;
 		taken[p->a] = taken[p->b] = 1;
 		d->match = pv_xreallocarray(d->match, d->nmatch + 1,
