@@ -29,9 +29,10 @@
  * side share proposes no pairs; root frames are not matched.  Pairs are
  * taken by score, best first, each function in one pair at most, when
  * the score is above one half (tests/bench/funcmatch.sh measures why);
- * of equal scores, the pair whose names
+ * of scores that round to the same multiple of 0.05, the pair whose names
  * have more of their beginnings and ends in common first, then the one
- * whose shares differ less, then by the names, byte-wise.
+ * whose shares differ less, then the higher score, then by the names,
+ * byte-wise.
  *
  * Called by stackdiff.c only: the roots on the summed tree before the
  * walk, the functions after it (evtotal: names id of an event -> its

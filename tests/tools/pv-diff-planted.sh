@@ -4,7 +4,9 @@
 # recorded with perf record -g; pv-parse --debuginfo gives the frames
 # their source files from the versions built again here (cc needed), and
 # the file holding the planted function comes first in pv-diff's file
-# table, with the other files of the program below it.
+# table, with the other files of the program below it.  And the rename
+# pair of the same program (two functions renamed, one inlined): its
+# match records are the two renames, and no more.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/planted
@@ -43,5 +45,15 @@ test_cmp want got && pass || fail "the program's files: exclusive shares"
 awk -F'\t' '$1 == "func" { print $3; exit }' diff.pv >got
 echo token_checksum >want
 test_cmp want got && pass || fail "the planted function first"
+
+# the rename pair: its match records, exactly
+pv-parse -r baseline "$D/rename-a.perf.gz" >ra.pv &&
+	pv-parse -r target "$D/rename-b.perf.gz" >rb.pv ||
+	fail "pv-parse, the rename pair"
+pv-diff ra.pv rb.pv >rdiff.pv
+[ $? -eq 1 ] && pass || fail "pv-diff, the rename pair: exit status"
+awk -F'\t' '$1 == "match" { print $3, $4 }' rdiff.pv >got
+printf 'lex_line tokenize_line\nhash_mix mix_hash\n' >want
+test_cmp want got && pass || fail "the rename pair's matches"
 
 finish

@@ -2,7 +2,13 @@
 
 static volatile unsigned long eval_acc;
 
-static unsigned long __attribute__((noinline))
+#ifdef INLINED
+#define BINOP_INLINE inline __attribute__((always_inline))
+#else
+#define BINOP_INLINE __attribute__((noinline))
+#endif
+
+static BINOP_INLINE unsigned long
 eval_binop(unsigned long a, unsigned long b)
 {
 	long i;
