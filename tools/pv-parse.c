@@ -456,6 +456,9 @@ frame_file(const struct options *opt, struct pv_str name, struct pv_str m,
 	size_t i;
 	int found;
 
+	/* "[libc.so.6]": a frame without a symbol, no function to look up */
+	if (name.len > 0 && name.s[0] == '[')
+		return none;
 	for (i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++)
 		if (name.len > 4 &&
 		    memcmp(name.s + name.len - 4, sfx[i], 4) == 0)
