@@ -279,7 +279,6 @@ pv_sampler_new(const struct pv_sampler_opts *opts, struct pv_err *err,
 	int fd;
 
 	*refused = 0;
-	pv_symtab_init(&s->mods);
 	s->opt = *opts;
 	s->pagesize = sysconf(_SC_PAGESIZE);
 	if (s->opt.ring_pages == 0)
@@ -298,6 +297,7 @@ pv_sampler_new(const struct pv_sampler_opts *opts, struct pv_err *err,
 	}
 	pv_strbuf_init(&s->buf, 0);
 	pv_strbuf_init(&s->tmp, 0);
+	pv_symtab_init(&s->mods);
 	online_cpus(s);
 	/* try the event once, so that a refusal stops us before any run */
 	make_attr(s, &a, !s->opt.all_cpus);
