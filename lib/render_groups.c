@@ -133,24 +133,20 @@ pv_render_groups_data(const struct pv_html *h, const struct profile *p,
 	}
 	index = pv_xreallocarray(NULL, h->str.nsym + 1, sizeof(*index));
 	memset(index, 0xff, (h->str.nsym + 1) * sizeof(*index));
-	/* of[kind][k]: the group of the page's name k, -1 for none */
+	/* of[kind]: the group of each page's name, plus one (0: none) */
 	pv_strbuf_addstr(&body, ",\"of\":[");
 	for (k = 0; k < PV_GROUP_NKINDS; k++) {
-		pv_strbuf_addstr(&body, k > 0 ? ",[" : "[");
+		pv_strbuf_addstr(&body, k > 0 ? ",\"" : "\"");
 		for (j = 0; j < nused; j++) {
 			uint32_t g = used[j] < p->fgroup_alloc ?
 				p->fgroup[(size_t)used[j] * PV_GROUP_NKINDS +
 					  k] : NONE;
 
-			if (j > 0)
-				pv_strbuf_addch(&body, ',');
-			if (g == NONE)
-				pv_strbuf_addstr(&body, "-1");
-			else
-				pv_strbuf_addf(&body, "%u", gname(index, &list,
-					       &n, &alloc, g));
+			pv_render_profile_pack(&body, g == NONE ? 0 :
+				(uint64_t)gname(index, &list, &n, &alloc, g) +
+				1);
 		}
-		pv_strbuf_addch(&body, ']');
+		pv_strbuf_addch(&body, '"');
 	}
 	/* rows: KIND NAME INCL_B EXCL_B INCL_T EXCL_T the four shares, the
 	 * two changes in points, the two relative ones, PRESENCE (bits) */

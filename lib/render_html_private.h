@@ -138,6 +138,8 @@ void pv_render_profile_summary(struct pv_html *h, struct pv_strbuf *sb,
 uint32_t *pv_render_profile_rank(const struct pv_html *h);
 void pv_render_profile_data(struct pv_html *h, const struct profile *p,
 			    struct pv_strbuf *sb, const uint32_t *rank);
+/* v as a packed number (render_profile.c: unpack() of the page reads it) */
+void pv_render_profile_pack(struct pv_strbuf *sb, uint64_t v);
 
 /*
  * render_groups.c: the roll-ups of the profile page.  add(): a frame or
@@ -146,8 +148,8 @@ void pv_render_profile_data(struct pv_html *h, const struct profile *p,
  * h->err on a bad record.  data(): ',"groups":' and the profile's groups
  * as JSON, for its own element (render_profile.c): the group names, each
  * used name's group of each kind (used[k] is the names id of the page's
- * name k), and the group records of each event shown; null when the
- * profile has none.
+ * name k; packed, one plus the group's number, 0 for none), and the group
+ * records of each event shown; null when the profile has none.
  */
 int pv_render_groups_add(struct pv_html *h, const struct pv_record *rec);
 void pv_render_groups_data(const struct pv_html *h, const struct profile *p,

@@ -53,6 +53,12 @@ pack(struct pv_strbuf *sb, uint64_t v)
 		pv_strbuf_addch(sb, buf[--n]);
 }
 
+void
+pv_render_profile_pack(struct pv_strbuf *sb, uint64_t v)
+{
+	pack(sb, v);
+}
+
 static void
 pack_signed(struct pv_strbuf *sb, int64_t v)
 {

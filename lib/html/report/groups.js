@@ -287,8 +287,9 @@
 		} else {
 			groups.filter = { kind: k, g: g };
 			keep = new Uint8Array(names.length);
-			d.of[k].forEach(function (x, i) {
-				if (x === g)
+			unpack(d.of[k], false).forEach(function (x, i) {
+				/* one plus the group, 0 for none */
+				if (x === g + 1)
 					keep[i] = 1;
 			});
 		}
