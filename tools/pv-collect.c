@@ -546,6 +546,9 @@ static void
 write_frames(FILE *out, struct collect *c, const struct level *l)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
+	/* DWARF's paths are absolute: so must the root be */
+	char *root = c->opt->source != NULL ? realpath(c->opt->source, NULL) :
+		NULL;
 	unsigned char *used = pv_xcalloc(c->names.nsym + 1, 1);
 	uint32_t *id = pv_xreallocarray(NULL, c->names.nsym + 1, sizeof(*id));
 	size_t i, k, n = 0;
@@ -564,8 +567,8 @@ write_frames(FILE *out, struct collect *c, const struct level *l)
 		const char *mod, *file;
 		int kernel;
 
-		if (!pv_sampler_frame(c->sampler, id[i], c->opt->source, &mod,
-				      &kernel, &file))
+		if (!pv_sampler_frame(c->sampler, id[i], root, &mod, &kernel,
+				      &file))
 			continue;
 		memset(&r, 0, sizeof(r));
 		r.name = pv_symtab_get(&c->names, id[i]);
@@ -582,6 +585,7 @@ write_frames(FILE *out, struct collect *c, const struct level *l)
 	}
 	fwrite(sb.buf, 1, sb.len, out);
 	pv_strbuf_release(&sb);
+	free(root);
 	free(used);
 	free(id);
 }

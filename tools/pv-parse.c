@@ -1078,7 +1078,7 @@ main(int argc, char **argv)
 	};
 	struct options opt;
 	int c, i, debuginfo = 0;
-	char *vmlinux = NULL;
+	char *vmlinux = NULL, *root = NULL;
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
@@ -1173,6 +1173,12 @@ main(int argc, char **argv)
 	}
 
 	pv_opt_files(argc - optind, argv + optind);
+	if (opt.source_root != NULL) {
+		/* DWARF's paths are absolute: so must the root be */
+		if ((root = realpath(opt.source_root, NULL)) == NULL)
+			pv_die_errno("cannot open '%s'", opt.source_root);
+		opt.source_root = root;
+	}
 	if (debuginfo) {
 		opt.debuginfo = pv_elfsym_new(0);
 		if (opt.vmlinux != NULL) {
@@ -1196,6 +1202,7 @@ main(int argc, char **argv)
 	free(opt.meta);
 	pv_elfsym_free(opt.debuginfo);
 	free(vmlinux);
+	free(root);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

@@ -47,6 +47,14 @@ printf 'frame\t%s\tuser\t%s\t%s\t-\n' main "$T/prog/app" src/main.c \
 	work "$T/prog/app" src/work.c >want
 awk -F'\t' -v m="$T/prog/app" '$1 == "frame" && $4 == m' pv.out >got
 test_cmp want got && pass || fail "the program's frame records"
+# with --source, relative to it (a relative one, from here)
+pv-collect -p --frequency=499 -r 1 --source=prog/src -o src.out -- \
+	"$T/prog/app" 100 2>src.err
+printf 'frame\t%s\tuser\t%s\t%s\t-\n' main "$T/prog/app" main.c \
+	spin_a "$T/prog/app" a/spin.c spin_b "$T/prog/app" b/spin.c \
+	work "$T/prog/app" work.c >want.src
+awk -F'\t' -v m="$T/prog/app" '$1 == "frame" && $4 == m' src.out >got
+test_cmp want.src got && pass || fail "--source: files relative to it"
 # every frame of the stacks has a record but the root (the command's
 # name); they come before the stacks, sorted by name, one a name
 awk -F'\t' '$1 == "frame" { if (seen_stack) bad = 1; print $2 }

@@ -92,6 +92,10 @@ parse --vmlinux="$T/vmlinux" "$T/base.txt" >"$T/out"
 expect_golden "$D/frames-vmlinux.out" "$T/out" "--vmlinux"
 parse --vmlinux="$T/vmlinux" --source-root="$T" "$T/base.txt" >"$T/out"
 expect_golden "$D/frames-root.out" "$T/out" "--source-root"
+# a relative root is taken from the working directory
+(cd "$T" && pv-parse --vmlinux=vmlinux --source-root=. base.txt) |
+	sed "s|$T|T|g" | awk -F'\t' '$1 == "frame"' >"$T/out"
+test_cmp "$D/frames-root.out" "$T/out" && pass || fail "--source-root=."
 # the stacks are those of pv-parse without --debuginfo
 pv-parse "$T/base.txt" | grep -v '^frame' >"$T/plain"
 pv-parse --vmlinux="$T/vmlinux" "$T/base.txt" | grep -v '^frame' >"$T/out"
