@@ -4,7 +4,9 @@
  *
  * Every table is a sorted array searched by bisection; names are copied
  * into one arena, so the ELF handles are needed only for DWARF and are
- * closed otherwise.
+ * closed otherwise.  The DWARF of source files (pv_elfsym_decl_file()) is
+ * opened apart from that of inlined frames, when first asked for, since it
+ * may come from another file (the search order of elfsym.h).
  */
 #include "config.h"
 
@@ -64,6 +66,20 @@ struct pv_elfsym_dso {
 	size_t ninl, inl_alloc;
 	struct pv_hmap inl_map;	/* their ids by address */
 	char *image;	/* the vdso's copy */
+	/* DWARF for source files, opened on first use (src_tried) */
+	int src_tried, src_fd;
+	Elf *src_elf;
+	Dwarf *src_dw;
+	uint32_t *byname;	/* sym indices sorted by name */
+	struct decl *decl;	/* subprogram DIEs by name, read on demand */
+	size_t ndecl;
+	int decl_read;
+};
+
+/* a subprogram DIE's name and source file (pv_elfsym_decl_file()) */
+struct decl {
+	const char *name, *file;
+	size_t seq;		/* the order read: the first of a name wins */
 };
 
 struct ksym {
@@ -114,6 +130,14 @@ dso_free(struct pv_elfsym_dso *d)
 		elf_end(d->elf);
 	if (d->fd >= 0)
 		close(d->fd);
+	if (d->src_dw != NULL)
+		dwarf_end(d->src_dw);
+	if (d->src_elf != NULL)
+		elf_end(d->src_elf);
+	if (d->src_fd >= 0)
+		close(d->src_fd);
+	free(d->byname);
+	free(d->decl);
 	free(d->image);
 	free(d);
 }
@@ -528,7 +552,7 @@ pv_elfsym_dso(struct pv_elfsym *es, const char *path,
 	d = pv_xcalloc(1, sizeof(*d));
 	d->path = pv_xstrdup(path);
 	d->hash = h;
-	d->fd = -1;
+	d->fd = d->src_fd = -1;
 	base = strrchr(path, '/');
 	base = base != NULL && path[0] != '[' ? base + 1 : path;
 	if (is_anon(path))
@@ -659,4 +683,339 @@ pv_elfsym_resolve(struct pv_elfsym *es, struct pv_elfsym_dso *d, uint64_t off,
 			names[n++] = e->name[i];
 	}
 	return n;
+}
+
+/*
+ * Open the DWARF of d's file for source files, in the order of elfsym.h:
+ * the file, the debug directory by build id, /usr/lib/debug/PATH.debug.
+ */
+static void
+src_open(struct pv_elfsym *es, struct pv_elfsym_dso *d)
+{
+	struct pv_strbuf p = PV_STRBUF_INIT;
+	unsigned char id[64];
+	size_t idlen = 0, i;
+	int k, fd;
+
+	d->src_tried = 1;
+	if (d->path[0] != '/')
+		return;
+	for (k = 0; k < 3 && d->src_dw == NULL; k++) {
+		Dwarf *dw;
+		Elf *elf;
+
+		pv_strbuf_reset(&p);
+		if (k == 0) {
+			pv_strbuf_addstr(&p, d->path);
+		} else if (k == 1) {
+			if (idlen < 2)
+				continue;
+			pv_strbuf_addf(&p, "%s/%02x/", es->debug_dir, id[0]);
+			for (i = 1; i < idlen; i++)
+				pv_strbuf_addf(&p, "%02x", id[i]);
+			pv_strbuf_addstr(&p, ".debug");
+		} else {
+			pv_strbuf_addf(&p, "/usr/lib/debug%s.debug", d->path);
+		}
+		if ((elf = open_elf(p.buf, &fd)) == NULL)
+			continue;
+		if (k == 0)
+			idlen = build_id(elf, id);
+		if ((dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL)) == NULL) {
+			elf_end(elf);
+			close(fd);
+			continue;
+		}
+		d->src_dw = dw;
+		d->src_elf = elf;
+		d->src_fd = fd;
+	}
+	pv_strbuf_release(&p);
+}
+
+int
+pv_elfsym_has_dwarf(struct pv_elfsym *es, const char *path)
+{
+	struct pv_elfsym_dso *d;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	close(fd);
+	d = pv_elfsym_dso(es, path, NULL, 0);
+	if (!d->src_tried)
+		src_open(es, d);
+	return d->src_dw != NULL;
+}
+
+/* below dir: the rest of file after "dir/", else NULL */
+static const char *
+below(const char *file, const char *dir)
+{
+	size_t n;
+
+	if (dir == NULL || *dir == '\0')
+		return NULL;
+	n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	if (strncmp(file, dir, n) != 0 || file[n] != '/')
+		return NULL;
+	file += n;
+	while (*file == '/')
+		file++;
+	return *file != '\0' ? file : NULL;
+}
+
+/*
+ * Take the "." and "DIR/.." components out of path sb, in place, as the
+ * names read ("/b/glibc/csu/../sysdeps/x.h"); ".." above the root stays.
+ */
+static void
+normalise(struct pv_strbuf *sb)
+{
+	char *p = sb->buf, *out = sb->buf;
+	size_t keep = sb->buf[0] == '/';	/* the root, never taken out */
+
+	out += keep;
+	p += keep;
+	while (*p != '\0') {
+		size_t n = strcspn(p, "/");
+
+		if (n == 0 || (n == 1 && p[0] == '.')) {
+			/* "//" or "/./": nothing */
+		} else if (n == 2 && p[0] == '.' && p[1] == '.' &&
+			   out > sb->buf + keep &&
+			   !(out - sb->buf - keep >= 2 && out[-1] == '.' &&
+			     out[-2] == '.' && (out - 2 == sb->buf + keep ||
+						out[-3] == '/'))) {
+			/* back over the last component kept */
+			while (out > sb->buf + keep && out[-1] != '/')
+				out--;
+			if (out > sb->buf + keep)
+				out--;
+		} else {
+			if (out > sb->buf + keep)
+				*out++ = '/';
+			memmove(out, p, n);
+			out += n;
+		}
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	pv_strbuf_setlen(sb, (size_t)(out - sb->buf));
+}
+
+/*
+ * The source file of subprogram die, made relative (elfsym.h), or NULL.
+ * libdw leaves a name relative when its directory entry is (DWARF 5's
+ * "dir/file.c" for "cc dir/file.c"): it is under the compilation
+ * directory, which may be relative itself (a reproducible build's
+ * "./csu", whose "../sysdeps/x.h" is then "sysdeps/x.h" of the tree).
+ */
+static const char *
+die_file(struct pv_elfsym *es, Dwarf_Die *die, const char *root)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT, cb = PV_STRBUF_INIT;
+	Dwarf_Die cu;
+	Dwarf_Attribute a;
+	const char *f = dwarf_decl_file(die), *rel, *comp = NULL, *out;
+
+	if (f == NULL || *f == '\0')
+		return NULL;
+	if (dwarf_diecu(die, &cu, NULL, NULL) != NULL)
+		comp = dwarf_formstring(dwarf_attr(&cu, DW_AT_comp_dir, &a));
+	/* a relative comp_dir too ("./csu", a reproducible build's) */
+	if (f[0] != '/' && comp != NULL && *comp != '\0')
+		pv_strbuf_addf(&sb, "%s/%s", comp, f);
+	else
+		pv_strbuf_addstr(&sb, f);
+	normalise(&sb);
+	f = sb.buf;
+	if (comp != NULL) {
+		pv_strbuf_addstr(&cb, comp);
+		normalise(&cb);
+		comp = cb.buf;
+	}
+	if ((rel = below(f, root)) == NULL && (root != NULL ||
+	    (rel = below(f, comp)) == NULL))
+		rel = f;
+	out = pv_arena_memdup(&es->arena, rel, strlen(rel));
+	pv_strbuf_release(&sb);
+	pv_strbuf_release(&cb);
+	return out;
+}
+
+static const struct pv_elfsym_dso *sort_dso;
+
+static int
+cmp_byname(const void *a, const void *b)
+{
+	return strcmp(sort_dso->sym[*(const uint32_t *)a].name,
+		      sort_dso->sym[*(const uint32_t *)b].name);
+}
+
+static int
+cmp_decl(const void *a, const void *b)
+{
+	const struct decl *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c != 0)
+		return c;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The subprogram DIEs below die (namespaces, classes too) into d->decl. */
+static void
+read_decls(struct pv_elfsym *es, struct pv_elfsym_dso *d, Dwarf_Die *die,
+	   const char *root, size_t *alloc, int depth)
+{
+	Dwarf_Die c;
+
+	if (depth > 8 || dwarf_child(die, &c) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&c);
+		const char *name, *file;
+
+		if (tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		    tag == DW_TAG_structure_type) {
+			read_decls(es, d, &c, root, alloc, depth + 1);
+			continue;
+		}
+		/* a declaration says where a prototype is, not the code */
+		if (tag != DW_TAG_subprogram ||
+		    dwarf_hasattr(&c, DW_AT_declaration) ||
+		    (name = dwarf_diename(&c)) == NULL ||
+		    (file = die_file(es, &c, root)) == NULL)
+			continue;
+		PV_GROW(d->decl, d->ndecl + 1, *alloc);
+		d->decl[d->ndecl].name = name;
+		d->decl[d->ndecl].file = file;
+		d->decl[d->ndecl].seq = d->ndecl;
+		d->ndecl++;
+	} while (dwarf_siblingof(&c, &c) == 0);
+}
+
+static void
+decls_read(struct pv_elfsym *es, struct pv_elfsym_dso *d, const char *root)
+{
+	Dwarf_Off off = 0, next;
+	size_t hsize, alloc = 0, i;
+
+	d->decl_read = 1;
+	while (dwarf_nextcu(d->src_dw, off, &next, &hsize, NULL, NULL,
+			    NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(d->src_dw, off + hsize, &cu) != NULL)
+			read_decls(es, d, &cu, root, &alloc, 0);
+		off = next;
+	}
+	/* names live in the DWARF: copy them before it may close */
+	for (i = 0; i < d->ndecl; i++)
+		d->decl[i].name = pv_arena_memdup(&es->arena, d->decl[i].name,
+						  strlen(d->decl[i].name));
+	if (d->ndecl > 1)
+		qsort(d->decl, d->ndecl, sizeof(*d->decl), cmp_decl);
+}
+
+/* The symbol named name (len bytes) of d, or NULL. */
+static const struct sym *
+sym_named(struct pv_elfsym_dso *d, const char *name, size_t len)
+{
+	size_t lo = 0, hi = d->nsym, i;
+
+	if (d->byname == NULL && d->nsym > 0) {
+		d->byname = pv_xreallocarray(NULL, d->nsym,
+					     sizeof(*d->byname));
+		for (i = 0; i < d->nsym; i++)
+			d->byname[i] = (uint32_t)i;
+		sort_dso = d;
+		qsort(d->byname, d->nsym, sizeof(*d->byname), cmp_byname);
+		sort_dso = NULL;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *s = d->sym[d->byname[mid]].name;
+		int c = strncmp(s, name, len);
+
+		if (c == 0 && s[len] != '\0')
+			c = 1;
+		if (c == 0)
+			return &d->sym[d->byname[mid]];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+int
+pv_elfsym_decl_file(struct pv_elfsym *es, const char *path, const char *func,
+		    size_t len, const char *root, const char **file)
+{
+	return pv_elfsym_dso_decl_file(es, pv_elfsym_dso(es, path, NULL, 0),
+				       func, len, root, file);
+}
+
+const char *
+pv_elfsym_dso_path(const struct pv_elfsym_dso *dso)
+{
+	return dso->path;
+}
+
+int
+pv_elfsym_dso_decl_file(struct pv_elfsym *es, struct pv_elfsym_dso *d,
+			const char *func, size_t len, const char *root,
+			const char **file)
+{
+	const struct sym *sym;
+	Dwarf_Die cu, *scopes = NULL;
+	size_t lo, hi;
+	int n, k;
+
+	*file = NULL;
+	if (!d->src_tried)
+		src_open(es, d);
+	if (d->src_dw == NULL)
+		return 0;
+	/* the subprogram at the symbol's address: the outermost one */
+	if ((sym = sym_named(d, func, len)) != NULL &&
+	    dwarf_addrdie(d->src_dw, sym->start, &cu) != NULL &&
+	    (n = dwarf_getscopes(&cu, sym->start, &scopes)) > 0) {
+		for (k = n - 1; k >= 0; k--)
+			if (dwarf_tag(&scopes[k]) == DW_TAG_subprogram)
+				break;
+		if (k >= 0)
+			*file = die_file(es, &scopes[k], root);
+	}
+	free(scopes);
+	if (*file != NULL)
+		return 1;
+	/* else a subprogram of that name, the first read */
+	if (!d->decl_read)
+		decls_read(es, d, root);
+	lo = 0;
+	hi = d->ndecl;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(d->decl[mid].name, func, len);
+
+		if (c == 0 && d->decl[mid].name[len] != '\0')
+			c = 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < d->ndecl && strncmp(d->decl[lo].name, func, len) == 0 &&
+	    d->decl[lo].name[len] == '\0') {
+		*file = d->decl[lo].file;
+		return 1;
+	}
+	return 0;
 }

@@ -23,6 +23,9 @@
  * a sized one, then global over weak over local, then the fewest leading
  * underscores, then the shortest, then the first byte-wise.
  *
+ * Source files: pv_elfsym_decl_file() finds the file that declares a
+ * function, from the DWARF of the ELF file that holds it.
+ *
  * Names returned stay valid until pv_elfsym_free().  Nothing here prints
  * or exits except on out of memory.
  */
@@ -94,5 +97,39 @@ int pv_elfsym_dso_relative(const struct pv_elfsym_dso *dso);
  */
 size_t pv_elfsym_resolve(struct pv_elfsym *es, struct pv_elfsym_dso *dso,
 			 uint64_t off, const char **names, size_t max);
+
+/*
+ * The source file that declares function func (len bytes, not
+ * NUL-terminated) of the ELF file at path, from DWARF's DW_AT_decl_file
+ * (dwarf_decl_file()), for pv-parse(1)'s --debuginfo.  The DWARF is looked
+ * for in this order: the file itself; the debug directory's NN/REST.debug
+ * by the file's build id (pv_elfsym_set_debug_dir()); /usr/lib/debug/PATH.debug.
+ * The function is found as the subprogram DIE at its symbol's address
+ * (the symbols as pv_elfsym_resolve() reads them), else as a subprogram
+ * DIE of that name (a function the symbol table lacks: inlined, or static
+ * in a stripped file).  The file is made relative to root (NULL: none)
+ * when it lies below root, else to its unit's compilation directory
+ * (DW_AT_comp_dir) when it lies below that, else left as the DWARF says.
+ * Returns 1 and sets *file (valid until pv_elfsym_free()), or 0 when the
+ * file, its DWARF or the function is not found.
+ */
+int pv_elfsym_decl_file(struct pv_elfsym *es, const char *path,
+			const char *func, size_t len, const char *root,
+			const char **file);
+
+/* pv_elfsym_decl_file() for a dso already had. */
+int pv_elfsym_dso_decl_file(struct pv_elfsym *es, struct pv_elfsym_dso *dso,
+			    const char *func, size_t len, const char *root,
+			    const char **file);
+
+/* The path the dso was had by (pv_elfsym_dso()). */
+const char *pv_elfsym_dso_path(const struct pv_elfsym_dso *dso);
+
+/*
+ * Whether pv_elfsym_decl_file() finds DWARF for the file at path: 1, 0
+ * (not an ELF file, or no debug information found), or -1 with errno set
+ * when the file cannot be opened.
+ */
+int pv_elfsym_has_dwarf(struct pv_elfsym *es, const char *path);
 
 #endif

@@ -118,11 +118,20 @@ cmp_root(const void *pa, const void *pb)
 	return a->name < b->name ? -1 : a->name > b->name;
 }
 
+/*
+ * The ranks of scores: two pairs whose scores round to the same multiple
+ * of it are ordered by their names and shares, as the noise of sampling
+ * moves a score by about that (a leaf sampled once in an interrupt in 200
+ * samples scores 0.997, not 1).
+ */
+#define SCORE_STEP 0.05
+
 struct pair {
 	uint32_t a, b;		/* candidates */
 	uint32_t na, nb;	/* their names ids */
 	double score, name_sim, share_diff;
 	double s[2];		/* callers', callees' similarity */
+	long bin;		/* the score's rank: to the nearest SCORE_STEP */
 };
 
 static const struct pv_symtab *sort_names;
@@ -133,12 +142,14 @@ cmp_pair(const void *pa, const void *pb)
 	const struct pair *a = pa, *b = pb;
 	int c;
 
-	if (a->score != b->score)
-		return a->score > b->score ? -1 : 1;
+	if (a->bin != b->bin)
+		return a->bin > b->bin ? -1 : 1;
 	if (a->name_sim != b->name_sim)
 		return a->name_sim > b->name_sim ? -1 : 1;
 	if (a->share_diff != b->share_diff)
 		return a->share_diff < b->share_diff ? -1 : 1;
+	if (a->score != b->score)
+		return a->score > b->score ? -1 : 1;
 	c = pv_str_cmp(pv_symtab_get(sort_names, a->na),
 		       pv_symtab_get(sort_names, b->na));
 	if (c != 0)
@@ -516,6 +527,8 @@ match_event(struct pv_stackdiff *d, uint32_t ev, uint32_t *cand,
 		p->name_sim = name_sim(pv_symtab_get(&d->names, fa->name),
 				       pv_symtab_get(&d->names, fb->name));
 		p->share_diff = fabs(fa->incl_pct[0] - fb->incl_pct[1]);
+		/* scores a sample or two apart are one rank (SCORE_STEP) */
+		p->bin = (long)floor(p->score / SCORE_STEP + 0.5);
 	}
 	if (pt.n > 1) {
 		sort_names = &d->names;
@@ -530,7 +543,9 @@ match_event(struct pv_stackdiff *d, uint32_t ev, uint32_t *cand,
 		struct pv_stackdiff_match *m;
 		uint64_t incl[2], excl[2];
 
-		if (p->score < 0.5 || taken[p->a] || taken[p->b])
+		/* above one half: one side alike and the other not at all is
+		 * a shared caller, or a shared leaf shape, and no more */
+		if (!(p->score > 0.5) || taken[p->a] || taken[p->b])
 			continue;
 		taken[p->a] = taken[p->b] = 1;
 		d->match = pv_xreallocarray(d->match, d->nmatch + 1,

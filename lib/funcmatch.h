@@ -28,9 +28,11 @@
  * and itself) are compared, and a frame that more than 256 functions of a
  * side share proposes no pairs; root frames are not matched.  Pairs are
  * taken by score, best first, each function in one pair at most, when
- * the score is at least one half; of equal scores, the pair whose names
+ * the score is above one half (tests/bench/funcmatch.sh measures why);
+ * of scores that round to the same multiple of 0.05, the pair whose names
  * have more of their beginnings and ends in common first, then the one
- * whose shares differ less, then by the names, byte-wise.
+ * whose shares differ less, then the higher score, then by the names,
+ * byte-wise.
  *
  * Called by stackdiff.c only: the roots on the summed tree before the
  * walk, the functions after it (evtotal: names id of an event -> its

@@ -66,9 +66,11 @@ profile_release(struct profile *p)
 		free(p->ev[i].name);
 		pv_flametree_release(&p->ev[i].tree);
 		free(p->ev[i].func);
+		free(p->ev[i].grp);
 	}
 	free(p->ev);
 	free(p->rm);
+	free(p->fgroup);
 	side_release(&p->diff);
 }
 
@@ -435,6 +437,9 @@ pv_html_add(struct pv_html *h, const struct pv_record *rec)
 			return func(h, rec);
 		if (pv_str_eq(rec->field[0], "rootmerge"))
 			return rootmerge(h, rec);
+		if (pv_str_eq(rec->field[0], "frame") ||
+		    pv_str_eq(rec->field[0], "group"))
+			return pv_render_groups_add(h, rec);
 		break;
 	default:
 		return 0;
@@ -989,6 +994,8 @@ static const char profile_html[] =
 	"<section id=\"context\" data-tab=\"Context\">\n<h2>Context</h2>\n"
 	"@CONTEXT@"
 	"</section>\n"
+	"<section id=\"groups\" data-tab=\"Groups\"><h2>Where the time "
+	"went, by group</h2></section>\n"
 	"<section id=\"flame\" data-tab=\"Flame graphs\"><h2>Flame graphs"
 	"</h2></section>\n"
 	"<section id=\"functions\" data-tab=\"Functions\"><h2>All functions"

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "flametree.h"
+#include "rec_profile.h"
 #include "render_decision.h"
 #include "render_html.h"
 #include "strbuf.h"
@@ -44,6 +45,14 @@ struct func {
 	double dincl, dexcl;
 };
 
+/* a group record of pv-diff, as read (render_groups.c) */
+struct grp {
+	unsigned kind;		/* PV_GROUP_* */
+	uint32_t name;		/* in str */
+	struct pv_rec_figures fig;
+	unsigned presence;
+};
+
 struct event {
 	char *name;
 	struct pv_flametree tree;
@@ -57,6 +66,8 @@ struct event {
 	struct func *func;
 	size_t nfunc, func_alloc;
 	int from_func;
+	struct grp *grp;	/* group records, in their order */
+	size_t ngrp, grp_alloc;
 };
 
 /*
@@ -78,6 +89,12 @@ struct profile {
 	size_t nrm, rm_alloc;
 	struct event *ev;
 	size_t nev, ev_alloc;
+	/*
+	 * the frame records' groups: names id * PV_GROUP_NKINDS + kind ->
+	 * the group's name in str, UINT32_MAX where the record has none
+	 */
+	uint32_t *fgroup;
+	size_t fgroup_alloc;	/* in names ids */
 };
 
 struct pv_html {
@@ -121,5 +138,22 @@ void pv_render_profile_summary(struct pv_html *h, struct pv_strbuf *sb,
 uint32_t *pv_render_profile_rank(const struct pv_html *h);
 void pv_render_profile_data(struct pv_html *h, const struct profile *p,
 			    struct pv_strbuf *sb, const uint32_t *rank);
+/* v as a packed number (render_profile.c: unpack() of the page reads it) */
+void pv_render_profile_pack(struct pv_strbuf *sb, uint64_t v);
+
+/*
+ * render_groups.c: the roll-ups of the profile page.  add(): a frame or
+ * group record of a diff section, kept in its profile (the event of a
+ * group record is one a func record named; others are dropped); -1 with
+ * h->err on a bad record.  data(): ',"groups":' and the profile's groups
+ * as JSON, for its own element (render_profile.c): the group names, each
+ * used name's group of each kind (used[k] is the names id of the page's
+ * name k; packed, one plus the group's number, 0 for none), and the group
+ * records of each event shown; null when the profile has none.
+ */
+int pv_render_groups_add(struct pv_html *h, const struct pv_record *rec);
+void pv_render_groups_data(const struct pv_html *h, const struct profile *p,
+			   struct pv_strbuf *sb, const uint32_t *used,
+			   size_t nused);
 
 #endif

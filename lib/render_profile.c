@@ -53,6 +53,12 @@ pack(struct pv_strbuf *sb, uint64_t v)
 		pv_strbuf_addch(sb, buf[--n]);
 }
 
+void
+pv_render_profile_pack(struct pv_strbuf *sb, uint64_t v)
+{
+	pack(sb, v);
+}
+
 static void
 pack_signed(struct pv_strbuf *sb, int64_t v)
 {
@@ -488,7 +494,9 @@ pv_render_profile_data(struct pv_html *h, const struct profile *p,
 	}
 	pv_strbuf_addstr(sb, "],\"events\":[");
 	pv_strbuf_add(sb, ev.buf, ev.len);
-	pv_strbuf_addstr(sb, "]}");
+	pv_strbuf_addch(sb, ']');
+	pv_render_groups_data(h, p, sb, em.used, em.nused);
+	pv_strbuf_addch(sb, '}');
 	pv_strbuf_release(&ev);
 	free(em.remap);
 	free(em.used);

@@ -80,6 +80,16 @@ struct rec {
 	size_t off;		/* into the drain buffer */
 };
 
+/* a frame name's module (mods id; NONE: no frame gave it) and file */
+struct frameinfo {
+	struct pv_elfsym_dso *dso;	/* NULL: not in a mapped file */
+	uint32_t mod;
+	int kernel, file_tried;
+	const char *file;
+};
+
+#define NONE UINT32_MAX
+
 struct pv_sampler {
 	struct pv_sampler_opts opt;
 	const struct event *ev;
@@ -110,6 +120,11 @@ struct pv_sampler {
 	size_t frames_alloc;
 	uint64_t samples, lost, seq;
 	struct pv_strbuf tmp;
+	/* what the frames said of each names id (pv_sampler_frame()) */
+	struct frameinfo *fi;
+	size_t fi_alloc;
+	const struct pv_symtab *fi_names;
+	struct pv_symtab mods;
 	int failed;		/* a stack could not be kept: err says why */
 	struct pv_err err;
 };
@@ -282,6 +297,7 @@ pv_sampler_new(const struct pv_sampler_opts *opts, struct pv_err *err,
 	}
 	pv_strbuf_init(&s->buf, 0);
 	pv_strbuf_init(&s->tmp, 0);
+	pv_symtab_init(&s->mods);
 	online_cpus(s);
 	/* try the event once, so that a refusal stops us before any run */
 	make_attr(s, &a, !s->opt.all_cpus);
@@ -322,6 +338,8 @@ pv_sampler_free(struct pv_sampler *s)
 	free(s->rec);
 	free(s->pfd);
 	free(s->frames);
+	free(s->fi);
+	pv_symtab_release(&s->mods);
 	pv_strbuf_release(&s->buf);
 	pv_strbuf_release(&s->tmp);
 	pv_elfsym_free(s->es);
@@ -332,6 +350,13 @@ void
 pv_sampler_sink(struct pv_sampler *s, struct pv_symtab *names,
 		struct pv_stacktab *stacks)
 {
+	if (names != s->fi_names) {
+		/* another table's ids: what was noted is not of them */
+		s->fi_names = names;
+		s->fi_alloc = 0;
+		free(s->fi);
+		s->fi = NULL;
+	}
 	s->names = names;
 	s->stacks = stacks;
 	s->event_id = pv_symtab_intern(names, s->ev->name,
@@ -524,6 +549,62 @@ intern(struct pv_sampler *s, const char *name, int kernel)
 	return pv_symtab_intern(s->names, name, strlen(name));
 }
 
+/* Keep the module of frame name id, unless a frame gave it before. */
+static void
+note_frame(struct pv_sampler *s, uint32_t id, struct pv_elfsym_dso *dso,
+	   const char *mod, const char *kmod, int kernel)
+{
+	struct frameinfo *f;
+	size_t old;
+
+	if (id < s->fi_alloc && s->fi[id].mod != NONE)
+		return;
+	if (id >= s->fi_alloc) {
+		old = s->fi_alloc;
+		PV_GROW(s->fi, (size_t)id + 1, s->fi_alloc);
+		for (; old < s->fi_alloc; old++)
+			s->fi[old].mod = NONE;
+	}
+	f = &s->fi[id];
+	f->dso = dso;
+	f->kernel = kernel;
+	f->file_tried = 0;
+	f->file = NULL;
+	if (kmod != NULL) {
+		/* a kernel module, as perf names it */
+		pv_strbuf_reset(&s->tmp);
+		pv_strbuf_addf(&s->tmp, "[%s]", kmod);
+		f->mod = pv_symtab_intern(&s->mods, s->tmp.buf, s->tmp.len);
+	} else {
+		f->mod = pv_symtab_intern(&s->mods, mod, strlen(mod));
+	}
+}
+
+int
+pv_sampler_frame(struct pv_sampler *s, uint32_t id, const char *root,
+		 const char **module, int *kernel, const char **file)
+{
+	struct frameinfo *f;
+
+	*module = *file = NULL;
+	*kernel = 0;
+	if (s->fi_names == NULL || id >= s->fi_alloc ||
+	    s->fi[id].mod == NONE)
+		return 0;
+	f = &s->fi[id];
+	if (!f->file_tried && f->dso != NULL) {
+		struct pv_str name = pv_symtab_get(s->fi_names, id);
+
+		pv_elfsym_dso_decl_file(s->es, f->dso, name.s, name.len, root,
+					&f->file);
+	}
+	f->file_tried = 1;
+	*module = pv_symtab_get(&s->mods, f->mod).s;
+	*kernel = f->kernel;
+	*file = f->file;
+	return 1;
+}
+
 /*
  * A frame without a symbol, named as pv-parse(1) names perf script's
  * "ADDR [unknown] (MODULE)": the module's base name in brackets, with
@@ -586,8 +667,10 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			const char *mod, *name = s->have_kernel ?
 				pv_elfsym_kernel(s->es, a, &mod) : NULL;
 
-			leaf[n++] = name != NULL ? intern(s, name, 1) :
+			leaf[n] = name != NULL ? intern(s, name, 1) :
 				unknown_frame(s, "[kernel.kallsyms]", a, 1);
+			note_frame(s, leaf[n++], NULL, "[kernel.kallsyms]",
+				   name != NULL ? mod : NULL, 1);
 			continue;
 		}
 		if (ctx != PERF_CONTEXT_USER)
@@ -612,21 +695,30 @@ on_sample(struct pv_sampler *s, const unsigned char *p, size_t size)
 			if (lo < proc->nmap && proc->map[lo].start <= a)
 				mp = &proc->map[lo];
 			if (mp == NULL) {
-				leaf[n++] = unknown_frame(s, "unknown", a, 0);
+				leaf[n] = unknown_frame(s, "unknown", a, 0);
+				note_frame(s, leaf[n++], NULL, "[unknown]",
+					   NULL, 0);
 				continue;
 			}
 			off = a - mp->start + mp->pgoff;
 			m = pv_elfsym_resolve(s->es, mp->dso, off, names, 16);
 			if (m == 0) {
-				leaf[n++] = unknown_frame(s,
+				leaf[n] = unknown_frame(s,
 					pv_elfsym_dso_name(mp->dso),
 					pv_elfsym_dso_relative(mp->dso) ?
 					off : a, 0);
+				note_frame(s, leaf[n++], NULL,
+					   pv_elfsym_dso_path(mp->dso), NULL,
+					   0);
 				continue;
 			}
 			/* innermost inlined function first: leaf order */
-			while (m > 0 && n < MAX_FRAMES)
-				leaf[n++] = intern(s, names[--m], 0);
+			while (m > 0 && n < MAX_FRAMES) {
+				leaf[n] = intern(s, names[--m], 0);
+				note_frame(s, leaf[n++], mp->dso,
+					   pv_elfsym_dso_path(mp->dso), NULL,
+					   0);
+			}
 		}
 	}
 	PV_GROW(s->frames, n + 1, s->frames_alloc);

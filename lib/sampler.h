@@ -96,6 +96,20 @@ const char *pv_sampler_event(const struct pv_sampler *s);
 uint64_t pv_sampler_samples(const struct pv_sampler *s);
 uint64_t pv_sampler_lost(const struct pv_sampler *s);
 
+/*
+ * What the frames gave of frame name id (an id in the sink's names, the
+ * first frame's that had the name): its module, as perf script names it
+ * ("[kernel.kallsyms]", a kernel module "[NAME]", the mapped file's path,
+ * "[vdso]", "[unknown]" outside any mapping), whether it is kernel code,
+ * and the source file that declares the function, from the DWARF of its
+ * file (elfsym.h: pv_elfsym_decl_file(), made relative to root, NULL for
+ * the compilation directory), NULL when not known; the kernel's is not
+ * looked for.  The strings live until pv_sampler_free().  Returns 1, or 0
+ * for a name no frame gave (a process's name).
+ */
+int pv_sampler_frame(struct pv_sampler *s, uint32_t id, const char *root,
+		     const char **module, int *kernel, const char **file);
+
 const char *pv_sampler_error(const struct pv_sampler *s);
 
 #endif

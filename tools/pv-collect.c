@@ -32,6 +32,7 @@
 #include "envinfo.h"
 #include "hash.h"
 #include "input.h"
+#include "rec_profile.h"
 #include "rec_runstart.h"
 #include "record.h"
 #include "runner.h"
@@ -527,6 +528,68 @@ write_meta(FILE *out, const char *key, const char *value)
 	pv_write_kv(out, "meta", key, value);
 }
 
+static const struct pv_symtab *sort_names;
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return pv_str_cmp(pv_symtab_get(sort_names, *(const uint32_t *)a),
+			  pv_symtab_get(sort_names, *(const uint32_t *)b));
+}
+
+/*
+ * The frame records of level l's stacks, sorted by name, as pv-parse
+ * writes them: module and space as the sampler saw them, the source file
+ * from DWARF, relative to --source where it lies below it.
+ */
+static void
+write_frames(FILE *out, struct collect *c, const struct level *l)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	/* DWARF's paths are absolute: so must the root be */
+	char *root = c->opt->source != NULL ? realpath(c->opt->source, NULL) :
+		NULL;
+	unsigned char *used = pv_xcalloc(c->names.nsym + 1, 1);
+	uint32_t *id = pv_xreallocarray(NULL, c->names.nsym + 1, sizeof(*id));
+	size_t i, k, n = 0;
+
+	for (i = 0; i < l->stacks.nstack; i++)
+		for (k = 0; k < l->stacks.stack[i].nframe; k++)
+			used[l->stacks.stack[i].frame[k]] = 1;
+	for (i = 0; i < c->names.nsym; i++)
+		if (used[i])
+			id[n++] = (uint32_t)i;
+	sort_names = &c->names;
+	qsort(id, n, sizeof(*id), cmp_name);
+	sort_names = NULL;
+	for (i = 0; i < n; i++) {
+		struct pv_rec_frame r;
+		const char *mod, *file;
+		int kernel;
+
+		if (!pv_sampler_frame(c->sampler, id[i], root, &mod, &kernel,
+				      &file))
+			continue;
+		memset(&r, 0, sizeof(r));
+		r.name = pv_symtab_get(&c->names, id[i]);
+		r.space = kernel ? (struct pv_str){ "kernel", 6 } :
+			  (struct pv_str){ "user", 4 };
+		r.module = (struct pv_str){ mod, strlen(mod) };
+		if (file != NULL)
+			r.file = (struct pv_str){ file, strlen(file) };
+		pv_rec_frame_write(&sb, &r);
+		if (sb.len >= 65536) {
+			fwrite(sb.buf, 1, sb.len, out);
+			pv_strbuf_reset(&sb);
+		}
+	}
+	fwrite(sb.buf, 1, sb.len, out);
+	pv_strbuf_release(&sb);
+	free(root);
+	free(used);
+	free(id);
+}
+
 static void
 write_section(FILE *out, struct collect *c, struct level *l)
 {
@@ -598,8 +661,10 @@ write_section(FILE *out, struct collect *c, struct level *l)
 		fwrite(buf, 1, n, out);
 	if (ferror(l->records))
 		pv_die_errno("cannot read a temporary file");
-	if (c->sampler != NULL)
+	if (c->sampler != NULL) {
+		write_frames(out, c, l);
 		pv_stacktab_write(&l->stacks, &c->names, out);
+	}
 	pv_strbuf_release(&sb);
 }
 

@@ -25,6 +25,7 @@
 #include "opt.h"
 #include "bench.h"
 #include "blockfeed.h"
+#include "elfsym.h"
 #include "input.h"
 #include "perfscript.h"
 #include "rec_profile.h"
@@ -36,7 +37,8 @@
 
 static const char usage[] =
 	"pv-parse [--format=FORMAT] [--pid | --tid] [--kernel] [--jit] [--all]\n"
-	"                [--addrs] [--event-filter=EVENT] [--suite=SUITE] [--test=TEST]\n"
+	"                [--addrs] [--debuginfo] [--vmlinux=FILE] [--source-root=DIR]\n"
+	"                [--event-filter=EVENT] [--suite=SUITE] [--test=TEST]\n"
 	"                [--level=N] [--run=N] [--role=ROLE] [--subject=VERSION]\n"
 	"                [--experiment=ID] [--meta=KEY=VALUE] [FILE ...]";
 
@@ -53,6 +55,11 @@ static const char help[] =
 	"  -j, --jit               suffix JIT frames with _[j]\n"
 	"  -a, --all               both --kernel and --jit\n"
 	"      --addrs             keep the addresses of unknown frames\n"
+	"      --debuginfo         the frames' source files, from the DWARF of the\n"
+	"                          files the capture names\n"
+	"      --vmlinux=FILE      the kernel's DWARF (implies --debuginfo)\n"
+	"      --source-root=DIR   source files relative to DIR, not to their\n"
+	"                          compilation directory\n"
 	"  -e, --event-filter=EVENT  keep only the samples of EVENT\n"
 	"      --suite=SUITE       benchmarks: the suite instead of the format's\n"
 	"      --test=TEST         benchmarks: the test where the output has none\n"
@@ -88,6 +95,8 @@ struct options {
 	const char *suite, *test;	/* for benchmark output */
 	uint64_t level, run;
 	uint64_t next_run;	/* of the next benchmark file; 0: --run's */
+	struct pv_elfsym *debuginfo;	/* --debuginfo: source files */
+	const char *vmlinux, *source_root;
 };
 
 /* The --meta facts, as meta records. */
@@ -431,9 +440,49 @@ cmp_name(const void *a, const void *b)
 			  pv_symtab_get(sort_names, *(const uint32_t *)b));
 }
 
+/*
+ * The source file of frame name (a names entry) in module, or a 0 length:
+ * the ELF file is the module's path, or for the kernel --vmlinux's; the
+ * name loses the annotation suffixes pv-perf added.
+ */
+static struct pv_str
+frame_file(const struct options *opt, struct pv_str name, struct pv_str m,
+	   int kernel)
+{
+	static const char *const sfx[] = { "_[k]", "_[j]", "_[i]" };
+	struct pv_str none = { "", 0 };
+	char *path;
+	const char *file = NULL;
+	size_t i;
+	int found;
+
+	/* "[libc.so.6]": a frame without a symbol, no function to look up */
+	if (name.len > 0 && name.s[0] == '[')
+		return none;
+	for (i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++)
+		if (name.len > 4 &&
+		    memcmp(name.s + name.len - 4, sfx[i], 4) == 0)
+			name.len -= 4;
+	if (kernel && m.len == 17 && memcmp(m.s, "[kernel.kallsyms]", 17) == 0)
+		path = opt->vmlinux != NULL ? pv_xstrdup(opt->vmlinux) : NULL;
+	else if (m.len > 0 && m.s[0] == '/' && memchr(m.s, '\0', m.len) == NULL)
+		path = pv_xmemdup(m.s, m.len);
+	else
+		path = NULL;
+	if (path == NULL)
+		return none;
+	found = pv_elfsym_decl_file(opt->debuginfo, path, name.s, name.len,
+				    opt->source_root, &file);
+	free(path);
+	if (!found)
+		return none;
+	return (struct pv_str){ file, strlen(file) };
+}
+
 /* A frame record per frame name a line gave, sorted by name. */
 static void
-frames_write(const struct frames *fr, const struct pv_symtab *names)
+frames_write(const struct options *opt, const struct frames *fr,
+	     const struct pv_symtab *names)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	uint32_t *id = NULL;
@@ -459,6 +508,9 @@ frames_write(const struct frames *fr, const struct pv_symtab *names)
 		r.space = fr->f[id[i]].kernel ? (struct pv_str){ "kernel", 6 } :
 			  (struct pv_str){ "user", 4 };
 		r.module = pv_symtab_get(&fr->mods, fr->f[id[i]].mod);
+		if (opt->debuginfo != NULL)
+			r.file = frame_file(opt, r.name, r.module,
+					    fr->f[id[i]].kernel);
 		pv_rec_frame_write(&sb, &r);
 		if (sb.len >= 65536) {
 			fwrite(sb.buf, 1, sb.len, stdout);
@@ -859,7 +911,7 @@ parse_file(struct options *opt, const char *path, struct pv_input *in,
 		pv_write_kv(stdout, "env", k, v);
 	}
 	write_meta(opt);
-	frames_write(&fr, &c[0].names);
+	frames_write(opt, &fr, &c[0].names);
 	pv_stacktab_write(&c[0].stacks, &c[0].names, stdout);
 	pv_symtab_release(&fr.mods);
 	free(fr.f);
@@ -998,7 +1050,8 @@ parse_input(struct options *opt, const char *path)
 int
 main(int argc, char **argv)
 {
-	enum { OPT_ADDRS = 256, OPT_SUITE, OPT_TEST, OPT_LEVEL, OPT_RUN };
+	enum { OPT_ADDRS = 256, OPT_SUITE, OPT_TEST, OPT_LEVEL, OPT_RUN,
+	       OPT_DEBUGINFO, OPT_VMLINUX, OPT_SOURCE_ROOT };
 	static const struct option longopts[] = {
 		{ "pid", no_argument, NULL, 'p' },
 		{ "tid", no_argument, NULL, 't' },
@@ -1006,6 +1059,9 @@ main(int argc, char **argv)
 		{ "jit", no_argument, NULL, 'j' },
 		{ "all", no_argument, NULL, 'a' },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
+		{ "debuginfo", no_argument, NULL, OPT_DEBUGINFO },
+		{ "vmlinux", required_argument, NULL, OPT_VMLINUX },
+		{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 		{ "event-filter", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "suite", required_argument, NULL, OPT_SUITE },
@@ -1021,7 +1077,8 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct options opt;
-	int c, i;
+	int c, i, debuginfo = 0;
+	char *vmlinux = NULL, *root = NULL;
 
 	pv_diag_init(argv[0]);
 	memset(&opt, 0, sizeof(opt));
@@ -1046,6 +1103,16 @@ main(int argc, char **argv)
 			break;
 		case OPT_ADDRS:
 			opt.perf.include_addrs = 1;
+			break;
+		case OPT_DEBUGINFO:
+			debuginfo = 1;
+			break;
+		case OPT_VMLINUX:
+			opt.vmlinux = optarg;
+			debuginfo = 1;
+			break;
+		case OPT_SOURCE_ROOT:
+			opt.source_root = optarg;
 			break;
 		case 'e':
 			opt.perf.event_filter = optarg;
@@ -1106,11 +1173,36 @@ main(int argc, char **argv)
 	}
 
 	pv_opt_files(argc - optind, argv + optind);
+	if (opt.source_root != NULL) {
+		/* DWARF's paths are absolute: so must the root be */
+		if ((root = realpath(opt.source_root, NULL)) == NULL)
+			pv_die_errno("cannot open '%s'", opt.source_root);
+		opt.source_root = root;
+	}
+	if (debuginfo) {
+		opt.debuginfo = pv_elfsym_new(0);
+		if (opt.vmlinux != NULL) {
+			/* by its absolute path, as the capture names files */
+			char *abs = realpath(opt.vmlinux, NULL);
+			int rc = abs == NULL ? -1 :
+				pv_elfsym_has_dwarf(opt.debuginfo, abs);
+
+			if (rc < 0)
+				pv_die_errno("cannot open '%s'", opt.vmlinux);
+			if (rc == 0)
+				pv_die("'%s': no debug information (DWARF) "
+				       "found for it", opt.vmlinux);
+			opt.vmlinux = vmlinux = abs;
+		}
+	}
 	if (optind == argc)
 		parse_input(&opt, "-");
 	for (i = optind; i < argc; i++)
 		parse_input(&opt, argv[i]);
 	free(opt.meta);
+	pv_elfsym_free(opt.debuginfo);
+	free(vmlinux);
+	free(root);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

@@ -88,6 +88,13 @@ expect_status 2 "--event absent" pv-render --format=html --event=nope \
 printf "pv-render: no stacks of event 'nope' to show\n" > "$T/nope.want"
 test_cmp "$T/nope.want" "$T/nope.err" && pass || fail "--event absent"
 
+# The roll-ups: pv-diff's group and frame records, as the page's data
+# (the groups of every kind, each name's groups, lib/html/report/groups.js)
+pv-render --format=html "$top_srcdir/tests/data/pv-diff/groups-maintainers.out" \
+	> "$T/groups.html"
+page_data "$T/groups.html" | grep '^pv-prof-' > "$T/groups.out"
+expect_golden "$D/groups-data.out" "$T/groups.out" "groups"
+
 # A write error is trouble
 if [ -w /dev/full ]; then
 	expect_status 2 "/dev/full" pv-render --format=html "$D/stacks.pv" \
@@ -95,7 +102,7 @@ if [ -w /dev/full ]; then
 fi
 
 # Errors: exit 2 and "pv-render:FILE:LINE: message", no output
-for c in bad-dstack bad-escape bad-func no-stacks; do
+for c in bad-dstack bad-escape bad-func bad-group no-stacks; do
 	(cd "$D" && pv-render --format=html "$c.pv") > "$T/$c.html" \
 		2> "$T/$c.err"
 	st=$?

@@ -15,6 +15,9 @@
 		/* the exclusive weights, summed up the tree below */
 		this.b = new Float64Array(unpack(tr.b, false));
 		this.t = new Float64Array(unpack(tr.t, false));
+		/* the exclusive weights kept, for keepOnly() (groups.js) */
+		this.xb = this.b.slice();
+		this.xt = this.t.slice();
 		this.parent = new Int32Array(n);
 		this.maxDepth = 0;
 		nkid = new Int32Array(n);

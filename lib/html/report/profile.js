@@ -194,6 +194,7 @@
 			state.graphs[1].draw();
 			state.graphs[2].draw();
 			table.load(m);
+			groupsLoad(e);
 			fillNames();
 			if (!state.fn && table.rows.length > 0)
 				state.fn = table.rows[0].name;
@@ -289,6 +290,7 @@
 		state.graphBox = el("div");
 		flameBox.appendChild(state.graphBox);
 		table = new Table(document.getElementById("functions"));
+		groupsSetup(document.getElementById("groups"));
 		flowSetup(document.getElementById("flows"));
 		notesSetup(document.getElementById("notes"));
 		window.addEventListener("resize", function () {

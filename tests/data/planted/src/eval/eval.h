@@ -1,0 +1,1 @@
+unsigned long eval_expr(long seed);
