@@ -6,12 +6,31 @@
 # the file holding the planted function comes first in pv-diff's file
 # table, with the other files of the program below it.  And the rename
 # pair of the same program (two functions renamed, one inlined): its
-# match records are the two renames, and no more.
+# match records are the two renames, and no more.  First, a kernel-heavy
+# pair, dd from /dev/zero against dd from /dev/urandom: the kernel space
+# and the [kernel.kallsyms] module lead their tables.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 D=$top_srcdir/tests/data/planted
-command -v cc >/dev/null 2>&1 || skip_all "no C compiler (cc)"
 cd "$T" || exit 99
+
+pv-parse -r baseline "$D/dd-zero.perf.gz" >ddz.pv &&
+	pv-parse -r target "$D/dd-urandom.perf.gz" >ddu.pv ||
+	fail "pv-parse, the dd pair"
+pv-diff ddz.pv ddu.pv >dd.pv
+[ $? -eq 1 ] && pass || fail "pv-diff, the dd pair: exit status"
+for k in space module; do
+	awk -F'\t' -v k=$k '$1 == "group" && $3 == k {
+		printf "%s %s %.2f %.2f\n", k, $4, $10, $12; exit }' dd.pv
+done >got
+cat >want <<'EOT'
+space kernel 78.63 98.79
+module [kernel.kallsyms] 78.63 98.79
+EOT
+test_cmp want got && pass || fail "the dd pair: kernel first"
+
+command -v cc >/dev/null 2>&1 || { echo "no C compiler (cc): the" \
+	"planted program is not built" >&2; finish; }
 
 for v in v1 v2; do
 	mkdir -p "$v"
