@@ -672,6 +672,58 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		m->p = 1;
 }
 
+int
+pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
+		  double conf, struct pv_hl *h)
+{
+	size_t N = nx * ny, i, j, c;
+	double a = (1 - conf) / 2, *d;
+	struct pv_mwu m;
+
+	if (nx == 0 || ny == 0)
+		return -1;
+	pv_stats_mwu(x, nx, y, ny, &m);
+	if (m.exact) {
+		const double *sf = mwu_null_sf(ny, nx);
+
+		/* P(U <= u) = P(U >= N - u) by symmetry; 1 - conf rounded */
+		for (c = 0; c < N && sf[N - c] <= a * (1 + 1e-9); c++)
+			;
+	} else {
+		double mu = (double)N / 2, sd, tie = 0, n = (double)(nx + ny);
+		double *all = pv_xreallocarray(NULL, nx + ny, sizeof(*all));
+
+		memcpy(all, x, nx * sizeof(*x));
+		memcpy(all + nx, y, ny * sizeof(*y));
+		pv_stats_sort(all, nx + ny);
+		for (i = 0; i < nx + ny; i = j) {
+			double t;
+
+			for (j = i + 1; j < nx + ny && all[j] == all[i]; j++)
+				;
+			t = (double)(j - i);
+			tie += t * t * t - t;
+		}
+		free(all);
+		sd = sqrt((double)N / 12 * (n + 1 - tie / (n * (n - 1))));
+		c = (size_t)fmax(0, floor(mu - gsl_cdf_ugaussian_Pinv(1 - a) *
+					  sd));
+	}
+	if (c == 0 || 2 * c > N + 1)
+		return -1;
+	d = pv_xreallocarray(NULL, N, sizeof(*d));
+	for (i = 0; i < nx; i++)
+		for (j = 0; j < ny; j++)
+			d[i * ny + j] = y[j] - x[i];
+	pv_stats_sort(d, N);
+	h->est = pv_stats_median_sorted(d, N);
+	h->lo = d[c - 1];
+	h->hi = d[N - c];
+	h->p = m.p;
+	free(d);
+	return 0;
+}
+
 double
 pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 {
