@@ -12,11 +12,12 @@
  *   outliers    a run beyond outlier_z median absolute deviations (both
  *               sides' pooled), the mark of heavy tails: the interval of
  *               the Hodges-Lehmann shift, by inverting Mann-Whitney's
- *               test, which keeps its level whatever the tails.  Where
- *               that test cannot reach the level (three runs a side),
- *               most runs are equal (a MAD of 0) or the rounding
- *               matters, the hull with the interval without the wildest
- *               run, when its side keeps three runs.
+ *               test, which keeps its level whatever the tails, from
+ *               eight runs a side.  With fewer (its p-values are then too
+ *               coarse for the false discovery control), where most runs
+ *               are equal (a MAD of 0) or where the rounding matters, the
+ *               hull with the interval without the wildest run, when its
+ *               side keeps three runs.
  *   quantised   values printed with few digits (sysbench's 0.01 ms): the
  *               means of rounded values are off by up to half a quantum
  *               a side, less as the spread of the runs dithers the

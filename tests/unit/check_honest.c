@@ -143,30 +143,61 @@ START_TEST(test_few_runs)
 END_TEST
 
 /*
- * A wild run: the interval is the Hodges-Lehmann shift's, inverted from
- * Mann-Whitney's test (stats.c matches R there), whatever the tails.
+ * A wild run among six a side: the interval holds without it too (the
+ * hull); Mann-Whitney's p-values are too coarse there for a rank interval.
  */
 START_TEST(test_outlier)
 {
-	double b[] = { 100, 100.2, 99.9, 100.1, 100.05, 99.8 };
-	double t[] = { 90.1, 89.9, 90.0, 89.8, 90.2, 130 };
+	double b[] = { 100, 100.2, 99.9, 100.1, 100.0, 99.8 };
+	double t[] = { 99.9, 100.1, 100.0, 99.8, 100.2, 130 };
 	struct pv_honest h;
-	struct pv_hl hl;
+	struct pv_welch w;
 	double xb[6], xt[6];
 	size_t i;
 
 	key(b, 6, t, 6, 0, &h);
 	ck_assert(h.flags & PV_HONEST_OUTLIERS);
-	ck_assert(h.flags & PV_HONEST_RANK);
+	ck_assert(!(h.flags & PV_HONEST_RANK));
 	for (i = 0; i < 6; i++) {
 		xb[i] = log(b[i]);
 		xt[i] = log(t[i]);
 	}
-	ck_assert_int_eq(pv_stats_hl_shift(xb, 6, xt, 6, 0.95, &hl), 0);
+	/* without the wild run: the interval of the other five */
+	pv_stats_welch(xb, 6, xt, 5, 0.95, &w);
+	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
+	pv_stats_welch(xb, 6, xt, 6, 0.95, &w);
+	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
+	pv_honest_release(&h);
+}
+END_TEST
+
+/*
+ * A wild run among ten a side: the interval is the Hodges-Lehmann
+ * shift's, inverted from Mann-Whitney's test (stats.c matches R there).
+ */
+START_TEST(test_outlier_rank)
+{
+	double b[] = { 100, 100.2, 99.9, 100.1, 100.05, 99.8, 100.15, 99.95,
+		       100.12, 99.85 };
+	double t[] = { 90.1, 89.9, 90.0, 89.8, 90.2, 90.05, 89.95, 90.15,
+		       89.85, 130 };
+	struct pv_honest h;
+	struct pv_hl hl;
+	double xb[10], xt[10];
+	size_t i;
+
+	key(b, 10, t, 10, 0, &h);
+	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	ck_assert(h.flags & PV_HONEST_RANK);
+	for (i = 0; i < 10; i++) {
+		xb[i] = log(b[i]);
+		xt[i] = log(t[i]);
+	}
+	ck_assert_int_eq(pv_stats_hl_shift(xb, 10, xt, 10, 0.95, &hl), 0);
 	ck_assert(h.lo == hl.lo && h.hi == hl.hi && h.p == hl.p);
 	ck_assert(h.est == hl.est);
-	/* R: -0.10747174484359956 to 0.26036626180481814, p 0.0649 */
-	ck_assert(h.lo < 0 && h.hi > 0 && h.p > 0.05);
+	/* the wild run does not hide the 10% drop of the other nine */
+	ck_assert(h.hi < log(0.95) && h.lo > log(0.85));
 	pv_honest_release(&h);
 }
 END_TEST
@@ -197,8 +228,8 @@ START_TEST(test_heavy_tails)
 	ck_assert(h.hi < log(0.9) && h.lo > log(0.7));
 	ck_assert(fabs(h.est - log(0.8)) < 0.01);
 	pv_honest_release(&h);
-	/* three runs a side: Mann-Whitney cannot reach 95%, the hull stays */
-	key(b + 7, 3, t + 7, 3, 0, &h);
+	/* five runs a side: p-values too coarse, the hull stays */
+	key(b + 5, 5, t + 5, 5, 0, &h);
 	ck_assert(h.flags & PV_HONEST_OUTLIERS);
 	ck_assert(!(h.flags & PV_HONEST_RANK));
 	pv_honest_release(&h);
@@ -302,6 +333,7 @@ main(void)
 	tcase_add_test(tc, test_quantised_small_change);
 	tcase_add_test(tc, test_few_runs);
 	tcase_add_test(tc, test_outlier);
+	tcase_add_test(tc, test_outlier_rank);
 	tcase_add_test(tc, test_heavy_tails);
 	tcase_add_test(tc, test_no_rank_when_rounded);
 	tcase_add_test(tc, test_drift_apart);
