@@ -13,6 +13,9 @@
 #include "stats.h"
 #include "xalloc.h"
 
+/* fewer runs a side: no rank interval (see pv_honest_key()) */
+#define RANK_MIN_RUNS 8
+
 double
 pv_honest_quantum(double v)
 {
@@ -45,9 +48,9 @@ median(const double *v, size_t n, double *scratch)
  * The wildest run, by the modified z-score 0.6745 |x - median| / MAD on
  * the oriented logs, with the MAD of both sides' deviations pooled (as
  * cmp.c flags outliers): its side (0, 1) and index, or side -1 when no
- * run is beyond z.
+ * run is beyond z.  Returns the MAD.
  */
-static void
+static double
 wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 	int *side, size_t *idx)
 {
@@ -75,6 +78,7 @@ wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 		}
 	}
 	free(dev);
+	return mad;
 }
 
 /* one interval of the hull: center, standard error, degrees of freedom */
@@ -110,31 +114,61 @@ part_p(const struct part *k, double w)
  * How far rounding to the quantum q may move the mean of a side, as a
  * change of its log.  Half a quantum at most; the spread of the runs
  * dithers the rounding, and for a normal spread s the bias falls as
- * exp(-2 pi^2 s^2 / q^2) (the first Fourier term of rounding).  Spread
- * that rounding shows as two neighbouring values says nothing of the true
- * spread: only runs over three quanta or more earn the dithering, with
- * the rounding's own variance q^2 / 12 taken out (Sheppard's correction).
+ * exp(-2 pi^2 s^2 / q^2) (the first Fourier term of rounding), s^2 from
+ * quantum_spread().  Spread that rounding shows as two neighbouring
+ * values says nothing of the true spread: only runs over three quanta or
+ * more earn the dithering (s2 NaN: none do).
  */
 static double
-quantum_bias(const double *v, size_t n, double q)
+quantum_bias(const double *v, size_t n, double q, double s2)
 {
-	double m, s2, lo, hi;
-	size_t i;
-
 	if (!(q > 0) || n == 0)
 		return 0;
-	m = pv_stats_mean(v, n);
-	lo = hi = v[0];
-	for (i = 1; i < n; i++) {
-		lo = fmin(lo, v[i]);
-		hi = fmax(hi, v[i]);
+	if (isnan(s2))
+		return q / 2 / pv_stats_mean(v, n);
+	return q / 2 * exp(-2 * M_PI * M_PI * s2 / (q * q)) /
+		pv_stats_mean(v, n);
+}
+
+/*
+ * The spread of the runs under the rounding, for quantum_bias(): NaN when
+ * no side spans three quanta (hi - lo >= 1.5 q); else the variance of the
+ * sides that do (pooled about their means), less the rounding's own
+ * q^2 / 12 (Sheppard's correction).
+ */
+static double
+quantum_spread(const double *vb, size_t nb, const double *vt, size_t nt,
+	       double q)
+{
+	const double *v[2] = { vb, vt };
+	size_t n[2] = { nb, nt }, s, i, df = 0;
+	double ss = 0, s2;
+	int wide[2] = { 0, 0 };
+
+	if (!(q > 0))
+		return NAN;
+	for (s = 0; s < 2; s++) {
+		double lo = v[s][0], hi = v[s][0];
+
+		for (i = 1; i < n[s]; i++) {
+			lo = fmin(lo, v[s][i]);
+			hi = fmax(hi, v[s][i]);
+		}
+		wide[s] = !(hi - lo < 1.5 * q);
 	}
-	if (hi - lo < 1.5 * q)
-		return q / 2 / m;
-	s2 = pv_stats_var(v, n, m) - q * q / 12;
-	if (s2 < 0)
-		s2 = 0;
-	return q / 2 * exp(-2 * M_PI * M_PI * s2 / (q * q)) / m;
+	if (!wide[0] && !wide[1])
+		return NAN;
+	for (s = 0; s < 2; s++) {
+		double m;
+
+		if (!wide[s])
+			continue;
+		m = pv_stats_mean(v[s], n[s]);
+		ss += pv_stats_var(v[s], n[s], m) * (double)(n[s] - 1);
+		df += n[s] - 1;
+	}
+	s2 = ss / (double)df - q * q / 12;
+	return s2 > 0 ? s2 : 0;
 }
 
 /*
@@ -243,13 +277,15 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	double sign = lower_better ? -1 : 1, *xb, *xt;
 	struct part k[2];
 	struct pv_welch w;
+	struct pv_hl hl;
 	size_t i, nk = 0, widx;
+	double mad;
 	int wside;
 
 	memset(h, 0, sizeof(*h));
 	h->nb = b->n;
 	h->nt = t->n;
-	h->d = h->se = h->df = h->lo = h->hi = h->p = h->sd = NAN;
+	h->d = h->est = h->se = h->df = h->lo = h->hi = h->p = h->sd = NAN;
 	h->trend_z = h->trend_p = h->adj = h->adj_se = h->adj_df = NAN;
 	if (b->n < 2 || t->n < 2)
 		return;
@@ -294,8 +330,23 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 		}
 	}
 	nk++;
+	/*
+	 * The rounding of printed values.  A side whose runs span fewer
+	 * than three quanta shows nothing of its spread; it shares the
+	 * noise of the other side (the change is a shift), and the other
+	 * side's spread, where it shows one, dithers its rounding too.
+	 */
+	{
+		double s2 = quantum_spread(b->v, b->n, t->v, t->n,
+					   fmax(b->quantum, t->quantum));
+
+		h->widen = quantum_bias(b->v, b->n, b->quantum, s2) +
+			quantum_bias(t->v, t->n, t->quantum, s2);
+	}
+	if (h->widen > 0 && (w.se == 0 || h->widen > 0.25 * (w.hi - w.lo) / 2))
+		h->flags |= PV_HONEST_QUANTISED;
 	/* a wild run: the decision must hold without it too */
-	wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx);
+	mad = wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx);
 	if (wside >= 0)
 		h->flags |= PV_HONEST_OUTLIERS;
 	if (wside >= 0 && (wside == 0 ? b->n : t->n) >= 4) {
@@ -318,14 +369,32 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 		nk++;
 		free(y);
 	}
-	/* the rounding of printed values */
-	h->widen = quantum_bias(b->v, b->n, b->quantum) +
-		quantum_bias(t->v, t->n, t->quantum);
-	if (h->widen > 0 && (w.se == 0 || h->widen > 0.25 * (w.hi - w.lo) / 2))
-		h->flags |= PV_HONEST_QUANTISED;
 	h->lo = INFINITY;
 	h->hi = -INFINITY;
 	h->p = 0;
+	h->est = w.diff;
+	/*
+	 * Heavy tails: a run beyond outlier_z MADs makes the interval the
+	 * Hodges-Lehmann shift's, by inverting Mann-Whitney's test, which
+	 * keeps its level whatever the tails and loses little (3/pi of
+	 * Welch's efficiency) where the runs are normal after all.  Not
+	 * below RANK_MIN_RUNS a side, where its p-values are too coarse to
+	 * pass the false discovery control (2 / C(2n, n): 0.0079 at five
+	 * runs, 0.00016 at eight), nor where most runs are equal (a MAD of
+	 * 0) or the rounding matters: the differences of rounded values are
+	 * not an interval of the change beneath them.  There the hull stays.
+	 */
+	if (wside >= 0 && b->n >= RANK_MIN_RUNS && t->n >= RANK_MIN_RUNS &&
+	    mad > 0 && !(h->flags & PV_HONEST_QUANTISED) &&
+	    pv_stats_hl_shift(xb, b->n, xt, t->n, o->conf, &hl) == 0) {
+		h->flags |= PV_HONEST_RANK;
+		h->est = hl.est;
+		h->lo = hl.lo - h->widen;
+		h->hi = hl.hi + h->widen;
+		h->p = h->lo > 0 || h->hi < 0 ? hl.p :
+			fmax(hl.p, 1 - o->conf);
+		nk = 0;
+	}
 	for (i = 0; i < nk; i++) {
 		double lo, hi;
 

@@ -10,13 +10,21 @@
  *   few runs    fewer than min_runs a side: the degrees of freedom of the
  *               smaller side (min(nb, nt) - 1) instead of Welch's.
  *   outliers    a run beyond outlier_z median absolute deviations (both
- *               sides' pooled): the hull with the interval without the
- *               wildest run, when its side keeps three runs.
+ *               sides' pooled), the mark of heavy tails: the interval of
+ *               the Hodges-Lehmann shift, by inverting Mann-Whitney's
+ *               test, which keeps its level whatever the tails, from
+ *               eight runs a side.  With fewer (its p-values are then too
+ *               coarse for the false discovery control), where most runs
+ *               are equal (a MAD of 0) or where the rounding matters, the
+ *               hull with the interval without the wildest run, when its
+ *               side keeps three runs.
  *   quantised   values printed with few digits (sysbench's 0.01 ms): the
  *               means of rounded values are off by up to half a quantum
  *               a side, less as the spread of the runs dithers the
- *               rounding; the interval widens by that bound.  Two equal
- *               sides are then an interval of a quantum, not certainty.
+ *               rounding (a side over three quanta shows that spread, and
+ *               the other side shares it); the interval widens by that
+ *               bound.  Two equal sides are then an interval of a
+ *               quantum, not certainty.
  *   drift       with the runs' times known (runstart records): a trend
  *               within the sides (Mann-Kendall's rank test, which holds
  *               for heavy tails and rounded values), or a trend in the
@@ -79,12 +87,14 @@ enum {
 	PV_HONEST_OUTLIERS = 1 << 1,
 	PV_HONEST_QUANTISED = 1 << 2,
 	PV_HONEST_DRIFT = 1 << 3,
-	PV_HONEST_ZERO_VAR = 1 << 4
+	PV_HONEST_ZERO_VAR = 1 << 4,
+	PV_HONEST_RANK = 1 << 5		/* the interval is the rank one */
 };
 
 struct pv_honest {
 	size_t nb, nt;		/* runs a side */
 	double d, se, df;	/* Welch on the oriented logs */
+	double est;		/* the change the interval is about */
 	double lo, hi, p;	/* the honest interval at conf, its p */
 	double widen;		/* for the quantum, log scale */
 	double sd;		/* pooled sd of the logs, for planning */

@@ -100,6 +100,23 @@ void pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		  struct pv_mwu *m);
 
 /*
+ * The Hodges-Lehmann shift of y against x, the median of the nx ny
+ * differences y[j] - x[i], with its conf interval by inverting the
+ * Mann-Whitney test (Moses): the differences of ranks c and nx ny + 1 - c,
+ * c the smallest count with P(U < c) > (1 - conf) / 2, from U's exact
+ * null distribution where pv_stats_mwu() is exact, else the normal
+ * approximation with the tie correction.  As R's wilcox.test(y, x,
+ * conf.int = TRUE, conf.level = conf) without ties, where it is exact.
+ * p is pv_stats_mwu()'s.  Returns -1 (and leaves h alone) when no pair
+ * of differences covers conf (nx = ny = 3 at 95%: P(U = 0) = 0.05).
+ */
+struct pv_hl {
+	double est, lo, hi, p;
+};
+int pv_stats_hl_shift(const double *x, size_t nx, const double *y,
+		      size_t ny, double conf, struct pv_hl *h);
+
+/*
  * Hedges' g of y against x: (mean(y) - mean(x)) / pooled sd, times the
  * exact small-sample correction Gamma(df/2) / (sqrt(df/2)
  * Gamma((df-1)/2)), df = nx + ny - 2 (needs nx + ny >= 3).  0 when both

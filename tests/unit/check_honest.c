@@ -97,6 +97,25 @@ START_TEST(test_quantised_small_change)
 		ck_assert(!(h.flags & PV_HONEST_QUANTISED));
 		pv_honest_release(&h);
 	}
+	/*
+	 * A side over three quanta shows the noise's spread; the side of
+	 * two neighbouring values shares it (a shift), and both earn its
+	 * dithering: of s^2 = var(baseline) - q^2 / 12 here
+	 */
+	{
+		double u[] = { 0.33, 0.34, 0.34, 0.34, 0.34, 0.34, 0.34, 0.34,
+			       0.34, 0.35 };
+		double v[] = { 0.35, 0.35, 0.35, 0.34, 0.35, 0.35, 0.35, 0.35,
+			       0.35, 0.35 };
+		double mu = pv_stats_mean(u, 10), mv = pv_stats_mean(v, 10);
+		double s2 = pv_stats_var(u, 10, mu) - 1e-4 / 12;
+		double f = 0.005 * exp(-2 * M_PI * M_PI * s2 / 1e-4);
+
+		key(u, 10, v, 10, 0.01, &h);
+		ck_assert_double_eq_tol(h.widen, f / mu + f / mv, 1e-15);
+		ck_assert(h.widen < 0.25 * (0.005 / mu + 0.005 / mv));
+		pv_honest_release(&h);
+	}
 }
 END_TEST
 
@@ -123,7 +142,10 @@ START_TEST(test_few_runs)
 }
 END_TEST
 
-/* A wild run: the interval holds without it too (the hull). */
+/*
+ * A wild run among six a side: the interval holds without it too (the
+ * hull); Mann-Whitney's p-values are too coarse there for a rank interval.
+ */
 START_TEST(test_outlier)
 {
 	double b[] = { 100, 100.2, 99.9, 100.1, 100.0, 99.8 };
@@ -135,6 +157,7 @@ START_TEST(test_outlier)
 
 	key(b, 6, t, 6, 0, &h);
 	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	ck_assert(!(h.flags & PV_HONEST_RANK));
 	for (i = 0; i < 6; i++) {
 		xb[i] = log(b[i]);
 		xt[i] = log(t[i]);
@@ -144,6 +167,85 @@ START_TEST(test_outlier)
 	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
 	pv_stats_welch(xb, 6, xt, 6, 0.95, &w);
 	ck_assert(h.lo <= w.lo + 1e-15 && h.hi >= w.hi - 1e-15);
+	pv_honest_release(&h);
+}
+END_TEST
+
+/*
+ * A wild run among ten a side: the interval is the Hodges-Lehmann
+ * shift's, inverted from Mann-Whitney's test (stats.c matches R there).
+ */
+START_TEST(test_outlier_rank)
+{
+	double b[] = { 100, 100.2, 99.9, 100.1, 100.05, 99.8, 100.15, 99.95,
+		       100.12, 99.85 };
+	double t[] = { 90.1, 89.9, 90.0, 89.8, 90.2, 90.05, 89.95, 90.15,
+		       89.85, 130 };
+	struct pv_honest h;
+	struct pv_hl hl;
+	double xb[10], xt[10];
+	size_t i;
+
+	key(b, 10, t, 10, 0, &h);
+	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	ck_assert(h.flags & PV_HONEST_RANK);
+	for (i = 0; i < 10; i++) {
+		xb[i] = log(b[i]);
+		xt[i] = log(t[i]);
+	}
+	ck_assert_int_eq(pv_stats_hl_shift(xb, 10, xt, 10, 0.95, &hl), 0);
+	ck_assert(h.lo == hl.lo && h.hi == hl.hi && h.p == hl.p);
+	ck_assert(h.est == hl.est);
+	/* the wild run does not hide the 10% drop of the other nine */
+	ck_assert(h.hi < log(0.95) && h.lo > log(0.85));
+	pv_honest_release(&h);
+}
+END_TEST
+
+/*
+ * Heavy tails that hide a 20% drop from Welch, even without the wildest
+ * run (the hull), do not hide it from the rank interval.
+ */
+START_TEST(test_heavy_tails)
+{
+	double b[] = { 100, 101, 99, 100.5, 99.5, 100.2, 99.8, 100.3, 45,
+		       60 };
+	double t[] = { 80, 80.8, 79.2, 80.4, 79.6, 80.2, 79.7, 80.1, 35,
+		       79.9 };
+	struct pv_honest h;
+	struct pv_welch w;
+	double xb[10], xt[10];
+	size_t i;
+
+	for (i = 0; i < 10; i++) {
+		xb[i] = log(b[i]);
+		xt[i] = log(t[i]);
+	}
+	pv_stats_welch(xb, 10, xt, 10, 0.95, &w);
+	ck_assert(w.hi > 0);
+	key(b, 10, t, 10, 0, &h);
+	ck_assert(h.flags & PV_HONEST_RANK);
+	ck_assert(h.hi < log(0.9) && h.lo > log(0.7));
+	ck_assert(fabs(h.est - log(0.8)) < 0.01);
+	pv_honest_release(&h);
+	/* five runs a side: p-values too coarse, the hull stays */
+	key(b + 5, 5, t + 5, 5, 0, &h);
+	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	ck_assert(!(h.flags & PV_HONEST_RANK));
+	pv_honest_release(&h);
+}
+END_TEST
+
+/* Most runs equal (a MAD of 0): rounding, not tails; no rank interval. */
+START_TEST(test_no_rank_when_rounded)
+{
+	double b[] = { 0.34, 0.34, 0.34, 0.34, 0.35, 0.34, 0.34, 0.34 };
+	double t[] = { 0.35, 0.35, 0.36, 0.35, 0.35, 0.35, 0.35, 0.35 };
+	struct pv_honest h;
+
+	key(b, 8, t, 8, 0.01, &h);
+	ck_assert(h.flags & PV_HONEST_OUTLIERS);
+	ck_assert(!(h.flags & PV_HONEST_RANK));
 	pv_honest_release(&h);
 }
 END_TEST
@@ -231,6 +333,9 @@ main(void)
 	tcase_add_test(tc, test_quantised_small_change);
 	tcase_add_test(tc, test_few_runs);
 	tcase_add_test(tc, test_outlier);
+	tcase_add_test(tc, test_outlier_rank);
+	tcase_add_test(tc, test_heavy_tails);
+	tcase_add_test(tc, test_no_rank_when_rounded);
 	tcase_add_test(tc, test_drift_apart);
 	tcase_add_test(tc, test_no_drift);
 	suite_add_tcase(s, tc);
