@@ -161,26 +161,69 @@ testable(const struct pv_verdict *v)
  * (adj_k F / R(q') <= q'), R(q') the families selected at q'.  With the
  * families' adjusted p-values sorted, as[0] <= ... <= as[F - 1], it is the
  * min over r with as[r - 1] >= adj_f of max(as[r - 1], adj_k F / r),
- * families tied at as[r - 1] counted in R.
+ * families tied at as[r - 1] counted in R: r runs over the ends of the
+ * ties, end[0..nend) (tie_ends()).
+ *
+ * as[r - 1] grows with r and adj_k F / r shrinks, so the max is least
+ * where they cross: at the first end whose as[r - 1] reaches adj_k F / r,
+ * or the end before it.  Two binary searches find both, and the q-value
+ * is the one a walk over every r would give, bit for bit, in log F
+ * steps instead of F (a million keys in 50,000 families: 50 s before).
  */
 static double
-qvalue(const double *as, size_t nf, double adj_f, double adj_k)
+qvalue(const double *as, size_t nf, const size_t *end, size_t nend,
+       double adj_f, double adj_k)
 {
-	double best = 1;
-	size_t r;
+	double c = adj_k * (double)nf, best = 1, v;
+	size_t lo = 0, hi = nend, from, mid;
 
-	for (r = 1; r <= nf; r++) {
-		double a = as[r - 1], v;
-
-		if (a < adj_f)
-			continue;
-		while (r < nf && as[r] == a)
-			r++;
-		v = fmax(a, adj_k * (double)nf / (double)r);
+	/* the first end selected at adj_f */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (as[end[mid] - 1] < adj_f)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	from = lo;
+	if (isnan(c)) {
+		/* max(a, NaN) is a: the least a selected */
+		return from < nend && as[end[from] - 1] < 1 ?
+			as[end[from] - 1] : 1;
+	}
+	/* the first end from there where as[r - 1] >= c / r */
+	hi = nend;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (as[end[mid] - 1] >= c / (double)end[mid])
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (lo < nend) {
+		v = fmax(as[end[lo] - 1], c / (double)end[lo]);
+		if (v < best)
+			best = v;
+	}
+	if (lo > from) {
+		v = fmax(as[end[lo - 1] - 1], c / (double)end[lo - 1]);
 		if (v < best)
 			best = v;
 	}
 	return best > 1 ? 1 : best;
+}
+
+/* The ends of the ties of as[0..nf) (r, 1-based, with r == nf or as[r]
+ * != as[r - 1]) into end; returns how many. */
+static size_t
+tie_ends(const double *as, size_t nf, size_t *end)
+{
+	size_t r, n = 0;
+
+	for (r = 1; r <= nf; r++)
+		if (r == nf || as[r] != as[r - 1])
+			end[n++] = r;
+	return n;
 }
 
 /*
@@ -194,7 +237,7 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 	size_t nf = 0, i, j, k, f;
 	size_t *fs = NULL, nfa = 0;	/* families: where each test starts */
 	double *pf, *as, *p;
-	size_t *idx;
+	size_t *idx, *tend, ntend;
 
 	/* the tests of the pair that hold testable keys of this kind */
 	for (i = start; i < end; i = j) {
@@ -234,6 +277,8 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 	pv_stats_bh(pf, nf, pf);
 	memcpy(as, pf, nf * sizeof(*as));
 	pv_stats_sort(as, nf);
+	tend = pv_xreallocarray(NULL, nf, sizeof(*tend));
+	ntend = tie_ends(as, nf, tend);
 	for (f = 0; f < nf; f++) {
 		size_t np = 0;
 
@@ -246,8 +291,10 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 			}
 		pv_stats_bh(p, np, p);
 		for (k = 0; k < np; k++)
-			cl->v[idx[k]].qvalue = qvalue(as, nf, pf[f], p[k]);
+			cl->v[idx[k]].qvalue = qvalue(as, nf, tend, ntend,
+						      pf[f], p[k]);
 	}
+	free(tend);
 	free(pf);
 	free(p);
 	free(idx);
