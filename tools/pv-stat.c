@@ -15,7 +15,9 @@
  * computed again, so pv-stat on the concatenated outputs of shards writes
  * the same bytes as pv-stat on the concatenated shards.  --merge builds the
  * statistics from those runval records instead of the samples, for shards
- * written with --no-samples.
+ * written with --no-samples.  --shard=I/N keeps the samples and runval
+ * records of the tests of key shard I of N alone (lib/shard.h), for
+ * nights cut by key that need no merge.
  */
 #include "config.h"
 
@@ -33,12 +35,13 @@
 #include "record.h"
 #include "rollup.h"
 #include "runtab.h"
+#include "shard.h"
 #include "stats.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-stat [-mS] [-c LEVEL] [-u UNIT] [FILE ...]";
+	"pv-stat [-mS] [-c LEVEL] [-u UNIT] [--shard=I/N] [FILE ...]";
 
 static const char help[] =
 	"Summarise benchmark samples (pv-format(5)) per key and run.\n"
@@ -51,6 +54,9 @@ static const char help[] =
 	"  -u, --unit=UNIT         the independent unit: run (default: a\n"
 	"                          run's values averaged) or sample (every\n"
 	"                          value its own run)\n"
+	"      --shard=I/N         only the tests of key shard I of N (0 to\n"
+	"                          N - 1: FNV-1a of SUITE, TAB, TEST mod N);\n"
+	"                          the other records pass on in every shard\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           print the version and exit\n"
 	"\n"
@@ -64,6 +70,7 @@ struct options {
 	int merge;
 	int no_samples;
 	enum pv_replicate unit;
+	uint32_t shard, nshard;	/* --shard=I/N; nshard 0: the whole */
 };
 
 /* Where each stream began (index: its number; 0, before a pv-format). */
@@ -136,6 +143,14 @@ write_renumbered(const struct pv_record *rec, uint64_t run)
 	pv_strbuf_release(&sb);
 }
 
+/* Whether a test is outside the shard asked for. */
+static int
+other_shard(const struct options *opt, struct pv_str suite, struct pv_str test)
+{
+	return opt->nshard > 0 &&
+		pv_shard_of(suite, test, opt->nshard) != opt->shard;
+}
+
 static int
 is_derived(const struct pv_record *rec)
 {
@@ -179,6 +194,8 @@ read_file(struct state *st, const char *path)
 			pv_write_raw(stdout, &rec);
 			break;
 		case PV_REC_SAMPLE:
+			if (other_shard(st->opt, rec.suite, rec.test))
+				break;
 			if (!st->opt->merge) {
 				if (pv_runtab_add_sample(&st->tab,
 							 sbstr(&st->role),
@@ -226,6 +243,9 @@ read_file(struct state *st, const char *path)
 				st->runvals++;
 			if (st->opt->merge &&
 			    pv_str_eq(rec.field[0], "runval") &&
+			    !(rec.nfield > 5 && other_shard(st->opt,
+							    rec.field[4],
+							    rec.field[5])) &&
 			    pv_runtab_add_runval(&st->tab, &rec) < 0)
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
@@ -377,19 +397,39 @@ write_all(struct state *st)
 		       (int)huge->key.metric.len, huge->key.metric.s);
 }
 
+/* --shard=I/N: I from 0 to N - 1, N from 1 */
+static void
+parse_shard(char *arg, struct options *opt)
+{
+	char *slash = strchr(arg, '/');
+
+	if (slash == NULL || slash == arg || slash[1] == '\0') {
+		pv_error("shard '%s' is not I/N (say 0/4)", arg);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	*slash = '\0';
+	opt->nshard = (uint32_t)pv_opt_count("shard count", slash + 1, 1,
+					     UINT32_MAX);
+	opt->shard = (uint32_t)pv_opt_count("shard", arg, 0,
+					    opt->nshard - 1);
+	*slash = '/';
+}
+
 int
 main(int argc, char **argv)
 {
+	enum { OPT_SHARD = 256 };
 	static const struct option longopts[] = {
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "merge", no_argument, NULL, 'm' },
 		{ "no-samples", no_argument, NULL, 'S' },
 		{ "unit", required_argument, NULL, 'u' },
+		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options opt = { 0.95, 0, 0, PV_REPLICATE_RUN };
+	struct options opt = { 0.95, 0, 0, PV_REPLICATE_RUN, 0, 0 };
 	struct state st;
 	int c, i;
 
@@ -421,6 +461,9 @@ main(int argc, char **argv)
 					 "'sample'", optarg);
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 			}
+			break;
+		case OPT_SHARD:
+			parse_shard(optarg, &opt);
 			break;
 		default:
 			pv_opt_common(c, usage, help);
