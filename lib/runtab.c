@@ -321,10 +321,20 @@ pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec)
 int
 pv_runtab_add_runval_parsed(struct pv_runtab *t, const struct pv_runval *rv)
 {
-	struct pv_runset *set;
+	struct pv_runset *set = t->last;
 	struct pv_run *r;
 
-	set = pv_runtab_get(t, &rv->key);
+	/*
+	 * A key's runs come together (pv-stat -S writes them so): compare
+	 * with the key before, and format and hash the key only when it
+	 * changes.
+	 */
+	if (set == NULL || pv_rec_key_cmp(&set->key, &rv->key) != 0) {
+		set = pv_runtab_get(t, &rv->key);
+		t->last = set;
+		/* (a sample after it compares its fields, not its span) */
+		pv_strbuf_reset(&t->last_raw);
+	}
 	if (find_run(set, rv->run) != NULL)
 		return pv_err_set(&t->err, "run %llu of this key is given "
 				  "twice (a run cut across inputs?)",
