@@ -79,6 +79,15 @@ struct pv_classifier {
 	struct pv_strbuf why;	/* scratch for the reason texts */
 	uint64_t *level;	/* scratch for a systematic record's levels */
 	size_t level_alloc;
+	/* each pair's first verdict and prior, after run */
+	struct pv_classifier_pair {
+		size_t start;
+		double mu, tau2;
+		size_t ntested;
+	} *pair;
+	size_t npair, pair_alloc;
+	struct pv_strbuf said[2];	/* the reason texts made last */
+	unsigned nsaid;
 };
 
 void pv_classifier_init(struct pv_classifier *cl,
@@ -87,6 +96,13 @@ void pv_classifier_release(struct pv_classifier *cl);
 void pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c);
 void pv_classifier_run(struct pv_classifier *cl);
 void pv_classifier_write(struct pv_classifier *cl, FILE *out);
+
+/*
+ * The reason text of verdict i, after run: made again from what decided
+ * it (a million keys' reasons are not kept; v[i].reason is NULL), valid
+ * until the next call.
+ */
+const char *pv_classifier_reason(struct pv_classifier *cl, size_t i);
 
 /*
  * The worst band among the regressions of primary metrics (a secondary

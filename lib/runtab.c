@@ -312,22 +312,202 @@ int
 pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec)
 {
 	struct pv_runval rv;
-	struct pv_runset *set;
-	struct pv_run *r;
 
 	if (pv_rec_runval_parse(rec, &rv, &t->err) < 0)
 		return -1;
-	set = pv_runtab_get(t, &rv.key);
-	if (find_run(set, rv.run) != NULL)
+	return pv_runtab_add_runval_parsed(t, &rv);
+}
+
+int
+pv_runtab_add_runval_parsed(struct pv_runtab *t, const struct pv_runval *rv)
+{
+	struct pv_runset *set = t->last;
+	struct pv_run *r;
+
+	/*
+	 * A key's runs come together (pv-stat -S writes them so): compare
+	 * with the key before, and format and hash the key only when it
+	 * changes.
+	 */
+	if (set == NULL || pv_rec_key_cmp(&set->key, &rv->key) != 0) {
+		set = pv_runtab_get(t, &rv->key);
+		t->last = set;
+		/* (a sample after it compares its fields, not its span) */
+		pv_strbuf_reset(&t->last_raw);
+	}
+	if (find_run(set, rv->run) != NULL)
 		return pv_err_set(&t->err, "run %llu of this key is given "
 				  "twice (a run cut across inputs?)",
-				  (unsigned long long)rv.run);
-	r = new_run(t, set, rv.run);
-	r->nvalues = rv.nvalues;
-	r->sum = rv.value;	/* merged: sum holds the value itself */
+				  (unsigned long long)rv->run);
+	r = new_run(t, set, rv->run);
+	r->nvalues = rv->nvalues;
+	r->sum = rv->value;	/* merged: sum holds the value itself */
 	r->merged = 1;
-	add_quantum(set, rv.quantum);
+	add_quantum(set, rv->quantum);
 	return 0;
+}
+
+/*
+ * The bytes of a saved set: its key's text, its eight strings, direction
+ * and level, max_id, stream, quantum, the counts of its runs and renumbered
+ * pairs, then the runs and the pairs as they are in memory.
+ */
+static void
+put(struct pv_strbuf *sb, const void *p, size_t n)
+{
+	/* (an empty string, or no runs, may be NULL) */
+	if (n > 0)
+		pv_strbuf_add(sb, p, n);
+}
+
+static void
+put_str(struct pv_strbuf *sb, struct pv_str s)
+{
+	uint32_t n = (uint32_t)s.len;
+
+	put(sb, &n, sizeof(n));
+	put(sb, s.s, s.len);
+}
+
+void
+pv_runtab_save(const struct pv_runtab *t, struct pv_strbuf *sb)
+{
+	size_t i;
+
+	for (i = 0; i < t->nset; i++) {
+		const struct pv_runset *set = &t->set[i];
+		const struct pv_runkey *k = &set->key;
+		uint64_t n[2] = { set->nrun, set->nrenum };
+		int32_t dir = (int32_t)k->direction;
+
+		put_str(sb, pv_runtab_key_text(t, set));
+		put_str(sb, k->role);
+		put_str(sb, k->version);
+		put_str(sb, k->experiment);
+		put_str(sb, k->suite);
+		put_str(sb, k->test);
+		put_str(sb, k->operation);
+		put_str(sb, k->metric);
+		put_str(sb, k->unit);
+		put(sb, &dir, sizeof(dir));
+		put(sb, &k->level, sizeof(k->level));
+		put(sb, &set->max_id, sizeof(set->max_id));
+		put(sb, &set->stream, sizeof(set->stream));
+		put(sb, &set->quantum, sizeof(set->quantum));
+		put(sb, n, sizeof(n));
+		put(sb, set->run, set->nrun * sizeof(*set->run));
+		put(sb, set->renum, 2 * set->nrenum * sizeof(*set->renum));
+	}
+}
+
+/* the reader of saved bytes */
+struct load {
+	const char *p, *end;
+	int bad;
+};
+
+static void
+get(struct load *l, void *out, size_t n)
+{
+	if (l->bad || (size_t)(l->end - l->p) < n) {
+		l->bad = 1;
+		memset(out, 0, n);
+		return;
+	}
+	memcpy(out, l->p, n);
+	l->p += n;
+}
+
+static struct pv_str
+get_str(struct load *l)
+{
+	struct pv_str s = { "", 0 };
+	uint32_t n;
+
+	get(l, &n, sizeof(n));
+	if (l->bad || (size_t)(l->end - l->p) < n) {
+		l->bad = 1;
+		return s;
+	}
+	s.s = l->p;
+	s.len = n;
+	l->p += n;
+	return s;
+}
+
+int
+pv_runtab_load(struct pv_runtab *t, const char *buf, size_t len)
+{
+	struct load l = { buf, buf + len, 0 };
+
+	while (l.p < l.end) {
+		struct pv_runkey k;
+		struct pv_str text = get_str(&l);
+		struct pv_runset *set;
+		uint64_t n[2], max_id;
+		uint32_t stream;
+		int32_t dir;
+		double quantum;
+		size_t nset = t->nset, sz = sizeof(*set->run);
+
+		k.role = get_str(&l);
+		k.version = get_str(&l);
+		k.experiment = get_str(&l);
+		k.suite = get_str(&l);
+		k.test = get_str(&l);
+		k.operation = get_str(&l);
+		k.metric = get_str(&l);
+		k.unit = get_str(&l);
+		get(&l, &dir, sizeof(dir));
+		get(&l, &k.level, sizeof(k.level));
+		get(&l, &max_id, sizeof(max_id));
+		get(&l, &stream, sizeof(stream));
+		get(&l, &quantum, sizeof(quantum));
+		get(&l, n, sizeof(n));
+		if (l.bad || n[0] > (size_t)(l.end - l.p) / sz ||
+		    n[1] > (size_t)(l.end - l.p) / (2 * sizeof(uint64_t)))
+			return pv_err_set(&t->err, "saved keys cut short");
+		k.direction = (enum pv_direction)dir;
+		pv_strbuf_reset(&t->scratch);
+		pv_strbuf_add(&t->scratch, text.s, text.len);
+		set = get_formatted(t, &k);
+		if (t->nset == nset)
+			return pv_err_set(&t->err, "a saved key loaded twice");
+		set->max_id = max_id;
+		set->stream = stream;
+		set->quantum = quantum;
+		if (n[0] > 0) {
+			set->run = pv_arena_alloc(&t->runs,
+						  pv_xmult((size_t)n[0], sz));
+			get(&l, set->run, (size_t)n[0] * sz);
+		}
+		set->nrun = set->alloc = (size_t)n[0];
+		if (n[1] > 0) {
+			set->renum = pv_xreallocarray(NULL, 2 * (size_t)n[1],
+						      sizeof(*set->renum));
+			get(&l, set->renum,
+			    2 * (size_t)n[1] * sizeof(*set->renum));
+		}
+		set->nrenum = (size_t)n[1];
+		set->renum_alloc = 2 * (size_t)n[1];
+		if (l.bad)
+			return pv_err_set(&t->err, "saved keys cut short");
+	}
+	return 0;
+}
+
+void
+pv_runtab_clear(struct pv_runtab *t)
+{
+	struct pv_runtab keep = *t;
+
+	/* the clash's set goes with the sets: taken or not, it is said */
+	pv_runtab_release(t);
+	pv_runtab_init(t);
+	t->stream = keep.stream;
+	t->last_run = keep.last_run;
+	t->per_sample = keep.per_sample;
+	t->clash_seen = keep.clash_seen;
 }
 
 static int

@@ -34,6 +34,7 @@
 #include "arena.h"
 #include "error.h"
 #include "rec_key.h"
+#include "rec_sample.h"
 #include "record.h"
 #include "symtab.h"
 
@@ -133,6 +134,26 @@ int pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
  * already there (a run must not be cut across the inputs of a merge).
  */
 int pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec);
+/* The same for a runval record parsed already (pv_rec_runval_parse()). */
+int pv_runtab_add_runval_parsed(struct pv_runtab *t,
+				const struct pv_runval *rv);
+
+/*
+ * Holding some keys at a time (pv-stat on input grouped by test): the
+ * sets of t appended to sb as bytes (pv_runtab_save()), which
+ * pv_runtab_load() adds back to a table as they were: keys and their
+ * text, runs in their order, the numbering of the current stream.  The
+ * bytes are for this process only (native integers and doubles), a
+ * temporary file's, say.  pv_runtab_load() returns 0, or -1 with t->err
+ * set when buf is not what pv_runtab_save() wrote or holds a key that t
+ * has.
+ *
+ * pv_runtab_clear() empties t of its sets, keys and strings but keeps
+ * what spans them: the stream, its clash, per_sample and last_run.
+ */
+void pv_runtab_save(const struct pv_runtab *t, struct pv_strbuf *sb);
+int pv_runtab_load(struct pv_runtab *t, const char *buf, size_t len);
+void pv_runtab_clear(struct pv_runtab *t);
 
 /* The run's value. */
 static inline double

@@ -15,15 +15,19 @@
  * computed again, so pv-stat on the concatenated outputs of shards writes
  * the same bytes as pv-stat on the concatenated shards.  --merge builds the
  * statistics from those runval records instead of the samples, for shards
- * written with --no-samples.
+ * written with --no-samples.  --shard=I/N keeps the samples and runval
+ * records of the tests of key shard I of N alone (lib/shard.h), for
+ * nights cut by key that need no merge.
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "opt.h"
@@ -33,12 +37,14 @@
 #include "record.h"
 #include "rollup.h"
 #include "runtab.h"
+#include "shard.h"
 #include "stats.h"
 #include "strbuf.h"
+#include "symtab.h"
 #include "xalloc.h"
 
 static const char usage[] =
-	"pv-stat [-mS] [-c LEVEL] [-u UNIT] [FILE ...]";
+	"pv-stat [-mS] [-c LEVEL] [-u UNIT] [--shard=I/N] [FILE ...]";
 
 static const char help[] =
 	"Summarise benchmark samples (pv-format(5)) per key and run.\n"
@@ -51,6 +57,9 @@ static const char help[] =
 	"  -u, --unit=UNIT         the independent unit: run (default: a\n"
 	"                          run's values averaged) or sample (every\n"
 	"                          value its own run)\n"
+	"      --shard=I/N         only the tests of key shard I of N (0 to\n"
+	"                          N - 1: FNV-1a of SUITE, TAB, TEST mod N);\n"
+	"                          the other records pass on in every shard\n"
 	"  -h, --help              print this help and exit\n"
 	"  -V, --version           print the version and exit\n"
 	"\n"
@@ -64,6 +73,7 @@ struct options {
 	int merge;
 	int no_samples;
 	enum pv_replicate unit;
+	uint32_t shard, nshard;	/* --shard=I/N; nshard 0: the whole */
 };
 
 /* Where each stream began (index: its number; 0, before a pv-format). */
@@ -72,9 +82,38 @@ struct stream {
 	unsigned long line;
 };
 
+/*
+ * A test of a section (ROLE VERSION EXPERIMENT SUITE TEST): what pv-stat
+ * holds at a time while the input is grouped by test.  When the next test
+ * starts, the keys of this one are saved to a temporary file (the spill)
+ * and dropped; at the end the tests are read back in key order, a batch
+ * at a time, for the statistics.  A test that comes back after another
+ * began (input not grouped) is read back, and from then on every key is
+ * held, as in a table of the whole night.
+ */
+struct group {
+	struct pv_runkey key;	/* its five fields, the rest empty */
+	off_t off;		/* its saved keys in the spill */
+	size_t len;
+	int saved;		/* they are there, not in the table */
+};
+
+#define NO_GROUP UINT32_MAX
+/* the keys of a batch of tests read back to write */
+#define BATCH_SETS 8192
+
 struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
+	struct pv_symtab gid;		/* a test's identity -> its group */
+	struct pv_symtab gstr;		/* the groups' strings */
+	struct group *group;
+	size_t ngroup, group_alloc;
+	uint32_t cur;			/* the group being read */
+	int hold;			/* a test came back: hold all */
+	int spill;			/* its descriptor, -1 before */
+	off_t spill_end;
+	struct pv_strbuf save, idbuf;
 	struct stream *stream;
 	size_t nstream, stream_alloc;
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
@@ -98,6 +137,147 @@ stream_at(struct state *st, const char *name, unsigned long line)
 	st->stream[st->nstream].name = pv_xstrdup(name);
 	st->stream[st->nstream].line = line;
 	st->nstream++;
+}
+
+static struct pv_str
+gkeep(struct state *st, struct pv_str s)
+{
+	if (s.len == 0)
+		s.s = "";	/* (an empty string may be NULL) */
+	return pv_symtab_get(&st->gstr, pv_symtab_intern(&st->gstr, s.s,
+							   s.len));
+}
+
+static void
+id_add(struct pv_strbuf *sb, struct pv_str s)
+{
+	uint32_t n = (uint32_t)s.len;
+
+	pv_strbuf_add(sb, &n, sizeof(n));
+	if (s.len > 0)		/* (an empty string may be NULL) */
+		pv_strbuf_add(sb, s.s, s.len);
+}
+
+static void
+spill_open(struct state *st)
+{
+	const char *dir = getenv("TMPDIR");
+	struct pv_strbuf path = PV_STRBUF_INIT;
+
+	pv_strbuf_addf(&path, "%s/pv-stat.XXXXXX",
+		       dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((st->spill = mkstemp(path.buf)) < 0)
+		pv_die_errno("cannot create a temporary file '%s'", path.buf);
+	unlink(path.buf);
+	pv_strbuf_release(&path);
+}
+
+/* The keys in the table, of group g, saved to the spill and dropped. */
+static void
+spill_group(struct state *st, struct group *g)
+{
+	const char *p;
+	size_t left;
+
+	if (st->tab.nset == 0)
+		return;
+	if (st->spill < 0)
+		spill_open(st);
+	pv_strbuf_reset(&st->save);
+	pv_runtab_save(&st->tab, &st->save);
+	g->off = st->spill_end;
+	g->len = st->save.len;
+	g->saved = 1;
+	for (p = st->save.buf, left = st->save.len; left > 0;) {
+		ssize_t n = write(st->spill, p, left);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			pv_die_errno("cannot write the temporary file");
+		p += n;
+		left -= (size_t)n;
+	}
+	st->spill_end += (off_t)g->len;
+	pv_runtab_clear(&st->tab);
+}
+
+/* The saved keys of group g read back into the table. */
+static void
+unspill_group(struct state *st, struct group *g)
+{
+	size_t done = 0;
+
+	if (!g->saved)
+		return;
+	pv_strbuf_reset(&st->save);
+	pv_strbuf_grow(&st->save, g->len);
+	while (done < g->len) {
+		ssize_t n = pread(st->spill, st->save.buf + done,
+				  g->len - done, g->off + (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			pv_die_errno("cannot read the temporary file");
+		done += (size_t)n;
+	}
+	if (pv_runtab_load(&st->tab, st->save.buf, g->len) < 0)
+		pv_die("the temporary file: %s", pv_err_msg(&st->tab.err));
+	g->saved = 0;
+}
+
+/*
+ * The record about to be added is of this test: when another was being
+ * read, save that one's keys (unless all are held), and read this one's
+ * back if it came before.
+ */
+static void
+enter_group(struct state *st, struct pv_str role, struct pv_str version,
+	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
+{
+	struct group *g;
+	uint32_t id;
+
+	if (st->cur != NO_GROUP) {
+		const struct pv_runkey *k = &st->group[st->cur].key;
+
+		if (pv_str_cmp(k->suite, suite) == 0 &&
+		    pv_str_cmp(k->test, test) == 0 &&
+		    pv_str_cmp(k->role, role) == 0 &&
+		    pv_str_cmp(k->version, version) == 0 &&
+		    pv_str_cmp(k->experiment, experiment) == 0)
+			return;
+	}
+	pv_strbuf_reset(&st->idbuf);
+	id_add(&st->idbuf, role);
+	id_add(&st->idbuf, version);
+	id_add(&st->idbuf, experiment);
+	id_add(&st->idbuf, suite);
+	id_add(&st->idbuf, test);
+	id = pv_symtab_intern(&st->gid, st->idbuf.buf, st->idbuf.len);
+	if (id == st->ngroup) {
+		PV_GROW(st->group, st->ngroup + 1, st->group_alloc);
+		g = &st->group[st->ngroup++];
+		memset(g, 0, sizeof(*g));
+		g->key.role = gkeep(st, role);
+		g->key.version = gkeep(st, version);
+		g->key.experiment = gkeep(st, experiment);
+		g->key.suite = gkeep(st, suite);
+		g->key.test = gkeep(st, test);
+		g->key.operation = g->key.metric = g->key.unit =
+			gkeep(st, g->key.operation);
+		g->key.level = PV_NONE;
+	}
+	if (!st->hold && st->cur != NO_GROUP)
+		spill_group(st, &st->group[st->cur]);
+	g = &st->group[id];
+	if (g->saved) {
+		/* the input is not grouped by test: hold every key */
+		st->hold = 1;
+		unspill_group(st, g);
+	}
+	st->cur = id;
 }
 
 /* A RUN that an earlier stream gave the same key: said once a stream. */
@@ -136,6 +316,14 @@ write_renumbered(const struct pv_record *rec, uint64_t run)
 	pv_strbuf_release(&sb);
 }
 
+/* Whether a test is outside the shard asked for. */
+static int
+other_shard(const struct options *opt, struct pv_str suite, struct pv_str test)
+{
+	return opt->nshard > 0 &&
+		pv_shard_of(suite, test, opt->nshard) != opt->shard;
+}
+
 static int
 is_derived(const struct pv_record *rec)
 {
@@ -143,6 +331,26 @@ is_derived(const struct pv_record *rec)
 		(pv_str_eq(rec->field[0], "runval") ||
 		 pv_str_eq(rec->field[0], "stat") ||
 		 pv_str_eq(rec->field[0], "statroll"));
+}
+
+/* A runval record, with -m: its key's test held, its run added. */
+static void
+merge_runval(struct state *st, struct pv_reader *r,
+	     const struct pv_record *rec)
+{
+	struct pv_runval rv;
+	const struct pv_runkey *k = &rv.key;
+
+	if (pv_rec_runval_parse(rec, &rv, &st->tab.err) < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&st->tab.err));
+	if (other_shard(st->opt, k->suite, k->test))
+		return;
+	enter_group(st, k->role, k->version, k->experiment, k->suite,
+		    k->test);
+	if (pv_runtab_add_runval_parsed(&st->tab, &rv) < 0)
+		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
+			  pv_err_msg(&st->tab.err));
 }
 
 /* the records read; the others are passed on unchecked */
@@ -179,7 +387,13 @@ read_file(struct state *st, const char *path)
 			pv_write_raw(stdout, &rec);
 			break;
 		case PV_REC_SAMPLE:
+			if (other_shard(st->opt, rec.suite, rec.test))
+				break;
 			if (!st->opt->merge) {
+				enter_group(st, sbstr(&st->role),
+					    sbstr(&st->version),
+					    sbstr(&st->experiment), rec.suite,
+					    rec.test);
 				if (pv_runtab_add_sample(&st->tab,
 							 sbstr(&st->role),
 							 sbstr(&st->version),
@@ -225,11 +439,8 @@ read_file(struct state *st, const char *path)
 			    pv_str_eq(rec.field[0], "runval"))
 				st->runvals++;
 			if (st->opt->merge &&
-			    pv_str_eq(rec.field[0], "runval") &&
-			    pv_runtab_add_runval(&st->tab, &rec) < 0)
-				pv_die_at(pv_reader_name(r),
-					  pv_reader_lineno(r), "%s",
-					  pv_err_msg(&st->tab.err));
+			    pv_str_eq(rec.field[0], "runval"))
+				merge_runval(st, r, &rec);
 			break;
 		}
 	}
@@ -252,7 +463,17 @@ struct writer {
 	struct pv_strbuf sb;
 	struct pv_rollup ru;	/* of the robust CVs */
 	struct pv_runset *stop;	/* the first huge set: nothing after it */
+	const uint32_t *set_group;	/* each set's group, or NULL */
 };
+
+/* The key a set is rolled up under: its own, or its test's (a batch). */
+static const struct pv_runkey *
+roll_key(const struct writer *w, const struct pv_runset *set)
+{
+	if (w->set_group == NULL)
+		return &set->key;
+	return &w->st->group[w->set_group[set - w->st->tab.set]].key;
+}
 
 /* A statroll record of the scope that ends. */
 static void
@@ -325,7 +546,7 @@ write_block(void *arg, const struct pv_inorder_block *blk)
 
 		if (set->nrun == 0)
 			continue;
-		pv_rollup_next(&w->ru, &set->key);
+		pv_rollup_next(&w->ru, roll_key(w, set));
 		if (w->huge[i]) {
 			/* what comes before it is written, then the error */
 			w->stop = set;
@@ -333,25 +554,22 @@ write_block(void *arg, const struct pv_inorder_block *blk)
 		}
 		fwrite(blk->text.buf + from, 1, to - from, stdout);
 		from = to;
-		pv_rollup_add(&w->ru, &set->key, set->nrun, w->rcv[i], NAN);
+		pv_rollup_add(&w->ru, roll_key(w, set), set->nrun, w->rcv[i],
+			      NAN);
 	}
 }
 
+/* The sets of the table, in key order, computed and written. */
 static void
-write_all(struct state *st)
+write_sets(struct writer *w)
 {
-	struct writer w;
+	struct state *st = w->st;
 	struct pv_inorder job;
-	const struct pv_runset *huge;
+	size_t n = st->tab.nset ? st->tab.nset : 1;
 
-	memset(&w, 0, sizeof(w));
-	w.st = st;
-	w.v = pv_runtab_sorted(&st->tab);
-	w.rcv = pv_xreallocarray(NULL, st->tab.nset ? st->tab.nset : 1,
-				 sizeof(*w.rcv));
-	w.huge = pv_xcalloc(st->tab.nset ? st->tab.nset : 1, 1);
-	pv_strbuf_init(&w.sb, 0);
-	pv_rollup_init(&w.ru, 1, roll_write, &w);
+	w->v = pv_runtab_sorted(&st->tab);
+	w->rcv = pv_xreallocarray(NULL, n, sizeof(*w->rcv));
+	w->huge = pv_xcalloc(n, 1);
 	memset(&job, 0, sizeof(job));
 	job.n = st->tab.nset;
 	job.block = 256;
@@ -359,15 +577,100 @@ write_all(struct state *st)
 	job.work = compute_block;
 	job.take = write_block;
 	job.thread_end = pv_stats_thread_release;
-	job.arg = &w;
+	job.arg = w;
 	pv_inorder_run(&job);
+	free(w->rcv);
+	free(w->huge);
+	free(w->v);
+	w->rcv = NULL;
+	w->huge = NULL;
+	w->v = NULL;
+}
+
+/* the groups in key order: ROLE VERSION EXPERIMENT SUITE TEST */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct group *x = *(const struct group *const *)a;
+	const struct group *y = *(const struct group *const *)b;
+	int c;
+
+	if ((c = pv_str_cmp(x->key.role, y->key.role)) != 0 ||
+	    (c = pv_str_cmp(x->key.version, y->key.version)) != 0 ||
+	    (c = pv_str_cmp(x->key.experiment, y->key.experiment)) != 0 ||
+	    (c = pv_str_cmp(x->key.suite, y->key.suite)) != 0)
+		return c;
+	return pv_str_cmp(x->key.test, y->key.test);
+}
+
+/*
+ * The saved tests read back in key order, a batch of about BATCH_SETS
+ * keys at a time, each batch's statistics written before the next is
+ * read: the output of a table of all the keys, in the memory of a batch.
+ */
+static void
+write_groups(struct writer *w)
+{
+	struct state *st = w->st;
+	struct group **ord;
+	uint32_t *set_group = NULL;
+	size_t alloc = 0, i, j;
+
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	ord = pv_xreallocarray(NULL, st->ngroup ? st->ngroup : 1,
+			       sizeof(*ord));
+	for (i = 0; i < st->ngroup; i++)
+		ord[i] = &st->group[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	qsort(ord, st->ngroup, sizeof(*ord), cmp_group);
+	for (i = 0; i < st->ngroup && w->stop == NULL;) {
+		pv_runtab_clear(&st->tab);
+		for (; i < st->ngroup && st->tab.nset < BATCH_SETS; i++) {
+			size_t from = st->tab.nset;
+
+			unspill_group(st, ord[i]);
+			PV_GROW(set_group, st->tab.nset + 1, alloc);
+			for (j = from; j < st->tab.nset; j++)
+				set_group[j] = (uint32_t)(ord[i] - st->group);
+		}
+		w->set_group = set_group;
+		write_sets(w);
+	}
+	/* (a huge set stops the output: its key is in the table still) */
+	if (w->stop == NULL)
+		pv_runtab_clear(&st->tab);
+	free(set_group);
+	free(ord);
+}
+
+static void
+write_all(struct state *st)
+{
+	struct writer w;
+	const struct pv_runset *huge;
+	size_t i;
+
+	memset(&w, 0, sizeof(w));
+	w.st = st;
+	pv_strbuf_init(&w.sb, 0);
+	pv_rollup_init(&w.ru, 1, roll_write, &w);
+	if (st->hold) {
+		/* not grouped: every key at once, as read */
+		for (i = 0; i < st->ngroup; i++)
+			unspill_group(st, &st->group[i]);
+		write_sets(&w);
+	} else if (st->spill < 0) {
+		/* one test, or none: nothing was saved */
+		write_sets(&w);
+	} else {
+		if (st->cur != NO_GROUP)
+			spill_group(st, &st->group[st->cur]);
+		write_groups(&w);
+	}
 	if (w.stop == NULL)
 		pv_rollup_end(&w.ru);
 	huge = w.stop;
 	pv_rollup_release(&w.ru);
-	free(w.rcv);
-	free(w.huge);
-	free(w.v);
 	pv_strbuf_release(&w.sb);
 	if (huge != NULL)
 		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
@@ -377,19 +680,39 @@ write_all(struct state *st)
 		       (int)huge->key.metric.len, huge->key.metric.s);
 }
 
+/* --shard=I/N: I from 0 to N - 1, N from 1 */
+static void
+parse_shard(char *arg, struct options *opt)
+{
+	char *slash = strchr(arg, '/');
+
+	if (slash == NULL || slash == arg || slash[1] == '\0') {
+		pv_error("shard '%s' is not I/N (say 0/4)", arg);
+		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
+	}
+	*slash = '\0';
+	opt->nshard = (uint32_t)pv_opt_count("shard count", slash + 1, 1,
+					     UINT32_MAX);
+	opt->shard = (uint32_t)pv_opt_count("shard", arg, 0,
+					    opt->nshard - 1);
+	*slash = '/';
+}
+
 int
 main(int argc, char **argv)
 {
+	enum { OPT_SHARD = 256 };
 	static const struct option longopts[] = {
 		{ "confidence", required_argument, NULL, 'c' },
 		{ "merge", no_argument, NULL, 'm' },
 		{ "no-samples", no_argument, NULL, 'S' },
 		{ "unit", required_argument, NULL, 'u' },
+		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options opt = { 0.95, 0, 0, PV_REPLICATE_RUN };
+	struct options opt = { 0.95, 0, 0, PV_REPLICATE_RUN, 0, 0 };
 	struct state st;
 	int c, i;
 
@@ -422,6 +745,9 @@ main(int argc, char **argv)
 				pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 			}
 			break;
+		case OPT_SHARD:
+			parse_shard(optarg, &opt);
+			break;
 		default:
 			pv_opt_common(c, usage, help);
 		}
@@ -435,6 +761,12 @@ main(int argc, char **argv)
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
 	pv_strbuf_init(&st.line, 0);
+	pv_symtab_init(&st.gid);
+	pv_symtab_init(&st.gstr);
+	pv_strbuf_init(&st.save, 0);
+	pv_strbuf_init(&st.idbuf, 0);
+	st.cur = NO_GROUP;
+	st.spill = -1;
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
@@ -457,6 +789,13 @@ main(int argc, char **argv)
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);
 	pv_strbuf_release(&st.line);
+	pv_symtab_release(&st.gid);
+	pv_symtab_release(&st.gstr);
+	pv_strbuf_release(&st.save);
+	pv_strbuf_release(&st.idbuf);
+	free(st.group);
+	if (st.spill >= 0)
+		close(st.spill);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

@@ -41,4 +41,32 @@ done
 	"$top_srcdir/tests/bench/data/pool-sysbench-cpu.pv") >drift.pv
 test_cmp "$top_srcdir/examples/drift.pv" drift.pv && pass ||
 	fail "drift-from-pool.sh output"
+
+# the fleet's night: make -j and GNU parallel give the same night and
+# report, and the night's decisions are those of the whole night at once
+fleet=$top_srcdir/examples/fleet
+# (a make of its own, not a part of make check's: no jobserver of that)
+MAKEFLAGS= MFLAGS= MAKELEVEL= make -s -j2 -f "$fleet/Makefile" OUT="$T/mk" \
+	>stdout 2>stderr ||
+	fail "examples/fleet/Makefile exit status"
+[ -s stderr ] && fail "examples/fleet/Makefile wrote to stderr" || pass
+gzip -dc "$fleet"/results/*.pv.gz | pv-stat | pv-diff | pv-classify \
+	>whole.pv
+[ $? -le 1 ] || fail "the fleet's whole night"
+grep -E '^(verdict|systematic|detect)	' whole.pv >whole.v
+grep -E '^(verdict|systematic|detect)	' "$T/mk/night.pv" >mk.v
+[ -s whole.v ] && test_cmp whole.v mk.v && pass ||
+	fail "examples/fleet: the shards' decisions are not the whole's"
+test -s "$T/mk/report.html" && pass || fail "examples/fleet: no report"
+if command -v parallel >/dev/null 2>&1; then
+	"$fleet/fleet-parallel.sh" -j 2 "$fleet/results" "$T/par" \
+		>stdout 2>stderr || fail "fleet-parallel.sh exit status"
+	[ -s stderr ] && fail "fleet-parallel.sh wrote to stderr" || pass
+	test_cmp "$T/mk/night.pv" "$T/par/night.pv" && pass ||
+		fail "fleet-parallel.sh: another night than make's"
+	test_cmp "$T/mk/report.html" "$T/par/report.html" && pass ||
+		fail "fleet-parallel.sh: another report than make's"
+else
+	echo "# skipped fleet-parallel.sh: GNU parallel is not installed"
+fi
 finish

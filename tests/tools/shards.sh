@@ -10,6 +10,10 @@
 # the whole's byte for byte.  The statroll records of a suite or a
 # section span shards and are not compared.
 #
+# pv-stat --shard=I/N cuts by the hash of SUITE and TEST (lib/shard.h):
+# its N shards hold the whole's samples, each once, and their pv-stat |
+# pv-diff outputs give the records of the whole as above.
+#
 # Run shards (every key in every shard, its runs spread): pv-stat -S on
 # each shard, pv-stat -m -S on their outputs concatenated: the runval,
 # stat and statroll records of pv-stat -S on the whole.
@@ -98,6 +102,38 @@ for order in grouped runs; do
 			test_cmp "$T/w.cls.r" "$T/s.cls.r" && pass ||
 				fail "$what: verdict, systematic, detect records"
 		done
+	done
+
+	records sample <"$T/night.pv" >"$T/w.sample.r"
+	for n in 1 2 3; do
+		what="$order, pv-stat --shard=I/$n"
+		: >"$T/s.sample"
+		: >"$T/s.stat"
+		: >"$T/s.diff"
+		i=0
+		while [ "$i" -lt "$n" ]; do
+			pv-stat --shard=$i/$n "$T/night.pv" >"$T/one.stat" ||
+				fail "$what: pv-stat shard $i"
+			records sample <"$T/one.stat" >>"$T/s.sample"
+			cat "$T/one.stat" >>"$T/s.stat"
+			pv-diff "$T/one.stat" >>"$T/s.diff"
+			[ $? -le 1 ] || fail "$what: pv-diff shard $i"
+			i=$((i + 1))
+		done
+		pv-classify "$T/s.diff" >"$T/s.cls"
+		[ $? -le 1 ] || fail "$what: pv-classify"
+		sort "$T/s.sample" >"$T/s.sample.r"
+		records stat <"$T/s.stat" >"$T/s.stat.r"
+		records cmp <"$T/s.diff" >"$T/s.cmp.r"
+		classified <"$T/s.cls" >"$T/s.cls.r"
+		test_cmp "$T/w.sample.r" "$T/s.sample.r" && pass ||
+			fail "$what: the shards' samples are not the whole's"
+		test_cmp "$T/w.stat.r" "$T/s.stat.r" && pass ||
+			fail "$what: stat records"
+		test_cmp "$T/w.cmp.r" "$T/s.cmp.r" && pass ||
+			fail "$what: cmp records"
+		test_cmp "$T/w.cls.r" "$T/s.cls.r" && pass ||
+			fail "$what: verdict, systematic, detect records"
 	done
 
 	pv-stat -S "$T/night.pv" | records runval stat statroll >"$T/w.S" ||

@@ -403,6 +403,61 @@ START_TEST(test_order)
 }
 END_TEST
 
+/*
+ * Saved and loaded back into a cleared table, the sets are as they were:
+ * keys and their text, runs in their order, and a later stream's runs
+ * still numbered on after them; the stream survives the clear.
+ */
+START_TEST(test_save_load)
+{
+	struct pv_runtab t;
+	struct pv_strbuf sb = PV_STRBUF_INIT, a = PV_STRBUF_INIT;
+	struct pv_strbuf b = PV_STRBUF_INIT;
+	struct pv_record r;
+	size_t i;
+
+	pv_runtab_init(&t);
+	pv_runtab_stream(&t);
+	r = sample("a", 1, 2, 10);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("a", 1, 1, 7.25);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	r = sample("a", 2, 1, 3);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	pv_runtab_save(&t, &sb);
+	/* (formatting sorts a set's runs: after the save) */
+	for (i = 0; i < t.nset; i++)
+		pv_runset_format(&a, &t, &t.set[i]);
+	pv_runtab_clear(&t);
+	ck_assert_uint_eq(t.nset, 0);
+	ck_assert_uint_eq(t.stream, 1);
+	ck_assert_int_eq(pv_runtab_load(&t, sb.buf, sb.len), 0);
+	ck_assert_uint_eq(t.nset, 2);
+	ck_assert_uint_eq(t.set[0].nrun, 2);
+	ck_assert_uint_eq(t.set[0].run[0].id, 2);
+	ck_assert_uint_eq(t.set[0].max_id, 2);
+	for (i = 0; i < t.nset; i++)
+		pv_runset_format(&b, &t, &t.set[i]);
+	ck_assert_str_eq(a.buf, b.buf);
+	/* loading the same keys again is refused */
+	ck_assert_int_eq(pv_runtab_load(&t, sb.buf, sb.len), -1);
+	pv_runtab_clear(&t);
+	/* bytes cut short are refused */
+	ck_assert_int_eq(pv_runtab_load(&t, sb.buf, sb.len - 3), -1);
+	pv_runtab_clear(&t);
+	ck_assert_int_eq(pv_runtab_load(&t, sb.buf, sb.len), 0);
+	/* a later stream repeating RUN 1 is numbered on after RUN 2 */
+	pv_runtab_stream(&t);
+	r = sample("a", 1, 1, 5);
+	pv_runtab_add_sample(&t, S("baseline"), S("v1"), S("e"), &r);
+	ck_assert_uint_eq(t.last_run, 3);
+	pv_runtab_release(&t);
+	pv_strbuf_release(&sb);
+	pv_strbuf_release(&a);
+	pv_strbuf_release(&b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -419,6 +474,7 @@ main(void)
 	tcase_add_test(tc, test_order_random);
 	tcase_add_test(tc, test_key_text);
 	tcase_add_test(tc, test_key_text_from_lines);
+	tcase_add_test(tc, test_save_load);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
