@@ -112,19 +112,7 @@
 	}
 
 	GroupTable.prototype.sort = function () {
-		var k = this.sortKey, d = this.dir;
-
-		this.rows.sort(function (a, b) {
-			var x = a[k], y = b[k];
-
-			if (x === y)
-				return a.name < b.name ? -1 : a.name > b.name;
-			if (x === null)	/* new groups rank highest */
-				return -d;
-			if (y === null)
-				return d;
-			return (x < y ? -1 : 1) * d;
-		});
+		this.rows.sort(byColumn(this.sortKey, this.dir));
 	};
 
 	GroupTable.prototype.render = function () {

@@ -102,17 +102,7 @@
 	Table.prototype.sort = function () {
 		var k = this.sortKey, d = this.sortDir;
 
-		this.rows.sort(function (a, b) {
-			var x = a[k], y = b[k];
-
-			if (x === y)
-				return a.name < b.name ? -1 : a.name > b.name;
-			if (x === null)	/* new functions rank highest */
-				return -d;
-			if (y === null)
-				return d;
-			return (x < y ? -1 : 1) * d;
-		});
+		this.rows.sort(byColumn(k, d));
 		this.heads.forEach(function (th) {
 			if (th.dataset.key === k)
 				th.setAttribute("aria-sort", d > 0 ?

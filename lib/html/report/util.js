@@ -122,6 +122,25 @@
 	}
 
 	/* A table head whose columns sort their rows; cols: [key, label, num]. */
+	/*
+	 * The order of a sortable table's rows by column k, d 1 ascending or
+	 * -1 descending: ties by name; null (a row new in the target, with
+	 * no relative change) ranks highest.
+	 */
+	function byColumn(k, d) {
+		return function (a, b) {
+			var x = a[k], y = b[k];
+
+			if (x === y)
+				return a.name < b.name ? -1 : a.name > b.name;
+			if (x === null)
+				return -d;
+			if (y === null)
+				return d;
+			return (x < y ? -1 : 1) * d;
+		};
+	}
+
 	function sortHead(table, cols, sort) {
 		var thead = el("thead"), tr = el("tr");
 
