@@ -203,27 +203,17 @@ pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 
 /* Adding */
 
-/* The normalised id of a name read at depth (SIZE_MAX: no cache). */
+/*
+ * The normalised id of a name, interned as read and normalised the first
+ * time it is seen; its raw id in *rawp.
+ */
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
+norm_id(struct pv_stackdiff *d, struct pv_str name, uint32_t *rawp)
 {
-	uint32_t raw;
+	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
 	size_t old = d->norm_alloc;
 
-	/*
-	 * Folded input is mostly sorted: a frame is often the one at the
-	 * same depth in the stack before, whose name is still in cache.
-	 */
-	if (depth < d->nprev) {
-		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
-
-		if (e->len == name.len && pv_hash_same(e->s, name.s, name.len))
-			return d->norm[d->prev[depth]];
-	}
-	raw = pv_symtab_intern(&d->raw, name.s, name.len);
-	if (depth < d->prev_alloc)
-		d->prev[depth] = raw;
-
+	*rawp = raw;
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
 		memset(d->norm + old, 0xff,
@@ -330,9 +320,25 @@ same:
 	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
 	d->frames[0] = d->event[d->last_event].event;
-	for (i = 0; i < nframe; i++)
-		d->frames[i + 1] = norm_id(d, frame[i], i);
-	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
+	for (i = 0; i < nframe; i++) {
+		/*
+		 * Folded input is mostly sorted: a frame is often the one
+		 * at the same depth in the stack before, whose name is
+		 * still in cache.
+		 */
+		if (i < d->nprev) {
+			const struct pv_symtab_entry *e =
+				&d->raw.sym[d->prev[i]];
+
+			if (e->len == frame[i].len &&
+			    pv_hash_same(e->s, frame[i].s, frame[i].len)) {
+				d->frames[i + 1] = d->norm[d->prev[i]];
+				continue;
+			}
+		}
+		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
+	}
+	d->nprev = nframe;	/* the raw ids of this stack, in prev */
 	p[side] = period;
 	s[side] = samples;
 	return add_ids(d, d->frames, nframe + 1, p, s,
@@ -380,13 +386,13 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 		       const struct pv_rec_frame *f)
 {
 	struct pv_stackdiff_frame *fr;
-	uint32_t id;
+	uint32_t id, raw;
 	size_t old = d->frame_alloc[side];
 
 	if (!d->opt.groups)
 		return;
 	d->nframe_rec++;
-	id = norm_id(d, f->name, SIZE_MAX);
+	id = norm_id(d, f->name, &raw);
 	if (id >= d->frame_alloc[side]) {
 		PV_GROW(d->frame[side], (size_t)id + 1, d->frame_alloc[side]);
 		memset(d->frame[side] + old, 0xff, (d->frame_alloc[side] - old) *
