@@ -1167,10 +1167,14 @@ escaped_name(const struct escaped *x, uint32_t id)
 	return s;
 }
 
-/* The dstack record of the stack ending at node n, whose frames are fr. */
+/*
+ * The dstack record of the stack ending at node n, whose frames are fr
+ * (escaped), or when fr is NULL, the escaped frames joined in path.
+ */
 static void
 write_dstack(const struct pv_stackdiff *d, struct pv_strbuf *sb, uint32_t n,
-	     uint32_t event, const struct pv_str *fr, size_t nfr)
+	     uint32_t event, const struct pv_str *fr, size_t nfr,
+	     struct pv_str path)
 {
 	struct pv_rec_dstack r;
 
@@ -1181,6 +1185,8 @@ write_dstack(const struct pv_stackdiff *d, struct pv_strbuf *sb, uint32_t n,
 	r.frame = fr;
 	r.nframe = nfr;
 	r.escaped = 1;
+	if (fr == NULL)
+		r.frames_raw = path;
 	pv_rec_dstack_write(sb, &r);
 }
 
@@ -1189,14 +1195,16 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 {
 	const struct pv_flametree *t = &d->tree;
 	struct escaped x;
-	struct pv_str *fr = NULL;
-	size_t alloc = 0, i, k, depth;
+	struct pv_str *fr = NULL, path = { NULL, 0 };
+	char *p = NULL;		/* the path's names, joined */
+	size_t *at = NULL;	/* at[k]: the bytes of the first k frames */
+	size_t alloc = 0, palloc = 0, i, k, depth;
 	uint32_t ev, n;
 
 	escaped_init(&x, &d->names);
-	PV_GROW(fr, (size_t)t->depth + 1, alloc);
 	if (d->order != NULL) {
 		/* the order of a stack table: the paths from the parents */
+		PV_GROW(fr, (size_t)t->depth + 1, alloc);
 		for (i = 0; i < d->norder; i++) {
 			uint32_t j, top = 0;
 
@@ -1208,25 +1216,43 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 				top = j;
 			}
 			write_dstack(d, sb, n, t->node[top].name, fr + 1,
-				     depth - 1);
+				     depth - 1, path);
 			flush(sb, out, BLOCK);
 		}
 		free(fr);
 		escaped_release(&x);
 		return;
 	}
+	/*
+	 * Depth first, the path's escaped names joined as they are entered,
+	 * so that a record copies its frames in one piece.
+	 */
+	PV_GROW(at, (size_t)t->depth + 1, alloc);
+	PV_GROW(p, 256, palloc);
+	at[0] = 0;
 	for (ev = t->node[0].child; ev != PV_FLAMETREE_NONE;
 	     ev = t->node[ev].sibling) {
 		uint32_t event = t->node[ev].name;
 
+		path.s = p;
+		path.len = 0;
 		if (d->ends[ev] != 0)
-			write_dstack(d, sb, ev, event, fr, 0);
+			write_dstack(d, sb, ev, event, NULL, 0, path);
 		depth = 0;
 		n = t->node[ev].child;
 		while (n != PV_FLAMETREE_NONE) {
-			fr[depth++] = escaped_name(&x, t->node[n].name);
+			struct pv_str nm = escaped_name(&x, t->node[n].name);
+			size_t len = at[depth];
+
+			PV_GROW(p, len + nm.len + 1, palloc);
+			if (depth > 0)
+				p[len++] = ';';
+			memcpy(p + len, nm.s, nm.len);
+			at[++depth] = len + nm.len;
 			if (d->ends[n] != 0) {
-				write_dstack(d, sb, n, event, fr, depth);
+				path.s = p;
+				path.len = at[depth];
+				write_dstack(d, sb, n, event, NULL, 0, path);
 				flush(sb, out, BLOCK);
 			}
 			if (t->node[n].child != PV_FLAMETREE_NONE) {
@@ -1245,7 +1271,8 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 			depth--;
 		}
 	}
-	free(fr);
+	free(at);
+	free(p);
 	escaped_release(&x);
 }
 
