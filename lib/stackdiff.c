@@ -205,15 +205,15 @@ pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 
 /*
  * The normalised id of a name, interned as read and normalised the first
- * time it is seen; its raw id in *rawp.
+ * time it is seen; its copy in raw in *rawp.
  */
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name, uint32_t *rawp)
+norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
 {
 	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
 	size_t old = d->norm_alloc;
 
-	*rawp = raw;
+	*rawp = pv_symtab_get(&d->raw, raw);
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
 		memset(d->norm + old, 0xff,
@@ -323,22 +323,15 @@ same:
 	for (i = 0; i < nframe; i++) {
 		/*
 		 * Folded input is mostly sorted: a frame is often the one
-		 * at the same depth in the stack before, whose name is
-		 * still in cache.
+		 * at the same depth in the stack before, whose id is still
+		 * in frames.
 		 */
-		if (i < d->nprev) {
-			const struct pv_symtab_entry *e =
-				&d->raw.sym[d->prev[i]];
-
-			if (e->len == frame[i].len &&
-			    pv_hash_same(e->s, frame[i].s, frame[i].len)) {
-				d->frames[i + 1] = d->norm[d->prev[i]];
-				continue;
-			}
-		}
+		if (i < d->nprev && d->prev[i].len == frame[i].len &&
+		    pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
+			continue;
 		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
 	}
-	d->nprev = nframe;	/* the raw ids of this stack, in prev */
+	d->nprev = nframe;
 	p[side] = period;
 	s[side] = samples;
 	return add_ids(d, d->frames, nframe + 1, p, s,
@@ -352,6 +345,7 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 	unsigned sides = 0;
 	size_t i;
 
+	d->nprev = 0;		/* frames no longer holds a stack's ids */
 	PV_GROW(d->frames, rec->nframe + 1, d->frames_alloc);
 	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
 	for (i = 0; i < rec->nframe; i++) {
@@ -386,7 +380,8 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 		       const struct pv_rec_frame *f)
 {
 	struct pv_stackdiff_frame *fr;
-	uint32_t id, raw;
+	struct pv_str raw;
+	uint32_t id;
 	size_t old = d->frame_alloc[side];
 
 	if (!d->opt.groups)
