@@ -161,15 +161,13 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 	return child_slow(t, parent, name);
 }
 
-/* Room for a path of n frames, its nodes and their names. */
+/* Room for a path of n frames (more than path_alloc), nodes and names. */
 static void
 grow_path(struct pv_flametree *t, size_t n)
 {
-	if (n > t->path_alloc) {
-		PV_GROW(t->path, n, t->path_alloc);
-		t->pathname = pv_xreallocarray(t->pathname, t->path_alloc,
-					       sizeof(*t->pathname));
-	}
+	PV_GROW(t->path, n, t->path_alloc);
+	t->pathname = pv_xreallocarray(t->pathname, t->path_alloc,
+				       sizeof(*t->pathname));
 }
 
 static void
@@ -200,7 +198,8 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		at = t->path[i];
 		gain(t, &t->node[at], w0, w1);
 	}
-	grow_path(t, nframe);
+	if (nframe > t->path_alloc)
+		grow_path(t, nframe);
 	for (; i < nframe; i++) {
 		at = child(t, at, frame[i]);
 		if (at == PV_FLAMETREE_NONE) {
@@ -235,16 +234,15 @@ pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 		     size_t nframe, uint64_t w0, uint64_t w1)
 {
 	uint32_t at = 0;
-	size_t i = 0;
+	size_t i = 0, same = nframe < t->npath ? nframe : t->npath;
 
 	/* the frames on the last stack's path: the same nodes */
-	for (; i < nframe && i < t->npath; i++) {
-		if (t->pathname[i] != frame[i])
-			break;
-	}
+	while (i < same && t->pathname[i] == frame[i])
+		i++;
 	if (i > 0)
 		at = t->path[i - 1];
-	grow_path(t, nframe);
+	if (nframe > t->path_alloc)
+		grow_path(t, nframe);
 	for (; i < nframe; i++) {
 		at = child(t, at, frame[i]);
 		if (at == PV_FLAMETREE_NONE) {
