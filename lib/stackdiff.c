@@ -635,6 +635,15 @@ cmp_key(const void *pa, const void *pb)
 	return x.len < y.len ? (a->semi ? 1 : -1) : (b->semi ? -1 : 1);
 }
 
+/* Whether a stack ending in name a goes before the name b and more. */
+static int
+ends_before(uint32_t a, uint32_t b)
+{
+	struct key x = { a, 0 }, y = { b, 1 };
+
+	return cmp_key(&x, &y) < 0;
+}
+
 static const uint32_t *sort_rank;
 static const struct pv_flametree *sort_tree;
 
@@ -654,28 +663,21 @@ sort_children(struct pv_stackdiff *d)
 {
 	struct pv_flametree *t = &d->tree;
 	size_t nsym = d->names.nsym, i, k, nc, alloc = 0;
-	struct key *key = pv_xreallocarray(NULL, 2 * nsym + 1, sizeof(*key));
+	struct key *key = pv_xreallocarray(NULL, nsym + 1, sizeof(*key));
 	uint32_t *rank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
-	uint32_t *endrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
 	uint32_t *kid = NULL, *evrank;
 	int exact = 1;
 
 	for (i = 0; i < nsym; i++) {
-		key[2 * i].id = key[2 * i + 1].id = (uint32_t)i;
-		key[2 * i].semi = 0;
-		key[2 * i + 1].semi = 1;
+		key[i].id = (uint32_t)i;
+		key[i].semi = 1;
 		if (memchr(d->names.sym[i].s, ';', d->names.sym[i].len))
 			exact = 0;
 	}
 	sort_names = &d->names;
-	qsort(key, 2 * nsym, sizeof(*key), cmp_key);
-	sort_names = NULL;
-	for (i = 0; i < 2 * nsym; i++) {
-		if (key[i].semi)
-			rank[key[i].id] = (uint32_t)i;
-		else
-			endrank[key[i].id] = (uint32_t)i;
-	}
+	qsort(key, nsym, sizeof(*key), cmp_key);
+	for (i = 0; i < nsym; i++)
+		rank[key[i].id] = (uint32_t)i;
 	free(key);
 	/* events in the order they were first named */
 	evrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*evrank));
@@ -724,15 +726,15 @@ sort_children(struct pv_stackdiff *d)
 			 * extends this name with a byte below ';'.
 			 */
 			if (i != 0 && d->ends[kid[k]] != 0 && k > 0 &&
-			    endrank[t->node[kid[k]].name] <
-			    rank[t->node[kid[k - 1]].name])
+			    ends_before(t->node[kid[k]].name,
+					t->node[kid[k - 1]].name))
 				exact = 0;
 		}
 	}
+	sort_names = NULL;
 	sort_rank = NULL;
 	free(kid);
 	free(rank);
-	free(endrank);
 	free(evrank);
 	return exact;
 }
