@@ -304,7 +304,7 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 uint64_t period)
 {
 	uint64_t p[2] = { 0, 0 }, s[2] = { 0, 0 };
-	size_t i;
+	size_t i, same;
 
 	/* the same event as the stack before, most often */
 	if (d->nevent > 0) {
@@ -320,17 +320,20 @@ same:
 	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
 	d->frames[0] = d->event[d->last_event].event;
-	for (i = 0; i < nframe; i++) {
-		/*
-		 * Folded input is mostly sorted: a frame is often the one
-		 * at the same depth in the stack before, whose id is still
-		 * in frames.
-		 */
-		if (i < d->nprev && d->prev[i].len == frame[i].len &&
-		    pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
-			continue;
-		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
+	/*
+	 * Folded input is mostly sorted: a stack often begins with the
+	 * frames of the stack before, whose ids are still in frames.  Past
+	 * the first that differs, a frame is seldom the one at its depth
+	 * before: those are looked up.
+	 */
+	same = nframe < d->nprev ? nframe : d->nprev;
+	for (i = 0; i < same; i++) {
+		if (d->prev[i].len != frame[i].len ||
+		    !pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
+			break;
 	}
+	for (; i < nframe; i++)
+		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
 	d->nprev = nframe;
 	p[side] = period;
 	s[side] = samples;
