@@ -53,6 +53,7 @@ pv_flametree_release(struct pv_flametree *t)
 	free(t->node);
 	free(t->slot);
 	free(t->path);
+	free(t->pathname);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -93,8 +94,13 @@ grow(struct pv_flametree *t)
 	t->mask = mask;
 }
 
+/*
+ * The child of parent named name, made when it is new (PV_FLAMETREE_NONE,
+ * err set, when that would pass the limit): a node with other children
+ * than an only one looks it up in the table.
+ */
 static uint32_t
-child(struct pv_flametree *t, uint32_t parent, uint32_t name)
+child_slow(struct pv_flametree *t, uint32_t parent, uint32_t name)
 {
 	uint32_t first = t->node[parent].child, i;
 	struct pv_ftnode *n;
@@ -103,9 +109,7 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 
 	if (first != PV_FLAMETREE_NONE &&
 	    t->node[first].sibling == PV_FLAMETREE_NONE) {
-		/* an only child: not in the table, until it has a sibling */
-		if (t->node[first].name == name)
-			return first;
+		/* an only child, not named name: into the table with it */
 		table = 2;
 	} else if (first != PV_FLAMETREE_NONE) {
 		j = slot_of(parent, name, t->mask);
@@ -144,6 +148,28 @@ child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 	return i;
 }
 
+/* child_slow(), but an only child of that name is found here, inline */
+static inline uint32_t
+child(struct pv_flametree *t, uint32_t parent, uint32_t name)
+{
+	uint32_t first = t->node[parent].child;
+
+	if (first != PV_FLAMETREE_NONE &&
+	    t->node[first].sibling == PV_FLAMETREE_NONE &&
+	    t->node[first].name == name)
+		return first;
+	return child_slow(t, parent, name);
+}
+
+/* Room for a path of n frames (more than path_alloc), nodes and names. */
+static void
+grow_path(struct pv_flametree *t, size_t n)
+{
+	PV_GROW(t->path, n, t->path_alloc);
+	t->pathname = pv_xreallocarray(t->pathname, t->path_alloc,
+				       sizeof(*t->pathname));
+}
+
 static void
 gain(struct pv_flametree *t, struct pv_ftnode *n, uint64_t w0, uint64_t w1)
 {
@@ -167,12 +193,13 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 	gain(t, &t->node[0], w0, w1);
 	/* the frames on the last stack's path: the same nodes */
 	for (; i < nframe && i < t->npath; i++) {
-		if (t->node[t->path[i]].name != frame[i])
+		if (t->pathname[i] != frame[i])
 			break;
 		at = t->path[i];
 		gain(t, &t->node[at], w0, w1);
 	}
-	PV_GROW(t->path, nframe, t->path_alloc);
+	if (nframe > t->path_alloc)
+		grow_path(t, nframe);
 	for (; i < nframe; i++) {
 		at = child(t, at, frame[i]);
 		if (at == PV_FLAMETREE_NONE) {
@@ -181,6 +208,7 @@ pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
 		}
 		gain(t, &t->node[at], w0, w1);
 		t->path[i] = at;
+		t->pathname[i] = frame[i];
 	}
 	t->npath = nframe;
 	if (nframe > t->depth)
@@ -206,15 +234,15 @@ pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 		     size_t nframe, uint64_t w0, uint64_t w1)
 {
 	uint32_t at = 0;
-	size_t i = 0;
+	size_t i = 0, same = nframe < t->npath ? nframe : t->npath;
 
 	/* the frames on the last stack's path: the same nodes */
-	for (; i < nframe && i < t->npath; i++) {
-		if (t->node[t->path[i]].name != frame[i])
-			break;
-		at = t->path[i];
-	}
-	PV_GROW(t->path, nframe, t->path_alloc);
+	while (i < same && t->pathname[i] == frame[i])
+		i++;
+	if (i > 0)
+		at = t->path[i - 1];
+	if (nframe > t->path_alloc)
+		grow_path(t, nframe);
 	for (; i < nframe; i++) {
 		at = child(t, at, frame[i]);
 		if (at == PV_FLAMETREE_NONE) {
@@ -222,6 +250,7 @@ pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 			return PV_FLAMETREE_NONE;
 		}
 		t->path[i] = at;
+		t->pathname[i] = frame[i];
 	}
 	t->npath = nframe;
 	if (nframe > t->depth)

@@ -65,6 +65,7 @@ struct pv_flametree {
 				   own levels, such as pv-diff's events) */
 	struct pv_err err;
 	uint32_t *path;		/* the nodes of the last stack added */
+	uint32_t *pathname;	/* and their names, path_alloc of both */
 	size_t npath, path_alloc;
 };
 

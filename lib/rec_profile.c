@@ -238,7 +238,10 @@ pv_rec_dstack_write(struct pv_strbuf *sb, const struct pv_rec_dstack *d)
 	pv_field_add_opt_str(sb, d->event);
 	pv_field_add_u64(sb, d->period[0]);
 	pv_field_add_u64(sb, d->period[1]);
-	add_frames(sb, d->frame, d->nframe, d->escaped);
+	if (d->escaped && d->frame == NULL)
+		pv_field_add_raw(sb, d->frames_raw.s, d->frames_raw.len);
+	else
+		add_frames(sb, d->frame, d->nframe, d->escaped);
 	pv_field_end(sb);
 }
 

@@ -70,9 +70,11 @@ struct pv_rec_dstack {
 	 */
 	int escaped;
 	/*
-	 * Reading: FRAMES as written.  Without a backslash in it, it is the
+	 * FRAMES as written.  Reading: without a backslash in it, it is the
 	 * names joined by ';', none of which holds a ';', for a reader that
-	 * takes the list whole.  Not used for writing.
+	 * takes the list whole.  Writing: with escaped set and frame NULL,
+	 * the names already escaped and joined by ';', copied as they are,
+	 * for a writer that keeps the path of a walk so; else not used.
 	 */
 	struct pv_str frames_raw;
 };

@@ -203,27 +203,17 @@ pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
 
 /* Adding */
 
-/* The normalised id of a name read at depth (SIZE_MAX: no cache). */
+/*
+ * The normalised id of a name, interned as read and normalised the first
+ * time it is seen; its copy in raw in *rawp.
+ */
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name, size_t depth)
+norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
 {
-	uint32_t raw;
+	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
 	size_t old = d->norm_alloc;
 
-	/*
-	 * Folded input is mostly sorted: a frame is often the one at the
-	 * same depth in the stack before, whose name is still in cache.
-	 */
-	if (depth < d->nprev) {
-		const struct pv_symtab_entry *e = &d->raw.sym[d->prev[depth]];
-
-		if (e->len == name.len && pv_hash_same(e->s, name.s, name.len))
-			return d->norm[d->prev[depth]];
-	}
-	raw = pv_symtab_intern(&d->raw, name.s, name.len);
-	if (depth < d->prev_alloc)
-		d->prev[depth] = raw;
-
+	*rawp = pv_symtab_get(&d->raw, raw);
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
 		memset(d->norm + old, 0xff,
@@ -314,7 +304,7 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 uint64_t period)
 {
 	uint64_t p[2] = { 0, 0 }, s[2] = { 0, 0 };
-	size_t i;
+	size_t i, same;
 
 	/* the same event as the stack before, most often */
 	if (d->nevent > 0) {
@@ -330,9 +320,21 @@ same:
 	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
 	d->frames[0] = d->event[d->last_event].event;
-	for (i = 0; i < nframe; i++)
-		d->frames[i + 1] = norm_id(d, frame[i], i);
-	d->nprev = nframe;	/* norm_id() kept the raw ids in prev */
+	/*
+	 * Folded input is mostly sorted: a stack often begins with the
+	 * frames of the stack before, whose ids are still in frames.  Past
+	 * the first that differs, a frame is seldom the one at its depth
+	 * before: those are looked up.
+	 */
+	same = nframe < d->nprev ? nframe : d->nprev;
+	for (i = 0; i < same; i++) {
+		if (d->prev[i].len != frame[i].len ||
+		    !pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
+			break;
+	}
+	for (; i < nframe; i++)
+		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
+	d->nprev = nframe;
 	p[side] = period;
 	s[side] = samples;
 	return add_ids(d, d->frames, nframe + 1, p, s,
@@ -346,6 +348,7 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 	unsigned sides = 0;
 	size_t i;
 
+	d->nprev = 0;		/* frames no longer holds a stack's ids */
 	PV_GROW(d->frames, rec->nframe + 1, d->frames_alloc);
 	PV_GROW(d->dprev, rec->nframe, d->dprev_alloc);
 	for (i = 0; i < rec->nframe; i++) {
@@ -380,13 +383,14 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 		       const struct pv_rec_frame *f)
 {
 	struct pv_stackdiff_frame *fr;
+	struct pv_str raw;
 	uint32_t id;
 	size_t old = d->frame_alloc[side];
 
 	if (!d->opt.groups)
 		return;
 	d->nframe_rec++;
-	id = norm_id(d, f->name, SIZE_MAX);
+	id = norm_id(d, f->name, &raw);
 	if (id >= d->frame_alloc[side]) {
 		PV_GROW(d->frame[side], (size_t)id + 1, d->frame_alloc[side]);
 		memset(d->frame[side] + old, 0xff, (d->frame_alloc[side] - old) *
@@ -634,6 +638,15 @@ cmp_key(const void *pa, const void *pb)
 	return x.len < y.len ? (a->semi ? 1 : -1) : (b->semi ? -1 : 1);
 }
 
+/* Whether a stack ending in name a goes before the name b and more. */
+static int
+ends_before(uint32_t a, uint32_t b)
+{
+	struct key x = { a, 0 }, y = { b, 1 };
+
+	return cmp_key(&x, &y) < 0;
+}
+
 static const uint32_t *sort_rank;
 static const struct pv_flametree *sort_tree;
 
@@ -653,28 +666,21 @@ sort_children(struct pv_stackdiff *d)
 {
 	struct pv_flametree *t = &d->tree;
 	size_t nsym = d->names.nsym, i, k, nc, alloc = 0;
-	struct key *key = pv_xreallocarray(NULL, 2 * nsym + 1, sizeof(*key));
+	struct key *key = pv_xreallocarray(NULL, nsym + 1, sizeof(*key));
 	uint32_t *rank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
-	uint32_t *endrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*rank));
 	uint32_t *kid = NULL, *evrank;
 	int exact = 1;
 
 	for (i = 0; i < nsym; i++) {
-		key[2 * i].id = key[2 * i + 1].id = (uint32_t)i;
-		key[2 * i].semi = 0;
-		key[2 * i + 1].semi = 1;
+		key[i].id = (uint32_t)i;
+		key[i].semi = 1;
 		if (memchr(d->names.sym[i].s, ';', d->names.sym[i].len))
 			exact = 0;
 	}
 	sort_names = &d->names;
-	qsort(key, 2 * nsym, sizeof(*key), cmp_key);
-	sort_names = NULL;
-	for (i = 0; i < 2 * nsym; i++) {
-		if (key[i].semi)
-			rank[key[i].id] = (uint32_t)i;
-		else
-			endrank[key[i].id] = (uint32_t)i;
-	}
+	qsort(key, nsym, sizeof(*key), cmp_key);
+	for (i = 0; i < nsym; i++)
+		rank[key[i].id] = (uint32_t)i;
 	free(key);
 	/* events in the order they were first named */
 	evrank = pv_xreallocarray(NULL, nsym + 1, sizeof(*evrank));
@@ -723,15 +729,15 @@ sort_children(struct pv_stackdiff *d)
 			 * extends this name with a byte below ';'.
 			 */
 			if (i != 0 && d->ends[kid[k]] != 0 && k > 0 &&
-			    endrank[t->node[kid[k]].name] <
-			    rank[t->node[kid[k - 1]].name])
+			    ends_before(t->node[kid[k]].name,
+					t->node[kid[k - 1]].name))
 				exact = 0;
 		}
 	}
+	sort_names = NULL;
 	sort_rank = NULL;
 	free(kid);
 	free(rank);
-	free(endrank);
 	free(evrank);
 	return exact;
 }
@@ -1161,10 +1167,14 @@ escaped_name(const struct escaped *x, uint32_t id)
 	return s;
 }
 
-/* The dstack record of the stack ending at node n, whose frames are fr. */
+/*
+ * The dstack record of the stack ending at node n, whose frames are fr
+ * (escaped), or when fr is NULL, the escaped frames joined in path.
+ */
 static void
 write_dstack(const struct pv_stackdiff *d, struct pv_strbuf *sb, uint32_t n,
-	     uint32_t event, const struct pv_str *fr, size_t nfr)
+	     uint32_t event, const struct pv_str *fr, size_t nfr,
+	     struct pv_str path)
 {
 	struct pv_rec_dstack r;
 
@@ -1175,6 +1185,8 @@ write_dstack(const struct pv_stackdiff *d, struct pv_strbuf *sb, uint32_t n,
 	r.frame = fr;
 	r.nframe = nfr;
 	r.escaped = 1;
+	if (fr == NULL)
+		r.frames_raw = path;
 	pv_rec_dstack_write(sb, &r);
 }
 
@@ -1183,14 +1195,16 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 {
 	const struct pv_flametree *t = &d->tree;
 	struct escaped x;
-	struct pv_str *fr = NULL;
-	size_t alloc = 0, i, k, depth;
+	struct pv_str *fr = NULL, path = { NULL, 0 };
+	char *p = NULL;		/* the path's names, joined */
+	size_t *at = NULL;	/* at[k]: the bytes of the first k frames */
+	size_t alloc = 0, palloc = 0, i, k, depth;
 	uint32_t ev, n;
 
 	escaped_init(&x, &d->names);
-	PV_GROW(fr, (size_t)t->depth + 1, alloc);
 	if (d->order != NULL) {
 		/* the order of a stack table: the paths from the parents */
+		PV_GROW(fr, (size_t)t->depth + 1, alloc);
 		for (i = 0; i < d->norder; i++) {
 			uint32_t j, top = 0;
 
@@ -1202,25 +1216,43 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 				top = j;
 			}
 			write_dstack(d, sb, n, t->node[top].name, fr + 1,
-				     depth - 1);
+				     depth - 1, path);
 			flush(sb, out, BLOCK);
 		}
 		free(fr);
 		escaped_release(&x);
 		return;
 	}
+	/*
+	 * Depth first, the path's escaped names joined as they are entered,
+	 * so that a record copies its frames in one piece.
+	 */
+	PV_GROW(at, (size_t)t->depth + 1, alloc);
+	PV_GROW(p, 256, palloc);
+	at[0] = 0;
 	for (ev = t->node[0].child; ev != PV_FLAMETREE_NONE;
 	     ev = t->node[ev].sibling) {
 		uint32_t event = t->node[ev].name;
 
+		path.s = p;
+		path.len = 0;
 		if (d->ends[ev] != 0)
-			write_dstack(d, sb, ev, event, fr, 0);
+			write_dstack(d, sb, ev, event, NULL, 0, path);
 		depth = 0;
 		n = t->node[ev].child;
 		while (n != PV_FLAMETREE_NONE) {
-			fr[depth++] = escaped_name(&x, t->node[n].name);
+			struct pv_str nm = escaped_name(&x, t->node[n].name);
+			size_t len = at[depth];
+
+			PV_GROW(p, len + nm.len + 1, palloc);
+			if (depth > 0)
+				p[len++] = ';';
+			memcpy(p + len, nm.s, nm.len);
+			at[++depth] = len + nm.len;
 			if (d->ends[n] != 0) {
-				write_dstack(d, sb, n, event, fr, depth);
+				path.s = p;
+				path.len = at[depth];
+				write_dstack(d, sb, n, event, NULL, 0, path);
 				flush(sb, out, BLOCK);
 			}
 			if (t->node[n].child != PV_FLAMETREE_NONE) {
@@ -1239,7 +1271,8 @@ write_stacks(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 			depth--;
 		}
 	}
-	free(fr);
+	free(at);
+	free(p);
 	escaped_release(&x);
 }
 

@@ -179,11 +179,11 @@ struct pv_stackdiff {
 	struct pv_symtab raw;		/* frame names as read */
 	uint32_t *norm;			/* raw id -> names id, or ~0 */
 	size_t norm_alloc;
-	uint32_t *prev;			/* raw ids of the last stack */
+	struct pv_str *prev;		/* the last stack's frames, in raw */
 	size_t nprev, prev_alloc;
 	uint32_t *dprev;		/* names ids of the last dstack */
 	size_t ndprev, dprev_alloc;
-	uint32_t *frames;
+	uint32_t *frames;		/* the last stack's names ids */
 	size_t frames_alloc;
 	struct pv_stackdiff_event *event;	/* events as added */
 	size_t nevent, event_alloc;

@@ -31,7 +31,7 @@ pv_strbuf_release(struct pv_strbuf *sb)
 }
 
 void
-pv_strbuf_grow(struct pv_strbuf *sb, size_t extra)
+pv_strbuf_extend(struct pv_strbuf *sb, size_t extra)
 {
 	size_t want;
 	int fresh = sb->alloc == 0;
@@ -51,15 +51,6 @@ pv_strbuf_grow(struct pv_strbuf *sb, size_t extra)
 	sb->alloc = want;
 	if (fresh)
 		sb->buf[0] = '\0';
-}
-
-void
-pv_strbuf_setlen(struct pv_strbuf *sb, size_t len)
-{
-	if (sb->alloc == 0)
-		return;		/* only len 0 is possible */
-	sb->len = len;
-	sb->buf[len] = '\0';
 }
 
 void

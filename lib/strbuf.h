@@ -27,9 +27,31 @@ extern char pv_strbuf_slopbuf[];
 
 void pv_strbuf_init(struct pv_strbuf *sb, size_t hint);
 void pv_strbuf_release(struct pv_strbuf *sb);
-/* Make room for extra more bytes after len (plus the final NUL). */
-void pv_strbuf_grow(struct pv_strbuf *sb, size_t extra);
-void pv_strbuf_setlen(struct pv_strbuf *sb, size_t len);
+/* pv_strbuf_grow() when the room is not there: the allocation. */
+void pv_strbuf_extend(struct pv_strbuf *sb, size_t extra);
+
+/*
+ * Make room for extra more bytes after len (plus the final NUL).  Inline,
+ * as the writers of records call it for every field: most often the room
+ * is there.
+ */
+static inline void
+pv_strbuf_grow(struct pv_strbuf *sb, size_t extra)
+{
+	if (extra >= sb->alloc - sb->len)	/* alloc 0: always */
+		pv_strbuf_extend(sb, extra);
+}
+
+/* Set len (at most alloc - 1, or 0), and the NUL after it. */
+static inline void
+pv_strbuf_setlen(struct pv_strbuf *sb, size_t len)
+{
+	if (sb->alloc == 0)
+		return;		/* only len 0 is possible */
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
 static inline void
 pv_strbuf_reset(struct pv_strbuf *sb)
 {

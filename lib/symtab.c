@@ -33,7 +33,7 @@ pv_symtab_hash(const char *s, size_t len)
 	return pv_hash(s, len, 0);
 }
 
-static int
+static inline int
 sym_eq(const void *ctx, uint32_t id, const void *key)
 {
 	const struct pv_symtab *t = ctx;
@@ -43,9 +43,12 @@ sym_eq(const void *ctx, uint32_t id, const void *key)
 	return e->len == k->len && pv_hash_same(e->s, k->s, k->len);
 }
 
-uint32_t
-pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
-			uint64_t hash)
+/*
+ * The look-up and the addition, inline in both the exported functions:
+ * interning is the inner loop of the readers of stacks.
+ */
+static inline uint32_t
+intern(struct pv_symtab *t, const char *s, size_t len, uint64_t hash)
 {
 	struct pv_str key = { s, len };
 	size_t pos;
@@ -71,7 +74,14 @@ pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len)
 }
 
 uint32_t
+pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
+			uint64_t hash)
+{
+	return intern(t, s, len, hash);
+}
+
+uint32_t
 pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
 {
-	return pv_symtab_intern_hashed(t, s, len, pv_hash(s, len, 0));
+	return intern(t, s, len, pv_hash(s, len, 0));
 }

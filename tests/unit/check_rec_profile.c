@@ -148,6 +148,23 @@ START_TEST(test_dstack)
 	ck_assert(pv_str_eq(b.frame[1], "a;b\n"));
 	ck_assert(pv_str_eq(b.frames_raw, "m;a\\;b\\n"));
 	done();
+	/* and from them joined beforehand, as a walk keeps its path */
+	d.frame = NULL;
+	d.nframe = 0;
+	pv_strbuf_reset(&esc);
+	pv_rec_frame_escape(&esc, fr[0].s, fr[0].len);
+	pv_strbuf_addch(&esc, ';');
+	pv_rec_frame_escape(&esc, fr[1].s, fr[1].len);
+	d.frames_raw.s = esc.buf;
+	d.frames_raw.len = esc.len;
+	pv_strbuf_reset(&sb);
+	pv_rec_dstack_write(&sb, &d);
+	ck_assert_str_eq(sb.buf, "dstack\t-\t3\t0\tm;a\\;b\\n\n");
+	/* an empty path: the stack of the event alone */
+	d.frames_raw.len = 0;
+	pv_strbuf_reset(&sb);
+	pv_rec_dstack_write(&sb, &d);
+	ck_assert_str_eq(sb.buf, "dstack\t-\t3\t0\t\n");
 	pv_strbuf_release(&sb);
 	pv_strbuf_release(&esc);
 }
