@@ -52,6 +52,34 @@ at_most "pv-diff CPU time against $anchor_name" "$pv_cpu" "$anchor"
 at_most "peak RSS, inputs x5 (KiB)" "$rss" \
 	"$(awk -v r="$pv_rss" 'BEGIN { printf "%d", r * 1.1 }')"
 
+# Group tables (issue 17): the same pair as pv-parse writes it, stack
+# records after a frame record (space, module, source file) for each
+# name (folded-frames.awk).  pv-diff with its group records within 1.2x
+# of it with --no-groups, and no slower than inferno-diff-folded on the
+# folded pair: CPU time of ten runs of each, well above the clock's
+# resolution.
+awk -f "$top_srcdir/tests/bench/folded-frames.awk" "$T/base" >"$T/base.pv"
+awk -f "$top_srcdir/tests/bench/folded-frames.awk" "$T/target" >"$T/target.pv"
+echo "pv-diff with group records: the pair with" \
+	"$(grep -c '^frame' "$T/base.pv") + $(grep -c '^frame' "$T/target.pv")" \
+	"frame records, ten runs"
+ten='c=$1; shift; i=0; while [ $i -lt 10 ]; do "$c" "$@" || exit 2
+	i=$((i + 1)); done'
+measure sh -c "$ten" sh pv-diff --no-groups "$T/base.pv" "$T/target.pv"
+ng_cpu=$cpu
+measure sh -c "$ten" sh pv-diff "$T/base.pv" "$T/target.pv"
+g_cpu=$cpu
+printf '  %s s CPU with groups, %s s with --no-groups (x%s)\n' \
+	"$g_cpu" "$ng_cpu" "$(ratio "$g_cpu" "$ng_cpu")"
+at_most "CPU with groups against --no-groups x1.2" "$g_cpu" \
+	"$(awk -v c="$ng_cpu" 'BEGIN { printf "%.2f", c * 1.2 }')"
+if command -v inferno-diff-folded >/dev/null 2>&1; then
+	measure sh -c "$ten" sh inferno-diff-folded "$T/base" "$T/target"
+	printf '  inferno-diff-folded on the folded pair: %s s CPU (x%s)\n' \
+		"$cpu" "$(ratio "$g_cpu" "$cpu")"
+	at_most "CPU with groups against inferno-diff-folded" "$g_cpu" "$cpu"
+fi
+
 # The renderers draw pv-diff's records and compare nothing again: the
 # pipelines from the two profiles to diff-folded lines and to a
 # differential flame graph against inferno's on the same pair, in the same
