@@ -99,19 +99,33 @@ if [ -z "$cgroup" ]; then
 		rmdir "$cg"
 	done
 fi
-trap 'rm -rf "$T"; [ -n "$cgroup" ] && rmdir "$cgroup" 2>/dev/null' EXIT
 
-# the highest one-minute load average seen after a night: past twice the
+# the highest one-minute load average seen while nights are collected
+# (read every second by a sampler in the background): past twice the
 # CPUs (plus one) others load the machine, which a wall-clock throughput
 # measures as a change between nights that no kernel made
-maxload=0
-sample_load() {
-	maxload=$(awk -v m="$maxload" '{ print ($1 > m) ? $1 : m }' \
-		/proc/loadavg 2>/dev/null || echo "$maxload")
+maxload=0 sampler=
+start_sampler() {
+	(while :; do head -c 8 /proc/loadavg 2>/dev/null; echo; sleep 1
+	done) >>"$T/loads" &
+	sampler=$!
 }
+stop_sampler() {
+	[ -z "$sampler" ] && return
+	kill "$sampler" 2>/dev/null
+	wait "$sampler" 2>/dev/null
+	sampler=
+}
+sample_load() {
+	head -c 8 /proc/loadavg >>"$T/loads" 2>/dev/null; echo >>"$T/loads"
+	maxload=$(awk -v m="$maxload" '$1 + 0 > m + 0 { m = $1 }
+		END { print m }' "$T/loads")
+}
+trap 'stop_sampler; rm -rf "$T"; [ -n "$cgroup" ] && rmdir "$cgroup" 2>/dev/null' EXIT
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
 # nights 1 and 2, one after the other
+start_sampler
 collect n1 6.1.0-26-amd64
 s1=$?
 sample_load
@@ -131,7 +145,9 @@ if [ -n "$cgroup" ]; then
 		collect n3 6.1.0-28-amd64)
 	s3=$?
 	sample_load
+	stop_sampler
 else
+	stop_sampler
 	how="co-runner"
 	$prio stress-ng --cpu 8 --timeout 600s >/dev/null 2>&1 &
 	hog=$!
