@@ -195,6 +195,7 @@ pv_rec_outlier_write(struct pv_strbuf *sb, const struct pv_outlier *o,
 	pv_field_add_opt_str(sb, o->version);
 	pv_field_add_num(sb, o->change);
 	pv_field_add_num(sb, o->p);
+	add_flags(sb, o->flags);
 	pv_field_end(sb);
 }
 
@@ -206,12 +207,14 @@ pv_rec_outlier_parse(const struct pv_record *rec, struct pv_outlier *o,
 	double *const v[] = { &o->change, &o->p };
 
 	memset(o, 0, sizeof(*o));
-	if (rec->nfield != 12)
-		return pv_field_count_bad(e, "outlier", 12, rec->nfield);
+	if (rec->nfield != 13)
+		return pv_field_count_bad(e, "outlier", 13, rec->nfield);
 	if (get_key(rec, &o->key, e) < 0)
 		return -1;
 	o->version = opt(rec->field[9]);
-	return get_nums(rec, 10, name, v, 2, e);
+	if (get_nums(rec, 10, name, v, 2, e) < 0)
+		return -1;
+	return get_flags(rec->field[12], &o->flags, e);
 }
 
 void

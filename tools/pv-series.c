@@ -45,7 +45,8 @@ static const char help[] =
 	"\n"
 	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
 	"  -k, --known=FILE        change points acknowledged: BEFORE AFTER\n"
-	"                          [SUITE [TEST]] a line; they do not fail\n"
+	"                          [SUITE [TEST]] a line (an outlier: its\n"
+	"                          VERSION twice, or alone); they do not fail\n"
 	"  -p, --max-pvalue=P      largest p-value of a change (default\n"
 	"                          0.005, corrected for the versions searched)\n"
 	"  -s, --state=FILE        keep the series in FILE and go on from it:\n"
@@ -58,10 +59,13 @@ static const char help[] =
 	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
 	"input is read transparently.\n"
 	"\n"
-	"Exit status: 0 no change for the worse at the newest version, 1 one\n"
-	"(not acknowledged), 2 trouble.\n";
+	"Exit status: 0 no change (or outlier) for the worse at the newest\n"
+	"version, 1 one (not acknowledged), 2 trouble.\n";
 
-/* An acknowledged change point: its versions, and its suite and test. */
+/*
+ * An acknowledged change point: its versions, and its suite and test; an
+ * acknowledged outlier's versions are both its version.
+ */
 struct known {
 	char *before, *after, *suite, *test;
 };
@@ -161,14 +165,15 @@ read_known(struct state *st, const char *path)
 		n = words(line, w, 4);
 		if (n == 0 || w[0][0] == '#')
 			continue;
-		if (n < 2 || n > 4)
+		if (n > 4)
 			pv_die_at(path, lineno, "a known change point is "
-				  "BEFORE AFTER [SUITE [TEST]], not %zu words",
-				  n);
+				  "BEFORE AFTER [SUITE [TEST]], an outlier "
+				  "VERSION, not %zu words", n);
 		PV_GROW(st->known, st->nknown + 1, st->knownalloc);
 		k = &st->known[st->nknown++];
 		k->before = pv_xstrdup(w[0]);
-		k->after = pv_xstrdup(w[1]);
+		/* VERSION alone: an outlier's, VERSION VERSION */
+		k->after = pv_xstrdup(w[n > 1 ? 1 : 0]);
 		k->suite = n > 2 ? pv_xstrdup(w[2]) : NULL;
 		k->test = n > 3 ? pv_xstrdup(w[3]) : NULL;
 	}
@@ -244,6 +249,12 @@ format_key(struct writer *w, struct pv_skey *k, struct pv_series_result *r,
 			o.version = pv_seriestab_version_name(t, k->ver[e->at]);
 			o.change = e->change;
 			o.p = e->p;
+			if (k->ver[e->at] == w->newest)
+				o.flags |= PV_CHANGEPOINT_NEWEST;
+			if (is_known(w->st, &k->key, o.version, o.version))
+				o.flags |= PV_CHANGEPOINT_KNOWN;
+			if (o.flags == PV_CHANGEPOINT_NEWEST && o.change < 0)
+				*found = 1;
 			pv_rec_outlier_write(sb, &o, k->text);
 		}
 	}
