@@ -19,6 +19,25 @@ pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key)
 	pv_rec_key_add(sb, key, 0);
 }
 
+struct pv_str
+pv_rec_runval_series_key_text(const struct pv_record *rec)
+{
+	struct pv_str s = { NULL, 0 };
+	const char *lo = rec->raw.s, *hi = rec->raw.s + rec->raw.len;
+	size_t i;
+
+	/* runval ROLE VERSION EXPERIMENT ... LEVEL RUN NVALUES VALUE */
+	if (rec->folded || rec->nfield < 11)
+		return s;
+	for (i = 3; i <= 10; i++)
+		if (rec->field[i].s <= lo || rec->field[i].s > hi ||
+		    rec->field[i].s[-1] != '\t')
+			return s;
+	s.s = rec->field[3].s - 1;
+	s.len = (size_t)(rec->field[10].s + rec->field[10].len - s.s);
+	return s;
+}
+
 static void
 add_key(struct pv_strbuf *sb, const struct pv_runkey *key,
 	struct pv_str key_text)

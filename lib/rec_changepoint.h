@@ -87,6 +87,14 @@ struct pv_cpgroup {
 
 /* The key fields EXPERIMENT ... LEVEL, each with the TAB before it. */
 void pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key);
+/*
+ * The bytes of a runval record's fields EXPERIMENT ... LEVEL as read,
+ * with the TAB before each, when they are in its line (none unescaped
+ * elsewhere); else empty.  Where they are a key's text as
+ * pv_rec_series_key_add() writes it, they are that key's (to look a key
+ * up without writing its text); they may be another spelling of it.
+ */
+struct pv_str pv_rec_runval_series_key_text(const struct pv_record *rec);
 
 void pv_rec_changepoint_write(struct pv_strbuf *sb,
 			      const struct pv_changepoint *c,

@@ -364,20 +364,30 @@ span(const struct pv_record *rec, size_t first, size_t last)
 
 /*
  * The key of a record whose key fields are k and, as read, sp: the key
- * before when sp repeats it.
+ * before when sp repeats it; else, when text (a runval record's fields
+ * EXPERIMENT to LEVEL as read, with the TAB before each) is the text of a
+ * key, as the records write it, that key: its text need not be made
+ * again.
  */
 static struct pv_skey *
 key_of(struct pv_seriestab *t, const struct pv_runkey *k, struct pv_str sp,
-       int runval)
+       int runval, struct pv_str text)
 {
-	struct pv_skey *key;
+	struct pv_skey *key = NULL;
+	uint32_t id;
 
 	if (t->last != SIZE_MAX && sp.len > 0 && runval == t->last_runval &&
 	    sp.len == t->last_span.len &&
 	    memcmp(sp.s, t->last_span.buf, sp.len) == 0)
 		return &t->key[t->last];
+	if (text.len > 0) {
+		id = pv_symtab_find(&t->keytext, text.s, text.len);
+		if (id < t->nkey)
+			key = &t->key[id];
+	}
 	/* a new key may move the others: keep the index */
-	key = pv_seriestab_key(t, k);
+	if (key == NULL)
+		key = pv_seriestab_key(t, k);
 	t->last = sp.len > 0 ? (size_t)(key - t->key) : SIZE_MAX;
 	t->last_runval = runval;
 	pv_strbuf_reset(&t->last_span);
@@ -389,6 +399,7 @@ key_of(struct pv_seriestab *t, const struct pv_runkey *k, struct pv_str sp,
 static int
 read_sample(struct pv_seriestab *t, const struct pv_record *rec)
 {
+	const struct pv_str none = { NULL, 0 };
 	struct pv_runkey k;
 	struct pv_skey *key;
 
@@ -404,13 +415,15 @@ read_sample(struct pv_seriestab *t, const struct pv_record *rec)
 	k.unit = rec->unit;
 	k.direction = rec->direction;
 	k.level = rec->level;
-	key = key_of(t, &k, span(rec, 1, 7), 0);
+	key = key_of(t, &k, span(rec, 1, 7), 0, none);
 	return pv_seriestab_add(t, key, t->ver, rec->run, 1, rec->val, 0);
 }
 
 static int
 read_runval(struct pv_seriestab *t, const struct pv_record *rec)
 {
+	struct pv_str sp = span(rec, 3, 10);
+	struct pv_str text = pv_rec_runval_series_key_text(rec);
 	struct pv_runval rv;
 	struct pv_skey *key;
 	uint32_t ver;
@@ -418,7 +431,7 @@ read_runval(struct pv_seriestab *t, const struct pv_record *rec)
 	if (pv_rec_runval_parse(rec, &rv, &t->err) < 0 ||
 	    pv_seriestab_version(t, rv.key.version, &ver) < 0)
 		return -1;
-	key = key_of(t, &rv.key, span(rec, 3, 10), 1);
+	key = key_of(t, &rv.key, sp, 1, text);
 	return pv_seriestab_add(t, key, ver, rv.run, rv.nvalues, rv.value, 1);
 }
 

@@ -236,6 +236,33 @@ START_TEST(test_bad)
 }
 END_TEST
 
+/* A runval record's key fields as read: its key's text, when they are. */
+START_TEST(test_runval_key_text)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_runkey k;
+	struct pv_str t;
+	struct rec_back b;
+
+	key(&k);
+	k.test = S("futex");
+	k.level = 4;
+	pv_rec_series_key_add(&sb, &k);
+	read_back_str(&b, "runval\tbaseline\tv1\tnightly\tstress-ng\tfutex\t"
+		      "ops\tbogo-ops\tops/s\tlower\t4\t1\t1\t5\n");
+	t = pv_rec_runval_series_key_text(&b.rec);
+	ck_assert_uint_eq(t.len, sb.len);
+	ck_assert(memcmp(t.s, sb.buf, sb.len) == 0);
+	read_done(&b);
+	/* too few fields: none */
+	read_back_str(&b, "runval\tbaseline\tv1\tnightly\n");
+	t = pv_rec_runval_series_key_text(&b.rec);
+	ck_assert_uint_eq(t.len, 0);
+	read_done(&b);
+	pv_strbuf_release(&sb);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -246,6 +273,7 @@ main(void)
 	tcase_add_test(tc, test_outlier_trend);
 	tcase_add_test(tc, test_cpgroup);
 	tcase_add_test(tc, test_scanned);
+	tcase_add_test(tc, test_runval_key_text);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
