@@ -31,6 +31,13 @@ pv_changepoint_fails(const struct pv_changepoint *c)
 		!(c->flags & PV_CHANGEPOINT_KNOWN);
 }
 
+int
+pv_outlier_fails(const struct pv_outlier *o)
+{
+	return o->change < 0 && (o->flags & PV_CHANGEPOINT_NEWEST) &&
+		!(o->flags & PV_CHANGEPOINT_KNOWN);
+}
+
 static struct pv_str
 keep(struct pv_cpgroups *g, struct pv_str s)
 {

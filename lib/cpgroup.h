@@ -1,6 +1,6 @@
 /*
  * cpgroup: the change points of pv-series as pv-classify judges them: the
- * ones that fail a job, and the groups of one operation's change points
+ * ones that fail a job (and the outliers that do), and the groups of one operation's change points
  * between the same two versions across its concurrency levels (a change
  * in a code path shows up at several levels, as a systematic regression
  * does).
@@ -35,6 +35,8 @@ void pv_cpgroups_release(struct pv_cpgroups *g);
  * starting at the newest version of its series, and not known.
  */
 int pv_changepoint_fails(const struct pv_changepoint *c);
+/* The same of an outlier: for the worse, at the newest version, not known. */
+int pv_outlier_fails(const struct pv_outlier *o);
 
 void pv_cpgroups_add(struct pv_cpgroups *g, const struct pv_changepoint *c);
 /* The cpgroup records, appended to sb (the change points are sorted). */

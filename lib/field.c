@@ -188,6 +188,8 @@ pv_field_bad(struct pv_err *e, const char *what, struct pv_str f,
 int
 pv_field_count_bad(struct pv_err *e, const char *type, size_t n, size_t got)
 {
-	return pv_err_set(e, "a %s record has %zu fields, not %zu", type, n,
-			  got);
+	int an = type[0] != '\0' && strchr("aeiou", type[0]) != NULL;
+
+	return pv_err_set(e, "%s %s record has %zu fields, not %zu",
+			  an ? "an" : "a", type, n, got);
 }

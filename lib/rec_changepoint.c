@@ -19,6 +19,25 @@ pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key)
 	pv_rec_key_add(sb, key, 0);
 }
 
+struct pv_str
+pv_rec_runval_series_key_text(const struct pv_record *rec)
+{
+	struct pv_str s = { NULL, 0 };
+	const char *lo = rec->raw.s, *hi = rec->raw.s + rec->raw.len;
+	size_t i;
+
+	/* runval ROLE VERSION EXPERIMENT ... LEVEL RUN NVALUES VALUE */
+	if (rec->folded || rec->nfield < 11)
+		return s;
+	for (i = 3; i <= 10; i++)
+		if (rec->field[i].s <= lo || rec->field[i].s > hi ||
+		    rec->field[i].s[-1] != '\t')
+			return s;
+	s.s = rec->field[3].s - 1;
+	s.len = (size_t)(rec->field[10].s + rec->field[10].len - s.s);
+	return s;
+}
+
 static void
 add_key(struct pv_strbuf *sb, const struct pv_runkey *key,
 	struct pv_str key_text)
@@ -195,6 +214,7 @@ pv_rec_outlier_write(struct pv_strbuf *sb, const struct pv_outlier *o,
 	pv_field_add_opt_str(sb, o->version);
 	pv_field_add_num(sb, o->change);
 	pv_field_add_num(sb, o->p);
+	add_flags(sb, o->flags);
 	pv_field_end(sb);
 }
 
@@ -206,12 +226,14 @@ pv_rec_outlier_parse(const struct pv_record *rec, struct pv_outlier *o,
 	double *const v[] = { &o->change, &o->p };
 
 	memset(o, 0, sizeof(*o));
-	if (rec->nfield != 12)
-		return pv_field_count_bad(e, "outlier", 12, rec->nfield);
+	if (rec->nfield != 13)
+		return pv_field_count_bad(e, "outlier", 13, rec->nfield);
 	if (get_key(rec, &o->key, e) < 0)
 		return -1;
 	o->version = opt(rec->field[9]);
-	return get_nums(rec, 10, name, v, 2, e);
+	if (get_nums(rec, 10, name, v, 2, e) < 0)
+		return -1;
+	return get_flags(rec->field[12], &o->flags, e);
 }
 
 void

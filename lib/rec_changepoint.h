@@ -4,7 +4,7 @@
  *   changepoint EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
  *               BEFORE AFTER CHANGE LO HI P N_BEFORE N_AFTER FLAGS
  *   outlier     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
- *               VERSION CHANGE P
+ *               VERSION CHANGE P FLAGS
  *   trend       EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION LEVEL
  *               FIRST LAST CHANGE LO HI P
  *   cpgroup     EXPERIMENT SUITE TEST OPERATION METRIC UNIT DIRECTION
@@ -19,7 +19,8 @@
  * the segments either side; FLAGS is a comma-separated list of "newest"
  * (AFTER is the series' newest version) and "known" (acknowledged), or
  * '-'.  An outlier is one version off its neighbours, CHANGE its
- * difference from them.  A trend's CHANGE is per version, from FIRST to
+ * difference from them, FLAGS as a change point's ("newest": VERSION is
+ * the series' newest version).  A trend's CHANGE is per version, from FIRST to
  * LAST.  A cpgroup (pv-classify) gathers the change points of one
  * operation between the same versions at LEVELS of its concurrency levels
  * (LEVEL_LIST, comma-separated), with the range of their changes; FLAGS
@@ -61,6 +62,7 @@ struct pv_outlier {
 	struct pv_runkey key;
 	struct pv_str version;
 	double change, p;
+	unsigned flags;		/* PV_CHANGEPOINT_NEWEST, _KNOWN */
 };
 
 struct pv_trend {
@@ -85,6 +87,14 @@ struct pv_cpgroup {
 
 /* The key fields EXPERIMENT ... LEVEL, each with the TAB before it. */
 void pv_rec_series_key_add(struct pv_strbuf *sb, const struct pv_runkey *key);
+/*
+ * The bytes of a runval record's fields EXPERIMENT ... LEVEL as read,
+ * with the TAB before each, when they are in its line (none unescaped
+ * elsewhere); else empty.  Where they are a key's text as
+ * pv_rec_series_key_add() writes it, they are that key's (to look a key
+ * up without writing its text); they may be another spelling of it.
+ */
+struct pv_str pv_rec_runval_series_key_text(const struct pv_record *rec);
 
 void pv_rec_changepoint_write(struct pv_strbuf *sb,
 			      const struct pv_changepoint *c,

@@ -235,7 +235,7 @@ void
 pv_render_series_text(struct pv_render_series *r, FILE *out)
 {
 	const struct pv_changepoint **sel;
-	size_t i, n, worse = 0, failing = 0;
+	size_t i, n, worse = 0, failing = 0, ofailing = 0;
 
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	sel = pv_xreallocarray(NULL, r->ncp ? r->ncp : 1, sizeof(*sel));
@@ -243,15 +243,22 @@ pv_render_series_text(struct pv_render_series *r, FILE *out)
 		worse += r->cp[i].change < 0;
 		failing += pv_changepoint_fails(&r->cp[i]);
 	}
+	for (i = 0; i < r->nol; i++)
+		ofailing += pv_outlier_fails(&r->ol[i]);
 	if (r->nscanned > 0)
 		fprintf(out, "%llu key%s searched along %llu version%s\n",
 			(unsigned long long)r->keys, r->keys == 1 ? "" : "s",
 			(unsigned long long)r->versions,
 			r->versions == 1 ? "" : "s");
 	fprintf(out, "%zu change point%s (%zu for the worse, %zu at the newest "
-		"version and not known), %zu outlier%s, %zu trend%s\n",
-		r->ncp, r->ncp == 1 ? "" : "s", worse, failing, r->nol,
-		r->nol == 1 ? "" : "s", r->ntr, r->ntr == 1 ? "" : "s");
+		"version and not known), %zu outlier%s", r->ncp,
+		r->ncp == 1 ? "" : "s", worse, failing, r->nol,
+		r->nol == 1 ? "" : "s");
+	/* said only when there is one, as outliers rarely fail a job */
+	if (ofailing > 0)
+		fprintf(out, " (%zu for the worse at the newest version and "
+			"not known)", ofailing);
+	fprintf(out, ", %zu trend%s\n", r->ntr, r->ntr == 1 ? "" : "s");
 
 	for (i = n = 0; i < r->ncp; i++)
 		if (r->cp[i].change < 0)
@@ -306,9 +313,11 @@ pv_render_series_text(struct pv_render_series *r, FILE *out)
 
 			fputs("  ", out);
 			put_key(out, &o->key);
-			fprintf(out, ": %.*s %+.2f%% (p %.2g)\n",
+			fprintf(out, ": %.*s %+.2f%% (p %.2g)",
 				(int)o->version.len, o->version.s,
 				pct(o->change), o->p);
+			put_flags(out, o->flags);
+			putc('\n', out);
 		}
 	}
 

@@ -52,6 +52,7 @@ struct pv_series_scratch {
 	size_t nstack, stackalloc;
 	struct cut *cut;	/* the merge's cuts */
 	size_t ncut, cutalloc;
+	double var, vdf;	/* the variance of their test, its df */
 	struct outl *outl;	/* the outliers found */
 	size_t noutl, outlalloc;
 };
@@ -402,6 +403,8 @@ test_cuts(struct pv_series_scratch *w, size_t npt, double conf)
 		from = to;
 	}
 	v = variance(res, ver - (double)nseg, all.w, all.wdf, &df);
+	w->var = v;
+	w->vdf = df;
 	tq = isnan(v) ? NAN : pv_stats_t_quantile(1 - (1 - conf) / 2, df);
 	for (j = 0; j < w->ncut; j++) {
 		struct cut *c = &w->cut[j];
@@ -429,28 +432,54 @@ test_cuts(struct pv_series_scratch *w, size_t npt, double conf)
 	}
 }
 
+static int encloses_outlier(const struct pv_series_scratch *w, size_t npt,
+			    size_t j, const struct pv_series_opts *o);
+
+/* Whether cut j of w->cut is one of two that enclose an outlier. */
+static int
+in_outlier(const struct pv_series_scratch *w, size_t npt, size_t j,
+	   const struct pv_series_opts *o)
+{
+	return (j + 1 < w->ncut && encloses_outlier(w, npt, j, o)) ||
+		(j > 0 && encloses_outlier(w, npt, j - 1, o));
+}
+
 /*
  * Drop the weakest cut of w->cut while one is not significant or too
- * small (Otava's merge), testing again after each.
+ * small (Otava's merge), testing again after each.  With outliers next
+ * (outliers() judges the cuts that remain), the two cuts that enclose an
+ * outlier are left to it: each alone, against a segment of one version,
+ * is weak where the version against the versions about it is not, and
+ * dropping one would make the outlier part of a segment, where it moves
+ * the segment's mean and hides the changes about it.
  */
 static void
 merge(struct pv_series_scratch *w, size_t npt,
-      const struct pv_series_opts *o)
+      const struct pv_series_opts *o, int outliers_next)
 {
 	double floor = log1p(o->threshold);
 
 	while (w->ncut > 0) {
-		size_t j, worst = 0;
+		size_t j, worst = SIZE_MAX;
 
 		test_cuts(w, npt, o->conf);
-		for (j = 1; j < w->ncut; j++)
-			if (w->cut[j].p > w->cut[worst].p)
+		for (j = 0; j < w->ncut; j++) {
+			if (outliers_next && in_outlier(w, npt, j, o))
+				continue;
+			if (worst == SIZE_MAX || w->cut[j].p > w->cut[worst].p)
 				worst = j;
+		}
+		if (worst == SIZE_MAX)
+			return;
 		if (w->cut[worst].p <= o->alpha) {
-			worst = 0;
-			for (j = 1; j < w->ncut; j++)
-				if (fabs(w->cut[j].d) < fabs(w->cut[worst].d))
+			worst = SIZE_MAX;
+			for (j = 0; j < w->ncut; j++) {
+				if (outliers_next && in_outlier(w, npt, j, o))
+					continue;
+				if (worst == SIZE_MAX || fabs(w->cut[j].d) <
+				    fabs(w->cut[worst].d))
 					worst = j;
+			}
 			if (fabs(w->cut[worst].d) >= floor)
 				return;
 		}
@@ -503,6 +532,39 @@ single(const struct sums *pre, size_t v, const struct sums *g, double var,
 
 	*change = x.y / x.n - g->y / g->n;
 	return test(*change, var, 1 / x.n + 1 / g->n, df, g->k + 1, &se);
+}
+
+/*
+ * Whether cuts j and j + 1 of w->cut enclose an outlier as outliers()
+ * judges one (a version alone between two cuts of opposite sign, the
+ * segments either side not different, the version different from them),
+ * with the variance of the merge's test.
+ */
+static int
+encloses_outlier(const struct pv_series_scratch *w, size_t npt, size_t j,
+		 const struct pv_series_opts *o)
+{
+	const struct cut *c = &w->cut[j], *n = &w->cut[j + 1];
+	size_t lo = j ? w->cut[j - 1].at : 0;
+	size_t hi = j + 2 < w->ncut ? w->cut[j + 2].at : npt;
+	double floor = log1p(o->threshold), d, p, se, ch;
+	struct sums a, b;
+
+	if (n->at != c->at + 1 || !(c->d * n->d < 0))
+		return 0;
+	a = seg(w->pre, lo, c->at);
+	b = seg(w->pre, n->at, hi);
+	if (a.n <= 0 || b.n <= 0)
+		return 0;
+	d = b.y / b.n - a.y / a.n;
+	p = test(d, w->var, 1 / a.n + 1 / b.n, w->vdf, a.k + b.k - 1, &se);
+	if (p <= o->alpha && fabs(d) >= floor)
+		return 0;	/* two changes */
+	a.n += b.n;
+	a.y += b.y;
+	a.k += b.k;
+	p = single(w->pre, c->at, &a, w->var, w->vdf, &ch);
+	return p <= o->alpha && fabs(ch) >= floor;
 }
 
 /*
@@ -774,13 +836,13 @@ pv_series_analyse(struct pv_series *s, const struct pv_series_opts *o,
 	prefix(s, w, NULL);
 	candidates(s, o, w);
 	cuts_from(w, w->cand, w->ncand);
-	merge(w, s->npt, o);
+	merge(w, s->npt, o, 1);
 	if (w->ncut > 0) {
 		/* outliers, then the changes without them */
 		outliers(s, o, w);
 		prefix(s, w, w->out);
 		cuts_from(w, w->cand, w->ncand);
-		merge(w, s->npt, o);
+		merge(w, s->npt, o, 0);
 	}
 	if (is_trend(s, o, w)) {
 		if (trend_outliers(s, o, w))

@@ -27,6 +27,10 @@
  *     of it (corrected for the positions of the two segments); the weakest
  *     is dropped while one has a p-value above opts.alpha or a change
  *     smaller than opts.threshold, and its neighbours are tested again.
+ *     Two cuts about a version that is an outlier as step 3 judges one
+ *     are kept for it: each alone, against one version, is weak where the
+ *     version against the versions about it is not, and dropping one would
+ *     make the outlier part of a segment, moving its mean.
  *  3. Outliers: a segment of one version between two changes of opposite
  *     sign whose outer segments do not differ, or the first version alone,
  *     is an outlier when it differs from the versions about it by

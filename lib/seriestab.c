@@ -13,6 +13,8 @@
 #include <zlib.h>
 
 #include "rec_changepoint.h"
+#include "rec_sample.h"
+#include "record.h"
 #include "seriestab.h"
 #include "xalloc.h"
 
@@ -34,6 +36,12 @@ pv_seriestab_init(struct pv_seriestab *t)
 	pv_symtab_init(&t->versions);
 	pv_symtab_init(&t->keytext);
 	pv_strbuf_init(&t->scratch, 256);
+	pv_strbuf_init(&t->errfile, 0);
+	pv_strbuf_init(&t->experiment, 0);
+	pv_strbuf_init(&t->version, 0);
+	pv_strbuf_init(&t->last_span, 0);
+	t->ver = PV_SERIESTAB_NONE;
+	t->last = SIZE_MAX;
 }
 
 void
@@ -51,6 +59,10 @@ pv_seriestab_release(struct pv_seriestab *t)
 	pv_symtab_release(&t->keytext);
 	pv_arena_release(&t->arena);
 	pv_strbuf_release(&t->scratch);
+	pv_strbuf_release(&t->errfile);
+	pv_strbuf_release(&t->experiment);
+	pv_strbuf_release(&t->version);
+	pv_strbuf_release(&t->last_span);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -302,6 +314,174 @@ pv_seriestab_sorted(struct pv_seriestab *t)
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	qsort(v, t->nkey, sizeof(*v), cmp_key);
 	return v;
+}
+
+/*
+ * The record stream (pv_seriestab_read()): the records read; the others
+ * are passed on unchecked.
+ */
+static const char *const used[] = { "sample", "runval", NULL };
+
+/* pv-series's own records: computed again, not passed on */
+static int
+is_ours(const struct pv_record *rec)
+{
+	return rec->type == PV_REC_OTHER &&
+		(pv_str_eq(rec->field[0], "changepoint") ||
+		 pv_str_eq(rec->field[0], "outlier") ||
+		 pv_str_eq(rec->field[0], "trend") ||
+		 pv_str_eq(rec->field[0], "scanned"));
+}
+
+static struct pv_str
+sbstr(const struct pv_strbuf *sb)
+{
+	struct pv_str s = { sb->buf, sb->len };
+
+	return s;
+}
+
+/*
+ * The bytes of fields [first, last] of rec as read, when each points into
+ * the line (none was unescaped elsewhere); else empty.
+ */
+static struct pv_str
+span(const struct pv_record *rec, size_t first, size_t last)
+{
+	struct pv_str s = { NULL, 0 };
+	const char *lo = rec->raw.s, *hi = rec->raw.s + rec->raw.len;
+	size_t i;
+
+	if (rec->folded || rec->nfield <= last)
+		return s;
+	for (i = first; i <= last; i++)
+		if (rec->field[i].s < lo || rec->field[i].s > hi)
+			return s;
+	s.s = rec->field[first].s;
+	s.len = (size_t)(rec->field[last].s + rec->field[last].len - s.s);
+	return s;
+}
+
+/*
+ * The key of a record whose key fields are k and, as read, sp: the key
+ * before when sp repeats it; else, when text (a runval record's fields
+ * EXPERIMENT to LEVEL as read, with the TAB before each) is the text of a
+ * key, as the records write it, that key: its text need not be made
+ * again.
+ */
+static struct pv_skey *
+key_of(struct pv_seriestab *t, const struct pv_runkey *k, struct pv_str sp,
+       int runval, struct pv_str text)
+{
+	struct pv_skey *key = NULL;
+	uint32_t id;
+
+	if (t->last != SIZE_MAX && sp.len > 0 && runval == t->last_runval &&
+	    sp.len == t->last_span.len &&
+	    memcmp(sp.s, t->last_span.buf, sp.len) == 0)
+		return &t->key[t->last];
+	if (text.len > 0) {
+		id = pv_symtab_find(&t->keytext, text.s, text.len);
+		if (id < t->nkey)
+			key = &t->key[id];
+	}
+	/* a new key may move the others: keep the index */
+	if (key == NULL)
+		key = pv_seriestab_key(t, k);
+	t->last = sp.len > 0 ? (size_t)(key - t->key) : SIZE_MAX;
+	t->last_runval = runval;
+	pv_strbuf_reset(&t->last_span);
+	if (sp.len > 0)
+		pv_strbuf_add(&t->last_span, sp.s, sp.len);
+	return key;
+}
+
+static int
+read_sample(struct pv_seriestab *t, const struct pv_record *rec)
+{
+	const struct pv_str none = { NULL, 0 };
+	struct pv_runkey k;
+	struct pv_skey *key;
+
+	if (t->ver == PV_SERIESTAB_NONE &&
+	    pv_seriestab_version(t, sbstr(&t->version), &t->ver) < 0)
+		return -1;
+	memset(&k, 0, sizeof(k));
+	k.experiment = sbstr(&t->experiment);
+	k.suite = rec->suite;
+	k.test = rec->test;
+	k.operation = rec->operation;
+	k.metric = rec->metric;
+	k.unit = rec->unit;
+	k.direction = rec->direction;
+	k.level = rec->level;
+	key = key_of(t, &k, span(rec, 1, 7), 0, none);
+	return pv_seriestab_add(t, key, t->ver, rec->run, 1, rec->val, 0);
+}
+
+static int
+read_runval(struct pv_seriestab *t, const struct pv_record *rec)
+{
+	struct pv_str sp = span(rec, 3, 10);
+	struct pv_str text = pv_rec_runval_series_key_text(rec);
+	struct pv_runval rv;
+	struct pv_skey *key;
+	uint32_t ver;
+
+	if (pv_rec_runval_parse(rec, &rv, &t->err) < 0 ||
+	    pv_seriestab_version(t, rv.key.version, &ver) < 0)
+		return -1;
+	key = key_of(t, &rv.key, sp, 1, text);
+	return pv_seriestab_add(t, key, ver, rv.run, rv.nvalues, rv.value, 1);
+}
+
+int
+pv_seriestab_read(struct pv_seriestab *t, const char *path,
+		  pv_seriestab_pass_fn *pass, void *arg)
+{
+	struct pv_reader *r;
+	struct pv_record rec;
+	int rc;
+
+	pv_strbuf_reset(&t->errfile);
+	t->errline = 0;
+	if ((r = pv_reader_open(path)) == NULL)
+		return pv_err_set_errno(&t->err, errno, "cannot open '%s'",
+					path);
+	pv_reader_use(r, used);
+	while ((rc = pv_reader_next(r, &rec)) > 0) {
+		if (rec.type == PV_REC_SECTION) {
+			pv_strbuf_reset(&t->experiment);
+			pv_strbuf_add(&t->experiment, rec.experiment.s,
+				      rec.experiment.len);
+			pv_strbuf_reset(&t->version);
+			pv_strbuf_add(&t->version, rec.version.s,
+				      rec.version.len);
+			t->ver = PV_SERIESTAB_NONE;
+			t->last = SIZE_MAX;
+			/* the order of the series: that of the sections */
+			pv_seriestab_note(t, rec.version);
+		} else if (rec.type == PV_REC_SAMPLE) {
+			if (read_sample(t, &rec) < 0)
+				break;
+		} else if (is_ours(&rec)) {
+			continue;
+		} else if (rec.type == PV_REC_OTHER &&
+			   pv_str_eq(rec.field[0], "runval")) {
+			if (read_runval(t, &rec) < 0)
+				break;
+		}
+		if (pass != NULL)
+			pass(arg, &rec);
+	}
+	if (rc < 0)
+		pv_err_set(&t->err, "%s", pv_reader_error(r));
+	if (rc != 0) {
+		pv_strbuf_addstr(&t->errfile, pv_reader_name(r));
+		t->errline = pv_reader_lineno(r);
+	}
+	pv_reader_close(r);
+	return rc != 0 ? -1 : 0;
 }
 
 /*

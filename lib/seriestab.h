@@ -1,6 +1,7 @@
 /*
- * seriestab: the series of every key of a stream, as pv-series(1) builds
- * them, and the state file that carries them from one run to the next.
+ * seriestab: the series of every key of a stream, as pv-series(1) reads
+ * and builds them, and the state file that carries them from one run to
+ * the next.
  *
  * Versions get ids in the order they first appear, in section records or
  * runval records: that is the order of the series.  A key is a sample's
@@ -70,6 +71,21 @@ struct pv_seriestab {
 	struct pv_arena arena;		/* the keys' strings */
 	struct pv_strbuf scratch;
 	struct pv_err err;
+	/* where an error of pv_seriestab_read() is: file (none: it cannot
+	 * be opened) and line */
+	struct pv_strbuf errfile;
+	unsigned long errline;
+	/*
+	 * pv_seriestab_read()'s place, from one file to the next: the
+	 * section's experiment and version (ver: its id, NONE until a
+	 * sample), the key of the record before (last, its index, or
+	 * SIZE_MAX) with its fields as read
+	 */
+	struct pv_strbuf experiment, version;
+	uint32_t ver;
+	size_t last;
+	struct pv_strbuf last_span;
+	int last_runval;
 };
 
 void pv_seriestab_init(struct pv_seriestab *t);
@@ -103,6 +119,23 @@ struct pv_skey *pv_seriestab_key(struct pv_seriestab *t,
 int pv_seriestab_add(struct pv_seriestab *t, struct pv_skey *k,
 		     uint32_t ver, uint64_t run, uint64_t nvalues,
 		     double value, int merged);
+
+/* A record pv_seriestab_read() passes on. */
+typedef void pv_seriestab_pass_fn(void *arg, const struct pv_record *rec);
+
+/*
+ * Read the record stream path ("-": standard input) into t, as
+ * pv-series(1) reads it: section records name the version of the sample
+ * and runval records after them (pv_seriestab_add()); every record but
+ * changepoint, outlier, trend and scanned records (computed again) is
+ * given to pass, when not NULL, after it was read, the others unchecked.
+ * The section and the key read last carry over to the next file.
+ * Returns 0, or -1 with t->err set and the place of the error in
+ * t->errfile and t->errline (errfile empty when the file cannot be
+ * opened).
+ */
+int pv_seriestab_read(struct pv_seriestab *t, const char *path,
+		      pv_seriestab_pass_fn *pass, void *arg);
 
 /* Reduce the runs gathered for every key to points, in version order. */
 void pv_seriestab_close(struct pv_seriestab *t);

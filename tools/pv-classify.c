@@ -9,9 +9,9 @@
  * page states them).  The exit status says whether something at or above
  * --fail-on was found, so that CI can gate on it.
  *
- * The changepoint records of pv-series are judged too (lib/cpgroup.c): a
- * change for the worse at the newest version that is not known fails the
- * job as a regression does, and the change points of an operation between
+ * The changepoint and outlier records of pv-series are judged too
+ * (lib/cpgroup.c): a change point or an outlier for the worse at the
+ * newest version that is not known fails the job as a regression does, and the change points of an operation between
  * the same versions at several levels are grouped in cpgroup records.
  */
 #include "config.h"
@@ -54,8 +54,9 @@ static const char help[] =
 	"input is read transparently.\n"
 	"\n"
 	"Exit status: 0 nothing at or above --fail-on, 1 something (or a\n"
-	"change point for the worse at the newest version, not known), 2\n"
-	"trouble (nothing compared: no cmp records and no series searched).\n";
+	"change point or outlier for the worse at the newest version, not\n"
+	"known), 2 trouble (nothing compared: no cmp records and no series\n"
+	"searched).\n";
 
 static int
 is_ours(const struct pv_record *rec)
@@ -68,7 +69,8 @@ is_ours(const struct pv_record *rec)
 }
 
 /* the records read; the others are passed on unchecked */
-static const char *const used[] = { "cmp", "changepoint", "scanned", NULL };
+static const char *const used[] = { "cmp", "changepoint", "outlier",
+				     "scanned", NULL };
 
 /*
  * The records passed on (most of the input: the samples and statistics
@@ -86,7 +88,8 @@ pass_flush(struct pv_strbuf *pass)
 
 static void
 read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
-	  uint64_t *scanned, const char *path, struct pv_strbuf *pass)
+	  uint64_t *scanned, size_t *outliers, const char *path,
+	  struct pv_strbuf *pass)
 {
 	struct pv_reader *r = pv_reader_open(path);
 	struct pv_record rec;
@@ -121,6 +124,18 @@ read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
 					  pv_err_msg(&err));
 			}
 			pv_cpgroups_add(cps, &cp);
+		}
+		if (rec.type == PV_REC_OTHER &&
+		    pv_str_eq(rec.field[0], "outlier")) {
+			struct pv_outlier o;
+
+			if (pv_rec_outlier_parse(&rec, &o, &err) < 0) {
+				pass_flush(pass);
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&err));
+			}
+			*outliers += pv_outlier_fails(&o);
 		}
 		if (rec.type == PV_REC_OTHER &&
 		    pv_str_eq(rec.field[0], "scanned")) {
@@ -167,6 +182,7 @@ main(int argc, char **argv)
 	struct pv_classifier cl;
 	struct pv_cpgroups cps;
 	uint64_t scanned = 0;	/* keys pv-series searched */
+	size_t outliers = 0;	/* outliers that fail the job */
 	struct pv_delta *deltas = NULL;
 	size_t ndelta = 0, dalloc = 0;
 	double band = 0;
@@ -249,9 +265,9 @@ main(int argc, char **argv)
 	pv_strbuf_init(&pass, PASS_BLOCK);
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
-		read_file(&cl, &cps, &scanned, "-", &pass);
+		read_file(&cl, &cps, &scanned, &outliers, "-", &pass);
 	for (i = optind; i < argc; i++)
-		read_file(&cl, &cps, &scanned, argv[i], &pass);
+		read_file(&cl, &cps, &scanned, &outliers, argv[i], &pass);
 	/* nothing compared is never a pass: CI reads exit 0 as one */
 	if (cl.n == 0 && cps.ncp == 0 && scanned == 0)
 		pv_die("no cmp records to classify, nor changepoint records: "
@@ -262,7 +278,8 @@ main(int argc, char **argv)
 	pv_cpgroups_write(&cps, &pass);
 	pass_flush(&pass);
 	pv_strbuf_release(&pass);
-	c = pv_classifier_worst(&cl) >= fail_on || cps.failing > 0;
+	c = pv_classifier_worst(&cl) >= fail_on || cps.failing > 0 ||
+	    outliers > 0;
 	pv_classifier_release(&cl);
 	pv_cpgroups_release(&cps);
 	free(deltas);

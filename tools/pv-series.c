@@ -8,7 +8,7 @@
  * (where the runs before and after differ, significantly and by at least
  * the threshold), outlier records (one version off its neighbours) and
  * trend records (a steady drift); lib/series.c finds them, lib/seriestab.c
- * keeps the series.  With --state the series and the earlier result are
+ * reads the stream (pv_seriestab_read()) and keeps the series.  With --state the series and the earlier result are
  * kept in a file, so that a nightly job gives only the new version.  The
  * exit status says whether a change for the worse starts at the newest
  * version and is not acknowledged in the --known file.
@@ -28,7 +28,6 @@
 #include "input.h"
 #include "opt.h"
 #include "rec_changepoint.h"
-#include "rec_sample.h"
 #include "record.h"
 #include "series.h"
 #include "seriestab.h"
@@ -46,7 +45,8 @@ static const char help[] =
 	"\n"
 	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
 	"  -k, --known=FILE        change points acknowledged: BEFORE AFTER\n"
-	"                          [SUITE [TEST]] a line; they do not fail\n"
+	"                          [SUITE [TEST]] a line (an outlier: its\n"
+	"                          VERSION twice, or alone); they do not fail\n"
 	"  -p, --max-pvalue=P      largest p-value of a change (default\n"
 	"                          0.005, corrected for the versions searched)\n"
 	"  -s, --state=FILE        keep the series in FILE and go on from it:\n"
@@ -59,10 +59,13 @@ static const char help[] =
 	"With no FILE, or when FILE is -, read standard input; gzip-compressed\n"
 	"input is read transparently.\n"
 	"\n"
-	"Exit status: 0 no change for the worse at the newest version, 1 one\n"
-	"(not acknowledged), 2 trouble.\n";
+	"Exit status: 0 no change (or outlier) for the worse at the newest\n"
+	"version, 1 one (not acknowledged), 2 trouble.\n";
 
-/* An acknowledged change point: its versions, and its suite and test. */
+/*
+ * An acknowledged change point: its versions, and its suite and test; an
+ * acknowledged outlier's versions are both its version.
+ */
 struct known {
 	char *before, *after, *suite, *test;
 };
@@ -78,22 +81,10 @@ struct state {
 	struct pv_seriestab tab;
 	struct known *known;
 	size_t nknown, knownalloc;
-	/* the section being read */
-	struct pv_strbuf experiment, version;
-	uint32_t ver;		/* its version's id, NONE until a sample */
-	/* the key of the record before (its index), for records of the
-	 * same key */
-	size_t last;
-	struct pv_strbuf last_span;
-	int last_runval;
 	struct pv_strbuf pass;	/* records passed on, written in blocks */
 };
 
-/* the records read; the others are passed on unchecked */
-static const char *const used[] = { "sample", "runval", NULL };
-
 #define PASS_BLOCK 65536
-#define NO_KEY SIZE_MAX
 
 static void
 pass_flush(struct state *st)
@@ -111,160 +102,26 @@ pass(struct state *st, const struct pv_record *rec)
 		pass_flush(st);
 }
 
-static int
-is_ours(const struct pv_record *rec)
-{
-	return rec->type == PV_REC_OTHER &&
-		(pv_str_eq(rec->field[0], "changepoint") ||
-		 pv_str_eq(rec->field[0], "outlier") ||
-		 pv_str_eq(rec->field[0], "trend") ||
-		 pv_str_eq(rec->field[0], "scanned"));
-}
-
-static struct pv_str
-sbstr(const struct pv_strbuf *sb)
-{
-	struct pv_str s = { sb->buf, sb->len };
-
-	return s;
-}
-
-/*
- * The bytes of fields [first, last] of rec as read, when each points into
- * the line (none was unescaped elsewhere); else empty.
- */
-static struct pv_str
-span(const struct pv_record *rec, size_t first, size_t last)
-{
-	struct pv_str s = { NULL, 0 };
-	const char *lo = rec->raw.s, *hi = rec->raw.s + rec->raw.len;
-	size_t i;
-
-	if (rec->folded || rec->nfield <= last)
-		return s;
-	for (i = first; i <= last; i++)
-		if (rec->field[i].s < lo || rec->field[i].s > hi)
-			return s;
-	s.s = rec->field[first].s;
-	s.len = (size_t)(rec->field[last].s + rec->field[last].len - s.s);
-	return s;
-}
-
-/*
- * The key of a record whose key fields are k and, as read, sp: the key
- * before when sp repeats it.
- */
-static struct pv_skey *
-key_of(struct state *st, const struct pv_runkey *k, struct pv_str sp,
-       int runval)
-{
-	struct pv_skey *key;
-
-	if (st->last != NO_KEY && sp.len > 0 && runval == st->last_runval &&
-	    sp.len == st->last_span.len &&
-	    memcmp(sp.s, st->last_span.buf, sp.len) == 0)
-		return &st->tab.key[st->last];
-	/* a new key may move the others: keep the index */
-	key = pv_seriestab_key(&st->tab, k);
-	st->last = sp.len > 0 ? (size_t)(key - st->tab.key) : NO_KEY;
-	st->last_runval = runval;
-	pv_strbuf_reset(&st->last_span);
-	if (sp.len > 0)
-		pv_strbuf_add(&st->last_span, sp.s, sp.len);
-	return key;
-}
-
-/* A bad record: what was passed on before it is written, then the error. */
+/* pv_seriestab_read()'s records, passed on */
 static void
-die_at(struct state *st, struct pv_reader *r, const char *msg)
+pass_record(void *arg, const struct pv_record *rec)
 {
-	pass_flush(st);
-	pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s", msg);
-}
-
-static void
-add_sample(struct state *st, struct pv_reader *r, const struct pv_record *rec)
-{
-	struct pv_runkey k;
-	struct pv_skey *key;
-
-	if (st->ver == PV_SERIESTAB_NONE &&
-	    pv_seriestab_version(&st->tab, sbstr(&st->version), &st->ver) < 0)
-		die_at(st, r, pv_err_msg(&st->tab.err));
-	memset(&k, 0, sizeof(k));
-	k.experiment = sbstr(&st->experiment);
-	k.suite = rec->suite;
-	k.test = rec->test;
-	k.operation = rec->operation;
-	k.metric = rec->metric;
-	k.unit = rec->unit;
-	k.direction = rec->direction;
-	k.level = rec->level;
-	key = key_of(st, &k, span(rec, 1, 7), 0);
-	if (pv_seriestab_add(&st->tab, key, st->ver, rec->run, 1, rec->val,
-			     0) < 0)
-		die_at(st, r, pv_err_msg(&st->tab.err));
-}
-
-static void
-add_runval(struct state *st, struct pv_reader *r, const struct pv_record *rec)
-{
-	struct pv_err e = PV_ERR_INIT;
-	struct pv_runval rv;
-	struct pv_skey *key;
-	uint32_t ver;
-
-	if (pv_rec_runval_parse(rec, &rv, &e) < 0)
-		die_at(st, r, pv_err_msg(&e));
-	if (pv_seriestab_version(&st->tab, rv.key.version, &ver) < 0)
-		die_at(st, r, pv_err_msg(&st->tab.err));
-	key = key_of(st, &rv.key, span(rec, 3, 10), 1);
-	if (pv_seriestab_add(&st->tab, key, ver, rv.run, rv.nvalues,
-			     rv.value, 1) < 0)
-		die_at(st, r, pv_err_msg(&st->tab.err));
+	pass(arg, rec);
 }
 
 static void
 read_file(struct state *st, const char *path)
 {
-	struct pv_reader *r = pv_reader_open(path);
-	struct pv_record rec;
-	int rc;
+	int rc = pv_seriestab_read(&st->tab, path, pass_record, st);
 
-	if (r == NULL)
-		pv_die_errno("cannot open '%s'", path);
-	pv_reader_use(r, used);
-	while ((rc = pv_reader_next(r, &rec)) > 0) {
-		switch (rec.type) {
-		case PV_REC_SECTION:
-			pv_strbuf_reset(&st->experiment);
-			pv_strbuf_add(&st->experiment, rec.experiment.s,
-				      rec.experiment.len);
-			pv_strbuf_reset(&st->version);
-			pv_strbuf_add(&st->version, rec.version.s,
-				      rec.version.len);
-			st->ver = PV_SERIESTAB_NONE;
-			st->last = NO_KEY;
-			/* the order of the series: that of the sections */
-			pv_seriestab_note(&st->tab, rec.version);
-			break;
-		case PV_REC_SAMPLE:
-			add_sample(st, r, &rec);
-			break;
-		default:
-			if (is_ours(&rec))
-				continue;	/* computed again */
-			if (rec.type == PV_REC_OTHER &&
-			    pv_str_eq(rec.field[0], "runval"))
-				add_runval(st, r, &rec);
-			break;
-		}
-		pass(st, &rec);
-	}
+	/* what was passed on before a bad record is written first */
 	pass_flush(st);
-	if (rc < 0)
-		die_at(st, r, pv_reader_error(r));
-	pv_reader_close(r);
+	if (rc == 0)
+		return;
+	if (st->tab.errfile.len == 0)
+		pv_die("%s", pv_err_msg(&st->tab.err));
+	pv_die_at(st->tab.errfile.buf, st->tab.errline, "%s",
+		  pv_err_msg(&st->tab.err));
 }
 
 /* The words of a line of the known file, split at blanks. */
@@ -308,14 +165,15 @@ read_known(struct state *st, const char *path)
 		n = words(line, w, 4);
 		if (n == 0 || w[0][0] == '#')
 			continue;
-		if (n < 2 || n > 4)
+		if (n > 4)
 			pv_die_at(path, lineno, "a known change point is "
-				  "BEFORE AFTER [SUITE [TEST]], not %zu words",
-				  n);
+				  "BEFORE AFTER [SUITE [TEST]], an outlier "
+				  "VERSION, not %zu words", n);
 		PV_GROW(st->known, st->nknown + 1, st->knownalloc);
 		k = &st->known[st->nknown++];
 		k->before = pv_xstrdup(w[0]);
-		k->after = pv_xstrdup(w[1]);
+		/* VERSION alone: an outlier's, VERSION VERSION */
+		k->after = pv_xstrdup(w[n > 1 ? 1 : 0]);
 		k->suite = n > 2 ? pv_xstrdup(w[2]) : NULL;
 		k->test = n > 3 ? pv_xstrdup(w[3]) : NULL;
 	}
@@ -391,6 +249,12 @@ format_key(struct writer *w, struct pv_skey *k, struct pv_series_result *r,
 			o.version = pv_seriestab_version_name(t, k->ver[e->at]);
 			o.change = e->change;
 			o.p = e->p;
+			if (k->ver[e->at] == w->newest)
+				o.flags |= PV_CHANGEPOINT_NEWEST;
+			if (is_known(w->st, &k->key, o.version, o.version))
+				o.flags |= PV_CHANGEPOINT_KNOWN;
+			if (o.flags == PV_CHANGEPOINT_NEWEST && o.change < 0)
+				*found = 1;
 			pv_rec_outlier_write(sb, &o, k->text);
 		}
 	}
@@ -622,12 +486,7 @@ main(int argc, char **argv)
 	memset(&st, 0, sizeof(st));
 	st.opt = &opt;
 	pv_seriestab_init(&st.tab);
-	pv_strbuf_init(&st.experiment, 0);
-	pv_strbuf_init(&st.version, 0);
-	pv_strbuf_init(&st.last_span, 0);
 	pv_strbuf_init(&st.pass, PASS_BLOCK);
-	st.ver = PV_SERIESTAB_NONE;
-	st.last = NO_KEY;
 	if (opt.known != NULL)
 		read_known(&st, opt.known);
 	if (opt.state != NULL)
@@ -651,9 +510,6 @@ main(int argc, char **argv)
 	}
 	free(st.known);
 	pv_seriestab_release(&st.tab);
-	pv_strbuf_release(&st.experiment);
-	pv_strbuf_release(&st.version);
-	pv_strbuf_release(&st.last_span);
 	pv_strbuf_release(&st.pass);
 	pv_close_stdout();
 	return found ? PV_EXIT_FOUND : PV_EXIT_OK;

@@ -1,8 +1,8 @@
 /*
  * fuzz_series: the readers of pv-series, over its library: the record
- * stream (sections, sample and runval records, as tools/pv-series.c
- * reads them into lib/seriestab.c) and the state file of --state
- * (pv_seriestab_load()).  The first byte picks which:
+ * stream (sections, sample and runval records, read by
+ * pv_seriestab_read() as tools/pv-series.c reads them) and the state file
+ * of --state (pv_seriestab_load()).  The first byte picks which:
  *
  *   bit 0 clear: the rest is a record stream; its series are analysed
  *          (lib/series.c) and their change points written, then the
@@ -25,8 +25,6 @@
 
 #include "fuzz.h"
 #include "rec_changepoint.h"
-#include "rec_sample.h"
-#include "record.h"
 #include "series.h"
 #include "seriestab.h"
 #include "strbuf.h"
@@ -47,72 +45,6 @@ state_path(void)
 		snprintf(path, sizeof(path), "%s/state", dir);
 	}
 	return path;
-}
-
-/* Read a record stream into t as pv-series does; 0, or -1 on an error. */
-static int
-read_stream(struct pv_seriestab *t, const char *path)
-{
-	struct pv_reader *r = pv_reader_open(path);
-	struct pv_strbuf exp = PV_STRBUF_INIT, ver = PV_STRBUF_INIT;
-	struct pv_record rec;
-	struct pv_err e = PV_ERR_INIT;
-	uint32_t cur = PV_SERIESTAB_NONE;
-	int rc = 0, bad = 0;
-
-	if (r == NULL)
-		return -1;
-	while (!bad && (rc = pv_reader_next(r, &rec)) > 0) {
-		struct pv_runkey k;
-		struct pv_runval rv;
-		struct pv_str v;
-
-		if (rec.type == PV_REC_SECTION) {
-			pv_strbuf_reset(&exp);
-			pv_strbuf_add(&exp, rec.experiment.s, rec.experiment.len);
-			pv_strbuf_reset(&ver);
-			pv_strbuf_add(&ver, rec.version.s, rec.version.len);
-			cur = PV_SERIESTAB_NONE;
-			pv_seriestab_note(t, rec.version);
-		} else if (rec.type == PV_REC_SAMPLE) {
-			v.s = ver.buf;
-			v.len = ver.len;
-			if (cur == PV_SERIESTAB_NONE &&
-			    pv_seriestab_version(t, v, &cur) < 0) {
-				bad = 1;
-				break;
-			}
-			memset(&k, 0, sizeof(k));
-			k.experiment.s = exp.buf;
-			k.experiment.len = exp.len;
-			k.suite = rec.suite;
-			k.test = rec.test;
-			k.operation = rec.operation;
-			k.metric = rec.metric;
-			k.unit = rec.unit;
-			k.direction = rec.direction;
-			k.level = rec.level;
-			bad = pv_seriestab_add(t, pv_seriestab_key(t, &k), cur,
-					       rec.run, 1, rec.val, 0) < 0;
-		} else if (rec.type == PV_REC_OTHER &&
-			   pv_str_eq(rec.field[0], "runval")) {
-			uint32_t id;
-
-			bad = pv_rec_runval_parse(&rec, &rv, &e) < 0 ||
-				pv_seriestab_version(t, rv.key.version,
-						     &id) < 0 ||
-				pv_seriestab_add(t,
-						 pv_seriestab_key(t, &rv.key),
-						 id, rv.run, rv.nvalues,
-						 rv.value, 1) < 0;
-		}
-	}
-	if (rc < 0)
-		bad = 1;
-	pv_reader_close(r);
-	pv_strbuf_release(&exp);
-	pv_strbuf_release(&ver);
-	return bad ? -1 : 0;
 }
 
 /* Analyse every key of a closed t and write its change points. */
@@ -202,7 +134,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	pv_seriestab_init(&t);
 	if (!(data[0] & 1)) {
-		if (read_stream(&t, fuzz_file(data + 1, size - 1)) == 0) {
+		if (pv_seriestab_read(&t, fuzz_file(data + 1, size - 1), NULL,
+				      NULL) == 0) {
 			pv_seriestab_close(&t);
 			analyse(&t);
 			round_trip(&t);

@@ -147,6 +147,19 @@ pv-render --format=text "$T/v" > "$T/out"
 expect_golden "$D/series.text" "$T/out" "series: text, outliers"
 printf 'changepoint\tx\n' | pv-classify > /dev/null 2>&1
 expect_status 2 "series: bad changepoint" rc $?
+# an outlier fails the job as a change point does: for the worse, at the
+# newest version, not known (pv-series's records of series.in, the
+# outlier moved to the newest version, made better, known)
+for c in worse:1 better:0 known:0 older:0; do
+	pv-classify "$D/outlier-${c%:*}.in" > "$T/v" 2> "$T/err"
+	expect_status "${c#*:}" "series: outlier ${c%:*}" rc $?
+	test_cmp /dev/null "$T/err" && pass || fail "outlier ${c%:*}: stderr"
+	pv-render --format=text "$T/v" > "$T/out"
+	expect_golden "$D/outlier-${c%:*}.text" "$T/out" \
+		"series: outlier ${c%:*}: text"
+done
+printf 'outlier\tx\n' | pv-classify > /dev/null 2>&1
+expect_status 2 "series: bad outlier" rc $?
 # a series searched without a change point (a quiet night) found nothing:
 # exit 0; one version alone compared nothing: exit 2
 grep -E '^(pv-format|section|env)	|	getppid1	' "$S/series.in" > "$T/quiet"

@@ -42,10 +42,20 @@ expect_status 1 "known for another test" rc $?
 pv-series "$T/profiled" > /dev/null
 expect_status 1 "newest: a section alone is not a version of the series" \
 	rc $?
-printf 'v6.11\n' > "$T/known"
+# an outlier is known by its version, alone or twice (as BEFORE and AFTER)
+for k in 'v6.9' 'v6.9 v6.9 wis' 'v6.9 v6.9 wis getppid1' 'v6.9 v6.9 wis x'; do
+	printf '%s\n' "$k" > "$T/known"
+	pv-series -k "$T/known" "$D/series.in" > "$T/out"
+	expect_status 0 "known outlier: $k" rc $?
+	grep '^outlier	' "$T/out" | cut -f 10,13 > "$T/got"
+	case $k in *x) f=- ;; *) f=known ;; esac
+	printf 'v6.9\t%s\n' $f > "$T/want"
+	test_cmp "$T/want" "$T/got" && pass || fail "known outlier: $k: flags"
+done
+printf 'v6.11 v6.12 stress-ng futex x\n' > "$T/known"
 pv-series -k "$T/known" "$D/newest.in" > /dev/null 2> "$T/err"
 expect_status 2 "bad known file" rc $?
-echo "pv-series:$T/known:1: a known change point is BEFORE AFTER [SUITE [TEST]], not 1 words" \
+echo "pv-series:$T/known:1: a known change point is BEFORE AFTER [SUITE [TEST]], an outlier VERSION, not 5 words" \
 	> "$T/want"
 test_cmp "$T/want" "$T/err" && pass || fail "bad known file: message"
 

@@ -53,6 +53,25 @@ START_TEST(test_fails)
 }
 END_TEST
 
+START_TEST(test_outlier_fails)
+{
+	struct pv_outlier o;
+
+	memset(&o, 0, sizeof(o));
+	o.change = -0.1;
+	o.flags = PV_CHANGEPOINT_NEWEST;
+	ck_assert_int_eq(pv_outlier_fails(&o), 1);
+	o.flags |= PV_CHANGEPOINT_KNOWN;
+	ck_assert_int_eq(pv_outlier_fails(&o), 0);
+	o.flags = PV_CHANGEPOINT_NEWEST;
+	o.change = 0.1;
+	ck_assert_int_eq(pv_outlier_fails(&o), 0);
+	o.change = -0.1;
+	o.flags = 0;
+	ck_assert_int_eq(pv_outlier_fails(&o), 0);
+}
+END_TEST
+
 START_TEST(test_groups)
 {
 	struct pv_strbuf sb = PV_STRBUF_INIT;
@@ -109,6 +128,7 @@ main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_fails);
+	tcase_add_test(tc, test_outlier_fails);
 	tcase_add_test(tc, test_groups);
 	tcase_add_test(tc, test_none);
 	suite_add_tcase(s, tc);

@@ -86,12 +86,15 @@ START_TEST(test_outlier_trend)
 	o.version = S("v6.9");
 	o.change = -0.1;
 	o.p = NAN;
+	o.flags = PV_CHANGEPOINT_NEWEST | PV_CHANGEPOINT_KNOWN;
 	pv_rec_outlier_write(&sb, &o, S(""));
 	ck_assert_str_eq(sb.buf, "outlier\tnightly\tstress-ng\tfutex\\tx\tops\t"
-			 "bogo-ops\tops/s\tlower\t4\tv6.9\t-0.1\t-\n");
+			 "bogo-ops\tops/s\tlower\t4\tv6.9\t-0.1\t-\t"
+			 "newest,known\n");
 	read_back(&b, &sb);
 	ck_assert_int_eq(pv_rec_outlier_parse(&b.rec, &ob, &e), 0);
 	ck_assert(ob.key.level == 4 && isnan(ob.p));
+	ck_assert_uint_eq(ob.flags, o.flags);
 	pv_rec_outlier_write(&again, &ob, S(""));
 	ck_assert_str_eq(again.buf, sb.buf);
 	read_done(&b);
@@ -216,8 +219,12 @@ START_TEST(test_bad)
 	bad("changepoint\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\tv2\t-0.1\t-0.2\t0\t"
 	    "0.001\t3\t3\tnewest,\n",
 	    "FLAGS 'newest,' is not a list of newest and known");
-	bad("outlier\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\t-0.1\tp\n",
+	bad("outlier\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\t-0.1\tp\t-\n",
 	    "P 'p' is not a number");
+	bad("outlier\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\t-0.1\t0.001\n",
+	    "an outlier record has 13 fields, not 12");
+	bad("outlier\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\t-0.1\t0.001\told\n",
+	    "FLAGS 'old' is not a list of newest and known");
 	bad("trend\tE\tS\tT\tO\tM\tU\thigher\t1\tv1\tv9\t-0.1\t-0.2\n",
 	    "a trend record has 15 fields, not 13");
 	bad("cpgroup\tE\tS\tT\tO\tM\tU\thigher\tv1\tv2\t1\t1\t-0.1\t"
@@ -226,6 +233,33 @@ START_TEST(test_bad)
 	    "-0.1\t-\n", "direction 'up' is neither 'higher' nor 'lower'");
 	bad("scanned\t1\n", "a scanned record has 3 fields, not 2");
 	bad("scanned\tx\t2\n", "KEYS 'x' is not a whole number");
+}
+END_TEST
+
+/* A runval record's key fields as read: its key's text, when they are. */
+START_TEST(test_runval_key_text)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_runkey k;
+	struct pv_str t;
+	struct rec_back b;
+
+	key(&k);
+	k.test = S("futex");
+	k.level = 4;
+	pv_rec_series_key_add(&sb, &k);
+	read_back_str(&b, "runval\tbaseline\tv1\tnightly\tstress-ng\tfutex\t"
+		      "ops\tbogo-ops\tops/s\tlower\t4\t1\t1\t5\n");
+	t = pv_rec_runval_series_key_text(&b.rec);
+	ck_assert_uint_eq(t.len, sb.len);
+	ck_assert(memcmp(t.s, sb.buf, sb.len) == 0);
+	read_done(&b);
+	/* too few fields: none */
+	read_back_str(&b, "runval\tbaseline\tv1\tnightly\n");
+	t = pv_rec_runval_series_key_text(&b.rec);
+	ck_assert_uint_eq(t.len, 0);
+	read_done(&b);
+	pv_strbuf_release(&sb);
 }
 END_TEST
 
@@ -239,6 +273,7 @@ main(void)
 	tcase_add_test(tc, test_outlier_trend);
 	tcase_add_test(tc, test_cpgroup);
 	tcase_add_test(tc, test_scanned);
+	tcase_add_test(tc, test_runval_key_text);
 	tcase_add_test(tc, test_bad);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

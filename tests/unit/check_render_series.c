@@ -23,7 +23,7 @@ static const char input[] =
 	"changepoint\tx\ts\tc\to\tm\tu\thigher\t2\tv1\tv2\t0.03\t0.02\t0.04\t"
 	"1e-05\t1\t2\tknown\n"
 	"cpgroup\tx\ts\ta\to\tm\tu\thigher\tv1\tv2\t2\t1,2\t-0.1\t-0.09\t-\n"
-	"outlier\tx\ts\td\to\tm\tu\thigher\t-\tv2\t-0.1053605157\t0.001\n"
+	"outlier\tx\ts\td\to\tm\tu\thigher\t-\tv2\t-0.1053605157\t0.001\t-\n"
 	"trend\tx\ts\te\to\tm\tu\thigher\t4\tv1\tv3\t-0.00501254182\t-0.006\t"
 	"-0.004\t1e-08\n"
 	"stat\tbaseline\tv1\tx\ts\tt\to\tm\tu\thigher\t-\t3\t1\t1\t0\t0\t0\t1\t"

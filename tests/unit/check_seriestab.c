@@ -2,11 +2,13 @@
  * check_seriestab: runs gathered into the points of a key's series (runs
  * averaged, logs oriented, versions put in order, runs of a version in two
  * places refused, values that are not positive), and the state file
- * written, read back the same, and refused when damaged.
+ * written, read back the same, and refused when damaged; the record
+ * stream read, its records passed on, its errors placed.
  */
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -225,6 +227,87 @@ START_TEST(test_state)
 }
 END_TEST
 
+static void
+put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_ge(fputs(text, f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* pv_seriestab_read()'s pass: the types of the records, a line each */
+static void
+note_type(void *arg, const struct pv_record *rec)
+{
+	struct pv_strbuf *sb = arg;
+	size_t n = 0;
+
+	while (n < rec->raw.len && rec->raw.s[n] != '\t')
+		n++;
+	pv_strbuf_add(sb, rec->raw.s, n);
+	pv_strbuf_addch(sb, '\n');
+}
+
+START_TEST(test_read)
+{
+	char dir[] = "/tmp/check_seriestab.XXXXXX", a[64], b[64], bad[64];
+	struct pv_strbuf seen = PV_STRBUF_INIT;
+	struct pv_seriestab t;
+	struct pv_skey *k;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(a, sizeof(a), "%s/a", dir);
+	snprintf(b, sizeof(b), "%s/b", dir);
+	snprintf(bad, sizeof(bad), "%s/bad", dir);
+	/* samples, a record not read, and one of pv-series's own */
+	put(a, "pv-format\t1\n"
+	    "section\t-\tv1\tx\n"
+	    "sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t100\n"
+	    "sample\ts\tt\to\tm\tu\thigher\t-\t2\t-\t102\n"
+	    "cmp\twhatever\n"
+	    "changepoint\tx\ts\tt\to\tm\tu\thigher\t-\tv0\tv1\n");
+	/* the next file: a runval record of the same key */
+	put(b, "pv-format\t1\n"
+	    "runval\t-\tv2\tx\ts\tt\to\tm\tu\thigher\t-\t1\t1\t90\n");
+	put(bad, "pv-format\t1\n"
+	    "section\t-\t\tx\n"
+	    "sample\ts\tt\to\tm\tu\thigher\t-\t1\t-\t100\n");
+
+	pv_seriestab_init(&t);
+	ck_assert_int_eq(pv_seriestab_read(&t, a, note_type, &seen), 0);
+	ck_assert_int_eq(pv_seriestab_read(&t, b, note_type, &seen), 0);
+	ck_assert_str_eq(seen.buf, "pv-format\nsection\nsample\nsample\ncmp\n"
+			 "pv-format\nrunval\n");
+	pv_seriestab_close(&t);
+	ck_assert_uint_eq(t.nkey, 1);
+	k = &t.key[0];
+	ck_assert_uint_eq(k->series.npt, 2);
+	ck_assert_uint_eq(k->series.pt[0].n, 2);
+	ck_assert_uint_eq(k->series.pt[1].n, 1);
+	ck_assert_double_eq_tol(k->series.pt[1].mean, log(90), 1e-12);
+
+	/* a bad record: the message, its file and line */
+	ck_assert_int_eq(pv_seriestab_read(&t, bad, NULL, NULL), -1);
+	ck_assert_str_eq(t.errfile.buf, bad);
+	ck_assert_uint_eq(t.errline, 3);
+	ck_assert_str_eq(pv_err_msg(&t.err), "a series needs the version of "
+			 "every value: its section has none");
+	/* a file that cannot be opened: no place */
+	ck_assert_int_eq(pv_seriestab_read(&t, "/nonexistent/x", NULL, NULL),
+			 -1);
+	ck_assert_uint_eq(t.errfile.len, 0);
+	ck_assert_int_eq(t.err.errnum, ENOENT);
+	pv_seriestab_release(&t);
+	pv_strbuf_release(&seen);
+	unlink(a);
+	unlink(b);
+	unlink(bad);
+	rmdir(dir);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -236,6 +319,7 @@ main(void)
 	tcase_add_test(tc, test_points);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_state);
+	tcase_add_test(tc, test_read);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
