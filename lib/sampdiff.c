@@ -5,10 +5,12 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena.h"
 #include "hash.h"
@@ -17,6 +19,199 @@
 #include "sampdiff.h"
 #include "stats.h"
 #include "xalloc.h"
+
+/*
+ * Holding one test at a time (input grouped by test): the sets of a
+ * table are saved to an unlinked temporary file (the spill) when the next
+ * test starts, and read back, a batch of tests at a time, by
+ * pv_sampdiff_finish().  A test that comes back after another began holds
+ * every key of its table from then on.
+ */
+static struct pv_str
+gkeep(struct pv_sampdiff_groups *gs, struct pv_str s)
+{
+	if (s.len == 0)
+		s.s = "";	/* (an empty string may be NULL) */
+	return pv_symtab_get(&gs->gstr, pv_symtab_intern(&gs->gstr, s.s,
+							   s.len));
+}
+
+static void
+id_add(struct pv_strbuf *sb, struct pv_str s)
+{
+	uint32_t n = (uint32_t)s.len;
+
+	pv_strbuf_add(sb, &n, sizeof(n));
+	if (s.len > 0)		/* (an empty string may be NULL) */
+		pv_strbuf_add(sb, s.s, s.len);
+}
+
+static int
+spill_open(struct pv_sampdiff *d)
+{
+	const char *dir = getenv("TMPDIR");
+	struct pv_strbuf path = PV_STRBUF_INIT;
+
+	pv_strbuf_addf(&path, "%s/pv-diff.XXXXXX",
+		       dir != NULL && *dir != '\0' ? dir : "/tmp");
+	if ((d->spill = mkstemp(path.buf)) < 0) {
+		pv_err_set_errno(&d->err, errno, "cannot create a "
+				 "temporary file '%s'", path.buf);
+		pv_strbuf_release(&path);
+		return -1;
+	}
+	unlink(path.buf);
+	pv_strbuf_release(&path);
+	return 0;
+}
+
+/* The sets of the table, of group g, saved to the spill and dropped. */
+static int
+spill_group(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs,
+	    struct pv_sampdiff_group *g)
+{
+	const char *p;
+	size_t left;
+
+	if (gs->tab->nset == 0)
+		return 0;
+	if (d->spill < 0 && spill_open(d) < 0)
+		return -1;
+	pv_strbuf_reset(&d->save);
+	pv_runtab_save(gs->tab, &d->save);
+	g->off = d->spill_end;
+	g->len = d->save.len;
+	g->saved = 1;
+	for (p = d->save.buf, left = d->save.len; left > 0;) {
+		ssize_t n = write(d->spill, p, left);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return pv_err_set_errno(&d->err, errno, "cannot "
+						"write the temporary file");
+		p += n;
+		left -= (size_t)n;
+	}
+	d->spill_end += (off_t)g->len;
+	pv_runtab_clear(gs->tab);
+	return 0;
+}
+
+/* The saved sets of group g read back into the table t. */
+static int
+unspill_group(struct pv_sampdiff *d, struct pv_sampdiff_group *g,
+	      struct pv_runtab *t)
+{
+	size_t done = 0;
+
+	if (!g->saved)
+		return 0;
+	pv_strbuf_reset(&d->save);
+	pv_strbuf_grow(&d->save, g->len);
+	while (done < g->len) {
+		ssize_t n = pread(d->spill, d->save.buf + done,
+				  g->len - done, g->off + (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return pv_err_set_errno(&d->err, errno, "cannot "
+						"read the temporary file");
+		done += (size_t)n;
+	}
+	if (pv_runtab_load(t, d->save.buf, g->len) < 0) {
+		pv_err_set(&d->err, "the temporary file: %s",
+			   pv_err_msg(&t->err));
+		return -1;
+	}
+	return 0;
+}
+
+/* Every saved group of gs back in its table: every key held. */
+static int
+hold_all(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs)
+{
+	size_t i;
+
+	gs->hold = 1;
+	for (i = 0; i < gs->n; i++) {
+		if (unspill_group(d, &gs->g[i], gs->tab) < 0)
+			return -1;
+		gs->g[i].saved = 0;
+	}
+	return 0;
+}
+
+/*
+ * The record about to be added to gs's table is of this test: when
+ * another was being read, save that one's sets (unless all are held);
+ * when this one came before, hold every key from now on.
+ */
+static int
+enter_group(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs,
+	    struct pv_str role, struct pv_str version,
+	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
+{
+	struct pv_sampdiff_group *g;
+	uint32_t id;
+
+	if (gs->cur != UINT32_MAX) {
+		const struct pv_runkey *k = &gs->g[gs->cur].key;
+
+		if (pv_str_cmp(k->suite, suite) == 0 &&
+		    pv_str_cmp(k->test, test) == 0 &&
+		    pv_str_cmp(k->role, role) == 0 &&
+		    pv_str_cmp(k->version, version) == 0 &&
+		    pv_str_cmp(k->experiment, experiment) == 0)
+			return 0;
+	}
+	pv_strbuf_reset(&d->save);
+	id_add(&d->save, role);
+	id_add(&d->save, version);
+	id_add(&d->save, experiment);
+	id_add(&d->save, suite);
+	id_add(&d->save, test);
+	id = pv_symtab_intern(&gs->gid, d->save.buf, d->save.len);
+	if (id == gs->n) {
+		PV_GROW(gs->g, gs->n + 1, gs->alloc);
+		g = &gs->g[gs->n++];
+		memset(g, 0, sizeof(*g));
+		g->key.role = gkeep(gs, role);
+		g->key.version = gkeep(gs, version);
+		g->key.experiment = gkeep(gs, experiment);
+		g->key.suite = gkeep(gs, suite);
+		g->key.test = gkeep(gs, test);
+		g->key.operation = g->key.metric = g->key.unit =
+			gkeep(gs, g->key.operation);
+		g->key.level = PV_NONE;
+	}
+	if (!gs->hold && gs->cur != UINT32_MAX &&
+	    spill_group(d, gs, &gs->g[gs->cur]) < 0)
+		return -1;
+	gs->cur = id;
+	if (!gs->hold && gs->g[id].saved)
+		return hold_all(d, gs);
+	return 0;
+}
+
+static void
+groups_init(struct pv_sampdiff_groups *gs, struct pv_runtab *tab)
+{
+	memset(gs, 0, sizeof(*gs));
+	gs->tab = tab;
+	pv_symtab_init(&gs->gid);
+	pv_symtab_init(&gs->gstr);
+	gs->cur = UINT32_MAX;
+}
+
+static void
+groups_release(struct pv_sampdiff_groups *gs)
+{
+	pv_symtab_release(&gs->gid);
+	pv_symtab_release(&gs->gstr);
+	free(gs->g);
+}
 
 void
 pv_sampdiff_init(struct pv_sampdiff *d, const struct pv_cmp_opts *opt)
@@ -28,6 +223,10 @@ pv_sampdiff_init(struct pv_sampdiff *d, const struct pv_cmp_opts *opt)
 	pv_hmap_init(&d->secmap, 0);
 	pv_strbuf_init(&d->scratch, 128);
 	d->cur = SIZE_MAX;
+	groups_init(&d->gsamples, &d->samples);
+	groups_init(&d->grunvals, &d->runvals);
+	d->spill = -1;
+	pv_strbuf_init(&d->save, 0);
 }
 
 void
@@ -46,6 +245,11 @@ pv_sampdiff_release(struct pv_sampdiff *d)
 	pv_hmap_release(&d->secmap);
 	pv_arena_release(&d->strs);
 	pv_strbuf_release(&d->scratch);
+	groups_release(&d->gsamples);
+	groups_release(&d->grunvals);
+	pv_strbuf_release(&d->save);
+	if (d->spill >= 0)
+		close(d->spill);
 }
 
 /* a section's identity, looked for */
@@ -129,6 +333,9 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 		if (d->cur == SIZE_MAX)
 			d->cur = section(d, none, none, none);
 		s = &d->sec[d->cur];
+		if (enter_group(d, &d->gsamples, s->role, s->version,
+				s->experiment, rec->suite, rec->test) < 0)
+			return -1;
 		if (pv_runtab_add_sample(&d->samples, s->role, s->version,
 					 s->experiment, rec) < 0) {
 			d->err = d->samples.err;
@@ -164,7 +371,15 @@ pv_sampdiff_add(struct pv_sampdiff *d, const struct pv_record *rec)
 			return 1;
 		}
 		if (pv_str_eq(rec->field[0], "runval")) {
-			if (pv_runtab_add_runval(&d->runvals, rec) < 0) {
+			struct pv_runval rv;
+			const struct pv_runkey *k = &rv.key;
+
+			if (pv_rec_runval_parse(rec, &rv, &d->err) < 0)
+				return -1;
+			if (enter_group(d, &d->grunvals, k->role, k->version,
+					k->experiment, k->suite, k->test) < 0)
+				return -1;
+			if (pv_runtab_add_runval_parsed(&d->runvals, &rv) < 0) {
 				d->err = d->runvals.err;
 				return -1;
 			}
@@ -392,6 +607,9 @@ struct cmplist {
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
 	struct pv_cmp **ord;		/* the comparisons in key order */
+	/* a batch of tests: their keys to roll up under, in order */
+	const struct pv_runkey *roll;
+	size_t nroll;
 };
 
 /* Comparisons a thread takes at a time; the least worth a thread. */
@@ -661,18 +879,47 @@ secondary(const struct pv_sampdiff *d, const struct pv_runkey *k)
  * order with the roll-ups.
  */
 static void
-compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
+writer_start(struct pv_sampdiff *d, struct writer *w, FILE *out)
 {
-	struct writer w;
-	struct pv_inorder job;
-	struct cmplist *lp = l;
+	memset(w, 0, sizeof(*w));
+	pv_strbuf_init(&w->sb, 0);
+	pv_rollup_init(&w->ru, 0, roll_write, w);
+	w->z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
+	w->out = out;
+}
+
+static void
+writer_end(struct writer *w)
+{
+	pv_rollup_end(&w->ru);
+	pv_rollup_release(&w->ru);
+	pv_strbuf_release(&w->sb);
+}
+
+/* How many of l's comparisons have an interval that excludes 0. */
+static long
+count_found(const struct cmplist *l)
+{
+	long found = 0;
 	size_t i;
 
-	memset(&w, 0, sizeof(w));
-	pv_strbuf_init(&w.sb, 0);
-	pv_rollup_init(&w.ru, 0, roll_write, &w);
-	w.z = pv_stats_normal_quantile(1 - (1 - d->opt.conf) / 2);
-	w.out = out;
+	for (i = 0; i < l->n; i++) {
+		double lo = isnan(l->c[i].hlo) ? l->c[i].lo : l->c[i].hlo;
+		double hi = isnan(l->c[i].hhi) ? l->c[i].hi : l->c[i].hhi;
+
+		if (hi < 0 || lo > 0)
+			found++;
+	}
+	return found;
+}
+
+static void
+compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
+{
+	struct pv_inorder job;
+	struct cmplist *lp = l;
+	size_t i, ti = 0;
+
 	sort_cmps(l);
 	memset(&job, 0, sizeof(job));
 	job.n = l->n;
@@ -693,21 +940,366 @@ compute_write(struct pv_sampdiff *d, struct cmplist *l, FILE *out)
 	for (i = 0; i < l->n; i++) {
 		const struct pv_cmp *c = l->ord[i];
 
+		const struct pv_runkey *rk = &c->key;
+
+		if (l->roll != NULL) {
+			while (ti + 1 < l->nroll &&
+			       (pv_str_cmp(l->roll[ti].suite,
+					   c->key.suite) != 0 ||
+				pv_str_cmp(l->roll[ti].test, c->key.test) != 0))
+				ti++;
+			rk = &l->roll[ti];
+		}
 		if (secondary(d, &c->key))
 			l->ord[i]->flags |= PV_CMP_SECONDARY;
-		pv_rollup_next(&w.ru, &c->key);
-		pv_strbuf_reset(&w.sb);
-		pv_rec_cmp_write(&w.sb, c);
-		fwrite(w.sb.buf, 1, w.sb.len, out);
+		pv_rollup_next(&w->ru, rk);
+		pv_strbuf_reset(&w->sb);
+		pv_rec_cmp_write(&w->sb, c);
+		fwrite(w->sb.buf, 1, w->sb.len, w->out);
 		if (!isnan(c->change))
-			pv_rollup_add(&w.ru, &c->key, 0, c->change, c->se);
+			pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
 	}
-	pv_rollup_end(&w.ru);
-	pv_rollup_release(&w.ru);
-	pv_strbuf_release(&w.sb);
 	for (i = 0; i < l->n; i++)
 		pv_honest_release(&l->h[i]);
 	free(l->ord);
+}
+
+/*
+ * Whether the sections ib and it of the sides bk and tk differ in their
+ * meta or env records (d->err says how).
+ */
+static int
+not_comparable(struct pv_sampdiff *d, const struct pv_runset *bk,
+	       const struct pv_runset *tk, size_t ib, size_t it,
+	       const char *const *ignore, size_t nignore)
+{
+	pv_strbuf_reset(&d->scratch);
+	if (pv_kvset_diff(&d->sec[ib].kv, &d->sec[it].kv, ignore, nignore,
+			  &d->scratch) <= 0)
+		return 0;
+	pv_err_set(&d->err, "experiment '%.*s': baseline '%.*s' and target "
+		   "'%.*s' are not comparable: %s",
+		   (int)bk->key.experiment.len, bk->key.experiment.s,
+		   (int)bk->key.version.len, bk->key.version.s,
+		   (int)tk->key.version.len, tk->key.version.s,
+		   d->scratch.buf);
+	return 1;
+}
+
+/* Tests read back for a batch: about this many keys at a time. */
+#define BATCH_SETS 8192
+
+/* the groups by EXPERIMENT ROLE VERSION (sides), then SUITE TEST */
+static int
+cmp_group(const void *a, const void *b)
+{
+	const struct pv_sampdiff_group *x =
+		*(const struct pv_sampdiff_group *const *)a;
+	const struct pv_sampdiff_group *y =
+		*(const struct pv_sampdiff_group *const *)b;
+	int c;
+
+	if ((c = pv_str_cmp(x->key.experiment, y->key.experiment)) != 0 ||
+	    (c = pv_str_cmp(x->key.role, y->key.role)) != 0 ||
+	    (c = pv_str_cmp(x->key.version, y->key.version)) != 0 ||
+	    (c = pv_str_cmp(x->key.suite, y->key.suite)) != 0)
+		return c;
+	return pv_str_cmp(x->key.test, y->key.test);
+}
+
+static int
+cmp_test(const struct pv_sampdiff_group *x, const struct pv_sampdiff_group *y)
+{
+	int c = pv_str_cmp(x->key.suite, y->key.suite);
+
+	return c ? c : pv_str_cmp(x->key.test, y->key.test);
+}
+
+/* A pair of sides (a baseline's, a target's), in the order written. */
+struct bpair {
+	size_t base, target;	/* sides */
+	size_t ib, it;		/* their sections */
+	size_t order;		/* as enumerated */
+	const struct pv_runkey *bk, *tk;
+};
+
+static int
+cmp_bpair(const void *a, const void *b)
+{
+	const struct bpair *x = a, *y = b;
+	int c;
+
+	if ((c = pv_str_cmp(x->bk->version, y->bk->version)) != 0 ||
+	    (c = pv_str_cmp(x->tk->version, y->tk->version)) != 0 ||
+	    (c = pv_str_cmp(x->bk->experiment, y->bk->experiment)) != 0)
+		return c;
+	return (x->order > y->order) - (x->order < y->order);
+}
+
+static int
+same_pair(const struct bpair *x, const struct bpair *y)
+{
+	return pv_str_cmp(x->bk->version, y->bk->version) == 0 &&
+		pv_str_cmp(x->tk->version, y->tk->version) == 0 &&
+		pv_str_cmp(x->bk->experiment, y->bk->experiment) == 0;
+}
+
+/* The batch: the tests of a pair read back into bt, their roll keys. */
+struct batch {
+	struct pv_runtab bt;
+	struct pv_runkey *roll[2];	/* this batch's, the one before */
+	size_t nroll, alloc[2];
+	int cur;
+	long found;
+};
+
+/* Compare and write the keys of a batch of the pair p, then empty it. */
+static void
+batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
+	  const struct pv_runset *bk, const struct pv_runset *tk,
+	  struct writer *w)
+{
+	struct pv_runset **v = pv_runtab_sorted_sides(&b->bt);
+	struct cmplist l;
+	size_t n = b->bt.nset, mid, x, y;
+
+	memset(&l, 0, sizeof(l));
+	l.d = d;
+	l.tab = &b->bt;
+	l.jobs = d->opt.jobs;
+	l.roll = b->roll[b->cur];
+	l.nroll = b->nroll;
+	if (n == 0)
+		n = 1;
+	l.c = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.c)));
+	l.h = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.h)));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.set)));
+	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.sec)));
+	PV_GROW(l.pair, 1, l.pairalloc);
+	l.pair[l.npair++] = 0;
+	/* the baseline's sets, then the target's, or the other way */
+	for (mid = 0; mid < b->bt.nset && same_side(v[mid], v[0]); mid++)
+		;
+	x = 0;
+	y = mid;
+	if (b->bt.nset > 0 && !same_side(v[0], bk)) {
+		x = mid;
+		y = 0;
+		mid = b->bt.nset;
+	}
+	{
+		size_t xend = x == 0 ? mid : b->bt.nset;
+		size_t yend = y == 0 ? x : b->bt.nset;
+
+		while (x < xend || y < yend) {
+			int c = x == xend ? 1 : y == yend ? -1 :
+				pv_rec_key_cmp_measure(&v[x]->key,
+						       &v[y]->key);
+
+			if (c < 0)
+				compare(&l, v[x++], NULL, bk, tk, p->ib,
+					p->it);
+			else if (c > 0)
+				compare(&l, NULL, v[y++], bk, tk, p->ib,
+					p->it);
+			else
+				compare(&l, v[x++], v[y++], bk, tk, p->ib,
+					p->it);
+		}
+	}
+	compute_batch(d, &l, w);
+	b->found += count_found(&l);
+	d->ncmp += l.n;
+	pv_arena_release(&l.arena);
+	free(l.pair);
+	free(v);
+	pv_runtab_clear(&b->bt);
+	/* the roll-up keeps the last key until the next: kept a batch more */
+	b->cur = !b->cur;
+	b->nroll = 0;
+}
+
+/* The roll key of a test of the pair p, into the batch. */
+static void
+batch_test(struct batch *b, const struct pv_runset *bk,
+	   const struct pv_runset *tk, const struct pv_sampdiff_group *g)
+{
+	struct pv_runkey *k;
+
+	PV_GROW(b->roll[b->cur], b->nroll + 1, b->alloc[b->cur]);
+	k = &b->roll[b->cur][b->nroll++];
+	*k = g->key;
+	k->role = bk->key.version;
+	k->version = tk->key.version;
+}
+
+/*
+ * pv_sampdiff_finish() where one test was held at a time: the sides and
+ * their pairs from the tests, then each pair's tests read back in key
+ * order, a batch at a time, compared and written.  Returns -2 when the
+ * keys must be held together (a test came back, runstart records, two
+ * pairs of the same versions and experiment): every key is then back in
+ * its table.
+ */
+static long
+finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
+	       size_t nignore)
+{
+	struct pv_sampdiff_groups *gs = d->grunvals.n ? &d->grunvals :
+		&d->gsamples;
+	struct pv_sampdiff_group **ord = NULL;
+	struct pv_runset *rep = NULL, **vp = NULL;
+	struct side *side = NULL;
+	size_t *gfrom = NULL;
+	struct bpair *pair = NULL;
+	struct writer w;
+	struct batch b;
+	size_t nside = 0, sidealloc = 0, npair = 0, pairalloc = 0, i, j, e;
+	long ret = -2;
+
+	for (i = 0; i < d->nsec; i++)
+		if (d->sec[i].nrs > 0)
+			break;
+	if (gs->hold || gs->n == 0 || i < d->nsec)
+		goto hold;
+	if (gs->cur != UINT32_MAX &&
+	    spill_group(d, gs, &gs->g[gs->cur]) < 0)
+		return -1;
+	gs->cur = UINT32_MAX;
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	ord = pv_xreallocarray(NULL, gs->n, sizeof(*ord));
+	for (i = 0; i < gs->n; i++)
+		ord[i] = &gs->g[i];
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	qsort(ord, gs->n, sizeof(*ord), cmp_group);
+	gfrom = pv_xreallocarray(NULL, gs->n + 1, sizeof(*gfrom));
+	for (i = 0; i < gs->n; i = j) {
+		for (j = i + 1; j < gs->n &&
+		     pv_str_cmp(ord[i]->key.experiment,
+				ord[j]->key.experiment) == 0 &&
+		     pv_str_cmp(ord[i]->key.role, ord[j]->key.role) == 0 &&
+		     pv_str_cmp(ord[i]->key.version,
+				ord[j]->key.version) == 0; j++)
+			;
+		gfrom[nside] = i;
+		PV_GROW(side, nside + 1, sidealloc);
+		side[nside] = (struct side){ nside, nside + 1, -1 };
+		nside++;
+	}
+	gfrom[nside] = gs->n;
+	rep = pv_xcalloc(nside, sizeof(*rep));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	vp = pv_xreallocarray(NULL, nside, sizeof(*vp));
+	for (i = 0; i < nside; i++) {
+		rep[i].key = ord[gfrom[i]]->key;
+		vp[i] = &rep[i];
+	}
+	if (assign_sides(d, side, nside, vp, nside) < 0) {
+		ret = -1;
+		goto out;
+	}
+	d->npairs = 0;
+	for (e = 0; e < nside; e = j) {
+		size_t x, y;
+
+		for (j = e + 1; j < nside &&
+		     pv_str_cmp(rep[j].key.experiment,
+				rep[e].key.experiment) == 0; j++)
+			;
+		for (x = e; x < j; x++) {
+			for (y = e; y < j; y++) {
+				const struct pv_runset *bk = &rep[x];
+				const struct pv_runset *tk = &rep[y];
+				size_t ib, it;
+
+				if (side[x].role != 0 || side[y].role != 1)
+					continue;
+				ib = side_sec(d, bk);
+				it = side_sec(d, tk);
+				if (not_comparable(d, bk, tk, ib, it, ignore,
+						   nignore)) {
+					ret = -1;
+					goto out;
+				}
+				d->npairs++;
+				PV_GROW(pair, npair + 1, pairalloc);
+				pair[npair] = (struct bpair){ x, y, ib, it,
+					npair, &bk->key, &tk->key };
+				npair++;
+			}
+		}
+	}
+	if (npair == 0) {
+		nothing_paired(d, side, nside, vp, nside);
+		ret = -1;
+		goto out;
+	}
+	qsort(pair, npair, sizeof(*pair), cmp_bpair);
+	for (i = 1; i < npair; i++)
+		if (same_pair(&pair[i - 1], &pair[i]))
+			break;
+	if (i < npair) {
+		/* their keys interleave: held together */
+		d->npairs = 0;
+		goto hold;
+	}
+
+	memset(&b, 0, sizeof(b));
+	pv_runtab_init(&b.bt);
+	writer_start(d, &w, out);
+	d->ncmp = 0;
+	for (i = 0; i < npair; i++) {
+		const struct bpair *p = &pair[i];
+		const struct pv_runset *bk = &rep[p->base];
+		const struct pv_runset *tk = &rep[p->target];
+		size_t x = gfrom[p->base], xend = gfrom[p->base + 1];
+		size_t y = gfrom[p->target], yend = gfrom[p->target + 1];
+
+		while (x < xend || y < yend) {
+			int c = x == xend ? 1 : y == yend ? -1 :
+				cmp_test(ord[x], ord[y]);
+			int rc = 0;
+
+			if (c <= 0)
+				rc = unspill_group(d, ord[x], &b.bt);
+			if (c >= 0 && rc == 0)
+				rc = unspill_group(d, ord[y], &b.bt);
+			if (rc < 0) {
+				ret = -1;
+				break;
+			}
+			batch_test(&b, bk, tk, ord[c <= 0 ? x : y]);
+			if (c <= 0)
+				x++;
+			if (c >= 0)
+				y++;
+			if (b.bt.nset >= BATCH_SETS)
+				batch_run(d, &b, p, bk, tk, &w);
+		}
+		if (ret == -1)
+			break;
+		if (b.nroll > 0)
+			batch_run(d, &b, p, bk, tk, &w);
+	}
+	writer_end(&w);
+	pv_runtab_release(&b.bt);
+	free(b.roll[0]);
+	free(b.roll[1]);
+	if (ret != -1)
+		ret = b.found;
+	goto out;
+hold:
+	if (hold_all(d, &d->gsamples) < 0 || hold_all(d, &d->grunvals) < 0)
+		ret = -1;
+out:
+	free(ord);
+	free(gfrom);
+	free(rep);
+	free(vp);
+	free(side);
+	free(pair);
+	return ret;
 }
 
 long
@@ -718,9 +1310,13 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	struct pv_runset **v;
 	struct side *side = NULL;
 	struct cmplist l;
+	struct writer w;
 	size_t nside = 0, sidealloc = 0, i, j, e;
 	long found = 0;
 
+	if ((found = finish_batched(d, out, ignore, nignore)) != -2)
+		return found;
+	found = 0;
 	memset(&l, 0, sizeof(l));
 	l.d = d;
 	l.tab = tab;
@@ -774,21 +1370,8 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 				/* both first: a new section moves d->sec */
 				ib = side_sec(d, bk);
 				it = side_sec(d, tk);
-				pv_strbuf_reset(&d->scratch);
-				if (pv_kvset_diff(&d->sec[ib].kv,
-						  &d->sec[it].kv, ignore,
-						  nignore, &d->scratch) > 0) {
-					pv_err_set(&d->err,
-						   "experiment '%.*s': baseline "
-						   "'%.*s' and target '%.*s' "
-						   "are not comparable: %s",
-						   (int)bk->key.experiment.len,
-						   bk->key.experiment.s,
-						   (int)bk->key.version.len,
-						   bk->key.version.s,
-						   (int)tk->key.version.len,
-						   tk->key.version.s,
-						   d->scratch.buf);
+				if (not_comparable(d, bk, tk, ib, it, ignore,
+						   nignore)) {
 					pv_arena_release(&l.arena);
 					free(l.pair);
 					free(side);
@@ -828,15 +1411,11 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 		free(v);
 		return -1;
 	}
-	compute_write(d, &l, out);
+	writer_start(d, &w, out);
+	compute_batch(d, &l, &w);
+	writer_end(&w);
 	/* the honest interval where there is one */
-	for (i = 0; i < l.n; i++) {
-		double lo = isnan(l.c[i].hlo) ? l.c[i].lo : l.c[i].hlo;
-		double hi = isnan(l.c[i].hhi) ? l.c[i].hi : l.c[i].hhi;
-
-		if (hi < 0 || lo > 0)
-			found++;
-	}
+	found = count_found(&l);
 	d->ncmp = l.n;
 	pv_arena_release(&l.arena);
 	free(l.pair);

@@ -27,12 +27,23 @@
  * each pair are computed first and then finished together (cmp.h,
  * pv_cmp_pair()).  The primary records (rec_primary.h) mark the other keys
  * of their tests secondary.
+ *
+ * Memory: while the input is grouped by test (no test's samples or
+ * runvals come back after another test began), one test is held at a
+ * time; the others are saved to an unlinked temporary file (in $TMPDIR,
+ * else /tmp) and read back by pv_sampdiff_finish(), each pair's tests in
+ * key order, about 8192 keys at a time.  A test that comes back, a
+ * section with runstart records (the drift of a pair's keys is judged
+ * over all of them together) or two pairs of the same versions and
+ * experiment (their keys interleave) hold every key, as a table of the
+ * whole input.  The output is the same either way.
  */
 #ifndef PV_SAMPDIFF_H
 #define PV_SAMPDIFF_H
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "arena.h"
 #include "cmp.h"
@@ -44,12 +55,32 @@
 #include "record.h"
 #include "runtab.h"
 #include "strbuf.h"
+#include "symtab.h"
 
 struct pv_sampdiff_section {
 	struct pv_str role, version, experiment;
 	struct pv_kvset kv;
 	struct pv_runstart *rs;		/* its runs' times, by run once sorted */
 	size_t nrs, rsalloc;
+};
+
+/* A test (ROLE VERSION EXPERIMENT SUITE TEST) of a table, held or saved. */
+struct pv_sampdiff_group {
+	struct pv_runkey key;	/* its five fields, the rest empty */
+	off_t off;		/* its saved sets in the spill */
+	size_t len;
+	int saved;		/* they are there, not in the table */
+};
+
+/* The tests of a table, while it holds one at a time. */
+struct pv_sampdiff_groups {
+	struct pv_runtab *tab;
+	struct pv_symtab gid;		/* a test's identity: its group */
+	struct pv_symtab gstr;		/* the groups' strings */
+	struct pv_sampdiff_group *g;
+	size_t n, alloc;
+	uint32_t cur;			/* the group being read */
+	int hold;			/* a test came back: hold all */
 };
 
 struct pv_sampdiff {
@@ -65,6 +96,10 @@ struct pv_sampdiff {
 	struct pv_strbuf scratch;
 	size_t npairs, ncmp;		/* after finish */
 	size_t nstack;			/* stack records seen */
+	struct pv_sampdiff_groups gsamples, grunvals;
+	int spill;			/* the temporary file, -1 before */
+	off_t spill_end;
+	struct pv_strbuf save;
 	/* the versions of the sides, set before finish; NULL: by role */
 	const char *base_version, *target_version;
 	struct pv_err err;
