@@ -532,9 +532,16 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 	return 0;
 }
 
+/*
+ * Classify v.  The decisions (class, flags, mde, runs) are made once, in
+ * pv_classifier_run() (words 0); the reason's words are made again when
+ * written (words 1, pv_classifier_reason()), from the decisions kept in
+ * v: the quantiles and normal tails of mde and runs_to_decide() are not
+ * computed twice, and no words are made that nobody reads.
+ */
 static void
 classify(struct pv_classifier *cl, struct pv_verdict *v,
-	 const struct prior *pr)
+	 const struct prior *pr, int words)
 {
 	const struct pv_classifier_opts *o = &cl->opt;
 	const struct pv_cmp *c = &v->cmp;
@@ -562,13 +569,14 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 		return;
 	}
 	if (isnan(c->se) || isnan(lo)) {
-		v->reason = say(cl, "one run on a side (%zu and %zu): no "
-				"interval", c->nb, c->nt);
+		if (words)
+			v->reason = say(cl, "one run on a side (%zu and %zu): "
+					"no interval", c->nb, c->nt);
 		v->runs = o->min_runs > 2 ? o->min_runs : 2;
 		return;
 	}
 	/* Welch's df rounded down: conservative, and the quantiles cache */
-	{
+	if (!words) {
 		unsigned df = c->df >= 1 ? (unsigned)floor(fmin(c->df, 1e6)) :
 			1;
 
@@ -577,22 +585,31 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	}
 	if (sig && hi < 0 && c->change <= reg) {
 		v->cls = PV_CLASS_REGRESSION;
-		v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
-				lost(&pc, 0, c->change), lost(&pc, 1, hi),
-				lost(&pc, 2, lo));
+		if (words)
+			v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
+					lost(&pc, 0, c->change),
+					lost(&pc, 1, hi), lost(&pc, 2, lo));
 		return;
 	}
 	if (sig && lo > 0 && c->change >= imp) {
 		v->cls = PV_CLASS_IMPROVEMENT;
-		v->reason = say(cl, "%s%% better, interval %s%% to %s%%",
-				chg(&pc, 0, c->change), chg(&pc, 1, lo),
-				chg(&pc, 2, hi));
+		if (words)
+			v->reason = say(cl, "%s%% better, interval %s%% to "
+					"%s%%", chg(&pc, 0, c->change),
+					chg(&pc, 1, lo), chg(&pc, 2, hi));
 		return;
 	}
 	if (lo > log(1 - band) && hi < log(1 + band)) {
 		v->cls = PV_CLASS_NO_CHANGE;
-		v->reason = say(cl, "interval %s%% to %s%% inside +-%.3g%%",
-				chg(&pc, 0, lo), chg(&pc, 1, hi), 100 * band);
+		if (words)
+			v->reason = say(cl, "interval %s%% to %s%% inside "
+					"+-%.3g%%", chg(&pc, 0, lo),
+					chg(&pc, 1, hi), 100 * band);
+		return;
+	}
+	if (!words) {
+		if (!(c->flags & PV_CMP_DRIFT))
+			v->runs = runs_to_decide(cl, c, -reg, pr);
 		return;
 	}
 	if (sig && (hi < 0 || lo > 0))
@@ -610,7 +627,6 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 				"do not remove it, interleave the sides", why);
 		return;
 	}
-	v->runs = runs_to_decide(cl, c, -reg, pr);
 	if (v->runs > 0)
 		v->reason = say(cl, "%s; about %zu runs a side would decide",
 				why, v->runs);
@@ -768,7 +784,7 @@ pv_classifier_run(struct pv_classifier *cl)
 		cl->pair[cl->npair].ntested = pr.ntested;
 		cl->npair++;
 		for (j = i; j < e; j++) {
-			classify(cl, &cl->v[j], &pr);
+			classify(cl, &cl->v[j], &pr, 0);
 			cl->v[j].reason = NULL;	/* pv_classifier_reason() */
 		}
 	}
@@ -819,7 +835,7 @@ pv_classifier_reason(struct pv_classifier *cl, size_t i)
 	pr.tau2 = cl->pair[lo].tau2;
 	pr.ntested = cl->pair[lo].ntested;
 	/* what it decides is decided: only the words are made again */
-	classify(cl, &v, &pr);
+	classify(cl, &v, &pr, 1);
 	return v.reason;
 }
 
