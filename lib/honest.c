@@ -286,6 +286,7 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	h->nb = b->n;
 	h->nt = t->n;
 	h->d = h->est = h->se = h->df = h->lo = h->hi = h->p = h->sd = NAN;
+	h->w_lo = h->w_hi = h->w_p = NAN;
 	h->trend_z = h->trend_p = h->adj = h->adj_se = h->adj_df = NAN;
 	if (b->n < 2 || t->n < 2)
 		return;
@@ -299,6 +300,9 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	h->d = w.diff;
 	h->se = w.se;
 	h->df = w.df;
+	h->w_lo = w.lo;
+	h->w_hi = w.hi;
+	h->w_p = w.p;
 	h->sd = w.se / sqrt(1 / (double)b->n + 1 / (double)t->n);
 	if (w.se == 0)
 		h->flags |= PV_HONEST_ZERO_VAR;

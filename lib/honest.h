@@ -94,6 +94,7 @@ enum {
 struct pv_honest {
 	size_t nb, nt;		/* runs a side */
 	double d, se, df;	/* Welch on the oriented logs */
+	double w_lo, w_hi, w_p;	/* Welch's own interval at conf, its p */
 	double est;		/* the change the interval is about */
 	double lo, hi, p;	/* the honest interval at conf, its p */
 	double widen;		/* for the quantum, log scale */
