@@ -192,6 +192,19 @@ t_quantile_start(double prob, double df)
 	return z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df;
 }
 
+static double t_quantile(double prob, double df);
+
+/*
+ * The last two quantiles asked, again: a key's Welch interval and the
+ * honest interval's parts ask the same level at the same degrees of
+ * freedom, and the quantile is the costly part of each.
+ */
+#define TQ_LAST 2
+static _Thread_local struct {
+	double prob, df, x;	/* prob 0: empty (never kept) */
+} tq_last[TQ_LAST];
+static _Thread_local unsigned tq_next;
+
 double
 pv_stats_t_quantile(double prob, double df)
 {
@@ -201,6 +214,23 @@ pv_stats_t_quantile(double prob, double df)
 	gsl_quiet();
 	if (!(df > 0) || !(prob > 0 && prob < 1))
 		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
+	for (i = 0; i < TQ_LAST; i++)
+		if (tq_last[i].prob == prob && tq_last[i].df == df)
+			return tq_last[i].x;
+	x = t_quantile(prob, df);
+	tq_last[tq_next].prob = prob;
+	tq_last[tq_next].df = df;
+	tq_last[tq_next].x = x;
+	tq_next = (tq_next + 1) % TQ_LAST;
+	return x;
+}
+
+static double
+t_quantile(double prob, double df)
+{
+	double x;
+	int i;
+
 	/*
 	 * GSL's inverse costs two of the steps below: where the expansion
 	 * is close (df >= 5, central levels) start from it and take
@@ -273,17 +303,48 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
+/*
+ * The last two t tails asked, again, as the quantiles above: a key's
+ * Welch p and the p of its honest interval unwidened are the same |t|
+ * (the scaling by 2^k is exact) at the same degrees of freedom.
+ */
+#define TP_LAST 2
+static _Thread_local struct {
+	double t, df, p;	/* df 0: empty (never kept) */
+} tp_last[TP_LAST];
+static _Thread_local unsigned tp_next;
+
+static double t_two_sided_calc(double t, double df);
+
 /* two-sided p of a t statistic */
 static double
 t_two_sided(double t, double df)
 {
 	double p;
+	int i;
 
 	gsl_quiet();
 	if (isnan(t) || !(df > 0))
 		return NAN;
 	if (isinf(t))
 		return 0;
+	t = fabs(t);
+	for (i = 0; i < TP_LAST; i++)
+		if (tp_last[i].t == t && tp_last[i].df == df)
+			return tp_last[i].p;
+	p = t_two_sided_calc(t, df);
+	tp_last[tp_next].t = t;
+	tp_last[tp_next].df = df;
+	tp_last[tp_next].p = p;
+	tp_next = (tp_next + 1) % TP_LAST;
+	return p;
+}
+
+static double
+t_two_sided_calc(double t, double df)
+{
+	double p;
+
 	/*
 	 * Far in the tail GSL's t distribution loses digits (7e-8 relative
 	 * at p = 1e-43); the incomplete beta function it rests on keeps
