@@ -206,8 +206,8 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		/* Welch's test is the honest interval's first part: the same
 		 * logs at the same level, computed there once */
 		honest_opts(opt, &ho);
-		pv_honest_key(bs, ts, key->direction == PV_LOWER_BETTER, &ho,
-			      h);
+		pv_honest_key_logs(bs, ts, xb, xt,
+				   key->direction == PV_LOWER_BETTER, &ho, h);
 		c->lo = h->w_lo;
 		c->hi = h->w_hi;
 		c->se = h->se;

@@ -126,6 +126,17 @@ void pv_honest_key(const struct pv_honest_side *b,
 		   const struct pv_honest_opts *o, struct pv_honest *h);
 
 /*
+ * pv_honest_key() with the oriented logs of b's and t's values already
+ * taken, xb[i] = s log(b->v[i]), xt likewise, s -1 if lower_better, else
+ * 1 (pv_cmp_compute_sides() has them): the same result, without taking
+ * them again.
+ */
+void pv_honest_key_logs(const struct pv_honest_side *b,
+			const struct pv_honest_side *t, const double *xb,
+			const double *xt, int lower_better,
+			const struct pv_honest_opts *o, struct pv_honest *h);
+
+/*
  * The keys h[0..n) of one pair: the drift flag and the final interval of
  * each.  Keys without an interval (d NaN) are left alone.
  */
