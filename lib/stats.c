@@ -194,11 +194,8 @@ t_quantile_start(double prob, double df)
 
 static double t_quantile(double prob, double df);
 
-/*
- * The last two quantiles asked, again: a key's Welch interval and the
- * honest interval's parts ask the same level at the same degrees of
- * freedom, and the quantile is the costly part of each.
- */
+/* the last two asked: Welch's interval and the honest interval's parts
+ * ask the same level at the same degrees of freedom */
 #define TQ_LAST 2
 static _Thread_local struct {
 	double prob, df, x;	/* prob 0: empty (never kept) */
@@ -303,11 +300,8 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
-/*
- * The last two t tails asked, again, as the quantiles above: a key's
- * Welch p and the p of its honest interval unwidened are the same |t|
- * (the scaling by 2^k is exact) at the same degrees of freedom.
- */
+/* the last two asked: Welch's p and the unwidened honest interval's are
+ * the same |t| (the 2^k scaling is exact) at the same df */
 #define TP_LAST 2
 static _Thread_local struct {
 	double t, df, p;	/* df 0: empty (never kept) */
@@ -789,7 +783,7 @@ diff_kth(const double *sx, size_t nx, const double *sy, size_t ny, size_t k)
 	return of_ord(lo);
 }
 
-/* the most differences sorted whole (8 bytes each) instead of bisected */
+/* the most differences heapsorted whole (8 bytes each), not bisected */
 #define HL_SORT_MAX 65536
 
 static void
@@ -809,7 +803,6 @@ sift_u64(uint64_t *a, size_t i, size_t n)
 	a[i] = v;
 }
 
-/* heapsort: no comparison callback, no recursion */
 static void
 sort_u64(uint64_t *a, size_t n)
 {
