@@ -476,6 +476,42 @@ p_decide(double m, double sm, double thr, double hw, double hc)
 	return p;
 }
 
+/*
+ * An upper bound of p_decide() for sm > 0, at the cost of one exp a tail
+ * instead of GSL's: Q(z) <= e^(-z^2 / 2) / 2 for z >= 0 (Chernoff), and
+ * the chance of an interval is at most its width times the density's
+ * peak, 1 / sqrt(2 pi) (rounded up here).  Where the bound is clearly
+ * below the power asked, p_decide() is too and need not be computed: the
+ * N found is the same.  The margin, 1e-9, is millions of times the
+ * rounding of GSL's tails and of the sums.
+ */
+static double
+tail_bound(double z)
+{
+	return z > 0 ? exp(-z * z / 2) / 2 : 1;
+}
+
+static double
+p_decide_bound(double m, double sm, double thr, double hw, double hc)
+{
+	double cut = fmax(thr, hw);
+	double p = tail_bound((cut - m) / sm) + tail_bound((cut + m) / sm);
+
+	if (hc < thr) {
+		double z3 = (-(thr - hc) - m) / sm, z4 = (thr - hc - m) / sm;
+		double b = (z4 - z3) * 0.398942280401433;
+
+		if (z3 > 0)
+			b = fmin(b, tail_bound(z3));
+		else if (z4 < 0)
+			b = fmin(b, tail_bound(-z4));
+		p += fmin(b, 1);
+	}
+	return p;
+}
+
+#define DECIDE_MARGIN 1e-9
+
 /* more runs a side than anyone runs: beyond them, "unlikely to decide" */
 #define RUNS_MAX 1000
 
@@ -525,6 +561,10 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 
 		/* the widening beyond Welch's (the quantum) stays */
 		w2 = w2 > 0 ? w2 / 2 : 0;
+		if (sm > 0 && p_decide_bound(center, sm, thr, tq * sdN + w2,
+					     tc * sdN + w2) + DECIDE_MARGIN <
+		    cl->opt.decide_power)
+			continue;
 		if (p_decide(center, sm, thr, tq * sdN + w2, tc * sdN + w2) >=
 		    cl->opt.decide_power)
 			return N;
@@ -532,9 +572,16 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 	return 0;
 }
 
+/*
+ * Classify v.  The decisions (class, flags, mde, runs) are made once, in
+ * pv_classifier_run() (words 0); the reason's words are made again when
+ * written (words 1, pv_classifier_reason()), from the decisions kept in
+ * v: the quantiles and normal tails of mde and runs_to_decide() are not
+ * computed twice, and no words are made that nobody reads.
+ */
 static void
 classify(struct pv_classifier *cl, struct pv_verdict *v,
-	 const struct prior *pr)
+	 const struct prior *pr, int words)
 {
 	const struct pv_classifier_opts *o = &cl->opt;
 	const struct pv_cmp *c = &v->cmp;
@@ -562,13 +609,14 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 		return;
 	}
 	if (isnan(c->se) || isnan(lo)) {
-		v->reason = say(cl, "one run on a side (%zu and %zu): no "
-				"interval", c->nb, c->nt);
+		if (words)
+			v->reason = say(cl, "one run on a side (%zu and %zu): "
+					"no interval", c->nb, c->nt);
 		v->runs = o->min_runs > 2 ? o->min_runs : 2;
 		return;
 	}
 	/* Welch's df rounded down: conservative, and the quantiles cache */
-	{
+	if (!words) {
 		unsigned df = c->df >= 1 ? (unsigned)floor(fmin(c->df, 1e6)) :
 			1;
 
@@ -577,22 +625,31 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	}
 	if (sig && hi < 0 && c->change <= reg) {
 		v->cls = PV_CLASS_REGRESSION;
-		v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
-				lost(&pc, 0, c->change), lost(&pc, 1, hi),
-				lost(&pc, 2, lo));
+		if (words)
+			v->reason = say(cl, "%s%% worse, interval %s%% to %s%%",
+					lost(&pc, 0, c->change),
+					lost(&pc, 1, hi), lost(&pc, 2, lo));
 		return;
 	}
 	if (sig && lo > 0 && c->change >= imp) {
 		v->cls = PV_CLASS_IMPROVEMENT;
-		v->reason = say(cl, "%s%% better, interval %s%% to %s%%",
-				chg(&pc, 0, c->change), chg(&pc, 1, lo),
-				chg(&pc, 2, hi));
+		if (words)
+			v->reason = say(cl, "%s%% better, interval %s%% to "
+					"%s%%", chg(&pc, 0, c->change),
+					chg(&pc, 1, lo), chg(&pc, 2, hi));
 		return;
 	}
 	if (lo > log(1 - band) && hi < log(1 + band)) {
 		v->cls = PV_CLASS_NO_CHANGE;
-		v->reason = say(cl, "interval %s%% to %s%% inside +-%.3g%%",
-				chg(&pc, 0, lo), chg(&pc, 1, hi), 100 * band);
+		if (words)
+			v->reason = say(cl, "interval %s%% to %s%% inside "
+					"+-%.3g%%", chg(&pc, 0, lo),
+					chg(&pc, 1, hi), 100 * band);
+		return;
+	}
+	if (!words) {
+		if (!(c->flags & PV_CMP_DRIFT))
+			v->runs = runs_to_decide(cl, c, -reg, pr);
 		return;
 	}
 	if (sig && (hi < 0 || lo > 0))
@@ -610,7 +667,6 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 				"do not remove it, interleave the sides", why);
 		return;
 	}
-	v->runs = runs_to_decide(cl, c, -reg, pr);
 	if (v->runs > 0)
 		v->reason = say(cl, "%s; about %zu runs a side would decide",
 				why, v->runs);
@@ -768,7 +824,7 @@ pv_classifier_run(struct pv_classifier *cl)
 		cl->pair[cl->npair].ntested = pr.ntested;
 		cl->npair++;
 		for (j = i; j < e; j++) {
-			classify(cl, &cl->v[j], &pr);
+			classify(cl, &cl->v[j], &pr, 0);
 			cl->v[j].reason = NULL;	/* pv_classifier_reason() */
 		}
 	}
@@ -819,7 +875,7 @@ pv_classifier_reason(struct pv_classifier *cl, size_t i)
 	pr.tau2 = cl->pair[lo].tau2;
 	pr.ntested = cl->pair[lo].ntested;
 	/* what it decides is decided: only the words are made again */
-	classify(cl, &v, &pr);
+	classify(cl, &v, &pr, 1);
 	return v.reason;
 }
 

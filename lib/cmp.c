@@ -202,19 +202,18 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		c->g = pv_stats_hedges_g(xb, nb, xt, nt);
 	if (nb >= 2 && nt >= 2) {
 		struct pv_honest_opts ho;
-		struct pv_welch w;
 
+		/* Welch's test is the honest interval's first part: the same
+		 * logs at the same level, computed there once */
 		honest_opts(opt, &ho);
-		pv_honest_key(bs, ts, key->direction == PV_LOWER_BETTER, &ho,
-			      h);
-
-		pv_stats_welch(xb, nb, xt, nt, opt->conf, &w);
-		c->lo = w.lo;
-		c->hi = w.hi;
-		c->se = w.se;
-		c->df = w.df;
-		c->p_welch = w.p;
-		if (w.se == 0)
+		pv_honest_key_logs(bs, ts, xb, xt,
+				   key->direction == PV_LOWER_BETTER, &ho, h);
+		c->lo = h->w_lo;
+		c->hi = h->w_hi;
+		c->se = h->se;
+		c->df = h->df;
+		c->p_welch = h->w_p;
+		if (h->se == 0)
 			c->flags |= PV_CMP_ZERO_VAR;
 		if (opt->boot > 0 &&
 		    pv_stats_bootstrap_median_diff_exact(xb, nb, xt, nt,

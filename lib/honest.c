@@ -274,7 +274,31 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	      int lower_better, const struct pv_honest_opts *o,
 	      struct pv_honest *h)
 {
-	double sign = lower_better ? -1 : 1, *xb, *xt;
+	double sign = lower_better ? -1 : 1, small[128], *xb;
+	size_t i;
+
+	if (b->n < 2 || t->n < 2) {
+		pv_honest_key_logs(b, t, NULL, NULL, lower_better, o, h);
+		return;
+	}
+	xb = b->n + t->n <= 128 ? small :
+		pv_xreallocarray(NULL, b->n + t->n, sizeof(*xb));
+	for (i = 0; i < b->n; i++)
+		xb[i] = sign * log(b->v[i]);
+	for (i = 0; i < t->n; i++)
+		xb[b->n + i] = sign * log(t->v[i]);
+	pv_honest_key_logs(b, t, xb, xb + b->n, lower_better, o, h);
+	if (xb != small)
+		free(xb);
+}
+
+void
+pv_honest_key_logs(const struct pv_honest_side *b,
+		   const struct pv_honest_side *t, const double *xb,
+		   const double *xt, int lower_better,
+		   const struct pv_honest_opts *o, struct pv_honest *h)
+{
+	double sign = lower_better ? -1 : 1;
 	struct part k[2];
 	struct pv_welch w;
 	struct pv_hl hl;
@@ -286,19 +310,17 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	h->nb = b->n;
 	h->nt = t->n;
 	h->d = h->est = h->se = h->df = h->lo = h->hi = h->p = h->sd = NAN;
+	h->w_lo = h->w_hi = h->w_p = NAN;
 	h->trend_z = h->trend_p = h->adj = h->adj_se = h->adj_df = NAN;
 	if (b->n < 2 || t->n < 2)
 		return;
-	xb = pv_xreallocarray(NULL, b->n + t->n, sizeof(*xb));
-	xt = xb + b->n;
-	for (i = 0; i < b->n; i++)
-		xb[i] = sign * log(b->v[i]);
-	for (i = 0; i < t->n; i++)
-		xt[i] = sign * log(t->v[i]);
 	pv_stats_welch(xb, b->n, xt, t->n, o->conf, &w);
 	h->d = w.diff;
 	h->se = w.se;
 	h->df = w.df;
+	h->w_lo = w.lo;
+	h->w_hi = w.hi;
+	h->w_p = w.p;
 	h->sd = w.se / sqrt(1 / (double)b->n + 1 / (double)t->n);
 	if (w.se == 0)
 		h->flags |= PV_HONEST_ZERO_VAR;
@@ -450,7 +472,6 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 			}
 		}
 	}
-	free(xb);
 }
 
 void

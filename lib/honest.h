@@ -94,6 +94,7 @@ enum {
 struct pv_honest {
 	size_t nb, nt;		/* runs a side */
 	double d, se, df;	/* Welch on the oriented logs */
+	double w_lo, w_hi, w_p;	/* Welch's own interval at conf, its p */
 	double est;		/* the change the interval is about */
 	double lo, hi, p;	/* the honest interval at conf, its p */
 	double widen;		/* for the quantum, log scale */
@@ -123,6 +124,17 @@ struct pv_honest {
 void pv_honest_key(const struct pv_honest_side *b,
 		   const struct pv_honest_side *t, int lower_better,
 		   const struct pv_honest_opts *o, struct pv_honest *h);
+
+/*
+ * pv_honest_key() with the oriented logs of b's and t's values already
+ * taken, xb[i] = s log(b->v[i]), xt likewise, s -1 if lower_better, else
+ * 1 (pv_cmp_compute_sides() has them): the same result, without taking
+ * them again.
+ */
+void pv_honest_key_logs(const struct pv_honest_side *b,
+			const struct pv_honest_side *t, const double *xb,
+			const double *xt, int lower_better,
+			const struct pv_honest_opts *o, struct pv_honest *h);
 
 /*
  * The keys h[0..n) of one pair: the drift flag and the final interval of

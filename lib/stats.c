@@ -192,6 +192,16 @@ t_quantile_start(double prob, double df)
 	return z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df;
 }
 
+static double t_quantile(double prob, double df);
+
+/* the last two asked: Welch's interval and the honest interval's parts
+ * ask the same level at the same degrees of freedom */
+#define TQ_LAST 2
+static _Thread_local struct {
+	double prob, df, x;	/* prob 0: empty (never kept) */
+} tq_last[TQ_LAST];
+static _Thread_local unsigned tq_next;
+
 double
 pv_stats_t_quantile(double prob, double df)
 {
@@ -201,6 +211,23 @@ pv_stats_t_quantile(double prob, double df)
 	gsl_quiet();
 	if (!(df > 0) || !(prob > 0 && prob < 1))
 		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
+	for (i = 0; i < TQ_LAST; i++)
+		if (tq_last[i].prob == prob && tq_last[i].df == df)
+			return tq_last[i].x;
+	x = t_quantile(prob, df);
+	tq_last[tq_next].prob = prob;
+	tq_last[tq_next].df = df;
+	tq_last[tq_next].x = x;
+	tq_next = (tq_next + 1) % TQ_LAST;
+	return x;
+}
+
+static double
+t_quantile(double prob, double df)
+{
+	double x;
+	int i;
+
 	/*
 	 * GSL's inverse costs two of the steps below: where the expansion
 	 * is close (df >= 5, central levels) start from it and take
@@ -273,17 +300,45 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
+/* the last two asked: Welch's p and the unwidened honest interval's are
+ * the same |t| (the 2^k scaling is exact) at the same df */
+#define TP_LAST 2
+static _Thread_local struct {
+	double t, df, p;	/* df 0: empty (never kept) */
+} tp_last[TP_LAST];
+static _Thread_local unsigned tp_next;
+
+static double t_two_sided_calc(double t, double df);
+
 /* two-sided p of a t statistic */
 static double
 t_two_sided(double t, double df)
 {
 	double p;
+	int i;
 
 	gsl_quiet();
 	if (isnan(t) || !(df > 0))
 		return NAN;
 	if (isinf(t))
 		return 0;
+	t = fabs(t);
+	for (i = 0; i < TP_LAST; i++)
+		if (tp_last[i].t == t && tp_last[i].df == df)
+			return tp_last[i].p;
+	p = t_two_sided_calc(t, df);
+	tp_last[tp_next].t = t;
+	tp_last[tp_next].df = df;
+	tp_last[tp_next].p = p;
+	tp_next = (tp_next + 1) % TP_LAST;
+	return p;
+}
+
+static double
+t_two_sided_calc(double t, double df)
+{
+	double p;
+
 	/*
 	 * Far in the tail GSL's t distribution loses digits (7e-8 relative
 	 * at p = 1e-43); the incomplete beta function it rests on keeps
@@ -728,6 +783,59 @@ diff_kth(const double *sx, size_t nx, const double *sy, size_t ny, size_t k)
 	return of_ord(lo);
 }
 
+/* the most differences heapsorted whole (8 bytes each), not bisected */
+#define HL_SORT_MAX 65536
+
+static void
+sift_u64(uint64_t *a, size_t i, size_t n)
+{
+	uint64_t v = a[i];
+	size_t c;
+
+	while ((c = 2 * i + 1) < n) {
+		if (c + 1 < n && a[c + 1] > a[c])
+			c++;
+		if (a[c] <= v)
+			break;
+		a[i] = a[c];
+		i = c;
+	}
+	a[i] = v;
+}
+
+static void
+sort_u64(uint64_t *a, size_t n)
+{
+	size_t i;
+	uint64_t t;
+
+	for (i = n / 2; i-- > 0;)
+		sift_u64(a, i, n);
+	for (i = n; i-- > 1;) {
+		t = a[0];
+		a[0] = a[i];
+		a[i] = t;
+		sift_u64(a, 0, i);
+	}
+}
+
+/*
+ * The k-th smallest difference from all of them in the doubles' order,
+ * o[0..N): what diff_kth() finds, bit for bit.  Its bisection returns the
+ * least double with k differences at or below it: the k-th itself, but
+ * for a zero, which -0.0 has as many at or below it as +0.0: -0.0 unless
+ * the bisection starts above it, at m = sy[0] - sx[nx - 1] (+0.0).
+ */
+static double
+diff_kth_sorted(const uint64_t *o, size_t k, double m)
+{
+	double d = of_ord(o[k - 1]);
+
+	if (d == 0)
+		return ord_of(m) <= ord_of(-0.0) ? -0.0 : 0.0;
+	return d;
+}
+
 int
 pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 		  double conf, struct pv_hl *h)
@@ -774,11 +882,34 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 		free(sx);
 		return -1;
 	}
-	h->est = N % 2 ? diff_kth(sx, nx, sy, ny, N / 2 + 1) :
-		(diff_kth(sx, nx, sy, ny, N / 2) +
-		 diff_kth(sx, nx, sy, ny, N / 2 + 1)) / 2;
-	h->lo = diff_kth(sx, nx, sy, ny, c);
-	h->hi = diff_kth(sx, nx, sy, ny, N + 1 - c);
+	/*
+	 * Four order statistics of the differences: up to HL_SORT_MAX of
+	 * finite runs, one sort of them all is cheaper than four bisections
+	 * of 64 counts each
+	 */
+	for (i = 0; i < nx + ny && isfinite(sx[i]); i++)
+		;
+	if (i == nx + ny && N <= HL_SORT_MAX) {
+		uint64_t *o = pv_xreallocarray(NULL, N, sizeof(*o));
+		double m0 = sy[0] - sx[nx - 1];
+
+		for (j = 0; j < ny; j++)
+			for (i = 0; i < nx; i++)
+				o[j * nx + i] = ord_of(sy[j] - sx[i]);
+		sort_u64(o, N);
+		h->est = N % 2 ? diff_kth_sorted(o, N / 2 + 1, m0) :
+			(diff_kth_sorted(o, N / 2, m0) +
+			 diff_kth_sorted(o, N / 2 + 1, m0)) / 2;
+		h->lo = diff_kth_sorted(o, c, m0);
+		h->hi = diff_kth_sorted(o, N + 1 - c, m0);
+		free(o);
+	} else {
+		h->est = N % 2 ? diff_kth(sx, nx, sy, ny, N / 2 + 1) :
+			(diff_kth(sx, nx, sy, ny, N / 2) +
+			 diff_kth(sx, nx, sy, ny, N / 2 + 1)) / 2;
+		h->lo = diff_kth(sx, nx, sy, ny, c);
+		h->hi = diff_kth(sx, nx, sy, ny, N + 1 - c);
+	}
 	h->p = m.p;
 	free(sx);
 	return 0;

@@ -213,6 +213,22 @@ START_TEST(test_hl_shift)
 }
 END_TEST
 
+/*
+ * A shift of zero among differences of both signs is -0.0, the least
+ * double with half the differences at or below it, as the bisection
+ * over the doubles gave it before the differences were sorted whole.
+ */
+START_TEST(test_hl_shift_zero)
+{
+	static const double v[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	struct pv_hl h;
+
+	ck_assert_int_eq(pv_stats_hl_shift(v, 8, v, 8, 0.95, &h), 0);
+	ck_assert(h.est == 0 && signbit(h.est));
+	ck_assert(h.lo < 0 && h.hi > 0 && h.lo == -h.hi);
+}
+END_TEST
+
 START_TEST(test_effect_sizes)
 {
 	size_t k;
@@ -592,6 +608,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_welch);
 	tcase_add_test(tc, test_mwu);
 	tcase_add_test(tc, test_hl_shift);
+	tcase_add_test(tc, test_hl_shift_zero);
 	tcase_add_test(tc, test_effect_sizes);
 	tcase_add_test(tc, test_bootstrap);
 	tcase_add_test(tc, test_t_quantile);
