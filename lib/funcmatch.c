@@ -472,7 +472,8 @@ match_event(struct pv_stackdiff *d, uint32_t ev, uint32_t *cand,
 	}
 	/* pairs proposed by the callers and callees they share */
 	sh = pv_xreallocarray(NULL, nv + 1, sizeof(*sh));
-	memcpy(sh, v, nv * sizeof(*sh));
+	if (nv > 0)
+		memcpy(sh, v, nv * sizeof(*sh));
 	if (nv > 1)
 		qsort(sh, nv, sizeof(*sh), cmp_shared);
 	for (i = 0; i < nv; i = j) {
