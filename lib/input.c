@@ -40,6 +40,7 @@ struct pv_input {
 	int pending;		/* an error, due after the bytes before it */
 	int discarded;		/* the buffer no longer starts at the start */
 	unsigned long lineno;
+	int nocount;		/* pv_input_read() counts no lines */
 	size_t max_line;	/* the longest line taken (0: PV_MAX_LINE bad) */
 	/*
 	 * While a rewind is possible: a bit a line read, set where the byte
@@ -380,8 +381,12 @@ static const char cr_text[] = "the line ends are CRs alone, not LFs "
 static int
 too_long(struct pv_input *in)
 {
-	/* one line of all the input, CRs in it: no LF anywhere */
-	if (in->lineno == 0 && lone_cr(in->buf + in->pos, in->end - in->pos)) {
+	/*
+	 * one line of all the input, CRs in it: no LF anywhere (not known
+	 * when no lines are counted)
+	 */
+	if (in->lineno == 0 && !in->nocount &&
+	    lone_cr(in->buf + in->pos, in->end - in->pos)) {
 		in->lineno++;
 		return fail(in, "%s", cr_text);
 	}
@@ -537,6 +542,12 @@ take_bytes(struct pv_input *in, const char *buf, size_t n)
 {
 	const char *p = buf, *end = buf + n, *nl;
 
+	if (in->nocount && in->run + n <= in->max_line) {
+		/* no line of them can pass the limit: where the last ends */
+		nl = memrchr(buf, '\n', n);
+		in->run = nl != NULL ? (size_t)(end - nl - 1) : in->run + n;
+		return (long)n;
+	}
 	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (in->run + (size_t)((nl != NULL ? nl : end) - p) >
@@ -553,7 +564,7 @@ take_bytes(struct pv_input *in, const char *buf, size_t n)
 			in->run += (size_t)(end - p);
 			break;
 		}
-		in->lineno++;
+		in->lineno += !in->nocount;
 		in->run = 0;
 		p = nl + 1;
 	}
@@ -605,6 +616,12 @@ pv_input_read(struct pv_input *in, void *buf, size_t n)
 	if ((r = read_bytes(in, buf, n)) <= 0)
 		return r;
 	return take_bytes(in, buf, (size_t)r);
+}
+
+void
+pv_input_count_lines(struct pv_input *in, int on)
+{
+	in->nocount = !on;
 }
 
 int

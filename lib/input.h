@@ -90,6 +90,16 @@ int pv_input_is_gzip(const struct pv_input *in);
  * returned (the number of the line too long, after that error).
  */
 long pv_input_read(struct pv_input *in, void *buf, size_t n);
+/*
+ * Whether pv_input_read() counts the newlines it returns (on, the
+ * default).  A reader that counts them itself, on other threads than the
+ * one that reads (pv-parse on a pipe, lib/blockfeed.h), turns it off, so
+ * that the reading thread does not look at every line: the line limit
+ * still holds, and pv_input_lineno() then stays where it was (0 after
+ * pv_input_rewind()), one more after the error of a line too long (the
+ * line after the newlines returned).
+ */
+void pv_input_count_lines(struct pv_input *in, int on);
 
 /*
  * Parts of a file, for readers that split their work between threads

@@ -747,9 +747,14 @@ take_block(void *arg, const struct pv_blockfeed_block *b)
 			st->error = pv_xstrdup(err);
 			st->error_line = st->lines + r->failed_line;
 		} else if (b->failed) {
-			/* after the lines before it, as one pass has it */
+			/*
+			 * after the lines before it, as one pass has it: the
+			 * input counts none but the line too long, if that
+			 * was the error
+			 */
 			st->error = pv_xstrdup(pv_input_error(st->in));
-			st->error_line = pv_input_lineno(st->in);
+			st->error_line = st->lines + r->lines +
+					 pv_input_lineno(st->in);
 		}
 		st->lines += r->lines;
 	}
@@ -790,6 +795,8 @@ fold_stream(const struct options *opt, const char *path, const char *name,
 	for (i = 0; i < jobs; i++)
 		chunk_init(&c[i], opt, path, i > 0);
 	st.rep = pv_xcalloc(pv_blockfeed_slots(jobs), sizeof(*st.rep));
+	/* the workers count the lines, not the thread that reads */
+	pv_input_count_lines(in, 0);
 	memset(&job, 0, sizeof(job));
 	job.in = in;
 	job.block = test_block();

@@ -97,6 +97,31 @@ for input in "$D"/*.in; do
 	done
 done
 
+# The errors that end a stream in the middle, at the line one pass names:
+# a line past the limit (the line after those read), truncated gzip data
+# (the last line read whole); the reading thread counts no lines.
+gzip -dc "$top_srcdir/tests/data/conformance/input/example-perf-stacks.txt.gz" |
+	head -3000 >"$T/head.txt"
+{ cat "$T/head.txt"; awk 'BEGIN { while (i++ < 5000) printf "x"; print "" }'
+	cat "$T/head.txt"; } >"$T/long.txt"
+echo "pv-parse:(standard input):3001: a line of more than 4000 bytes (the limit; PV_MAX_LINE=BYTES sets another)" >"$T/want"
+gzip -c "$T/head.txt" "$T/head.txt" "$T/head.txt" >"$T/three.gz"
+head -c $(($(wc -c <"$T/three.gz") / 2)) "$T/three.gz" >"$T/trunc.gz"
+echo "pv-parse:(standard input):$(gzip -dc <"$T/trunc.gz" 2>/dev/null | wc -l): truncated gzip data" >"$T/want.gz"
+for blk in 97 4096 ""; do
+	PV_TEST_PARSE_BLOCK=$blk PV_MAX_LINE=4000 pv-parse <"$T/long.txt" \
+		>/dev/null 2>"$T/err"
+	got=$?
+	grep -v ': warning: ' "$T/err" >"$T/err.last"
+	[ "$got" -eq 2 ] && test_cmp "$T/want" "$T/err.last" && pass ||
+		fail "a line too long from a pipe in blocks of '$blk' bytes"
+	PV_TEST_PARSE_BLOCK=$blk pv-parse <"$T/trunc.gz" >/dev/null 2>"$T/err"
+	got=$?
+	grep -v ': warning: ' "$T/err" >"$T/err.last"
+	[ "$got" -eq 2 ] && test_cmp "$T/want.gz" "$T/err.last" && pass ||
+		fail "truncated gzip data from a pipe in blocks of '$blk' bytes"
+done
+
 # A capture large enough to be split between threads (over 32 MiB) gives
 # the same bytes as the same capture read from a pipe, in one piece.
 big=$T/big.txt

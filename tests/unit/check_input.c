@@ -4,6 +4,8 @@
  * concatenated members, an empty file, and the errors (a truncated member,
  * a damaged one, bytes after a member, a directory), each after the bytes
  * before it; and bytes read after lines given back by pv_input_rewind().
+ * The bytes and the line limit with no lines counted, too
+ * (pv_input_count_lines()).
  */
 #include "config.h"
 
@@ -124,6 +126,14 @@ check_reads(const struct pv_strbuf *want)
 		ck_assert_int_eq(memcmp(got.buf, want->buf, want->len), 0);
 		ck_assert_int_eq(pv_input_read(in, got.buf, 1), 0);
 		ck_assert_uint_eq(pv_input_lineno(in), lines);
+		pv_input_close(in);
+		/* the same bytes when the input counts no lines */
+		in = pv_input_open(file);
+		pv_input_count_lines(in, 0);
+		ck_assert_int_eq(slurp(in, pieces[i], &got), 0);
+		ck_assert_uint_eq(got.len, want->len);
+		ck_assert_int_eq(memcmp(got.buf, want->buf, want->len), 0);
+		ck_assert_uint_eq(pv_input_lineno(in), 0);
 		pv_input_close(in);
 	}
 	pv_strbuf_release(&got);
@@ -296,6 +306,24 @@ START_TEST(test_max_line)
 				 "bytes (the limit; PV_MAX_LINE=BYTES sets "
 				 "another)");
 		pv_input_close(in);
+		/*
+		 * and with no lines counted: the same bytes and error, in
+		 * pieces within the limit and past it, the line too long
+		 * the one after the newlines returned
+		 */
+		for (i = 7; i < 1000; i += 990) {
+			in = pv_input_open(file);
+			pv_input_count_lines(in, 0);
+			ck_assert_int_eq(slurp(in, i, &got), -1);
+			ck_assert_uint_ge(got.len, len);
+			ck_assert_uint_le(got.len, len + 100);
+			ck_assert_int_eq(memcmp(got.buf, want.buf, got.len), 0);
+			ck_assert_uint_eq(pv_input_lineno(in), 1);
+			ck_assert_str_eq(pv_input_error(in), "a line of more "
+					 "than 100 bytes (the limit; "
+					 "PV_MAX_LINE=BYTES sets another)");
+			pv_input_close(in);
+		}
 	}
 	/* a last line without its newline counts as well */
 	spit(want.buf + len, 101);
