@@ -3,7 +3,8 @@
  * of issue 13's futex line, and on its quantised latency (see
  * tests/bench/futex-bound.md for the tables and what they show).
  *
- *   futex-bound -p POOLS [-N nights] [-B perms] [-n runs] MODEL...
+ *   futex-bound -p POOLS [-N nights] [-B perms] [-n runs] [-s seed]
+ *               MODEL...
  *   futex-bound quant [-N nights]
  *
  * MODEL is pool:NAME[@CV] or lnC as in verdict-sim.c: nights of 20 keys in
@@ -598,6 +599,8 @@ collect(const struct model *m, size_t n, double eff, size_t nights,
 	}
 }
 
+static uint64_t seed0 = 20261201;
+
 static void
 table(const char *name, size_t n, size_t nights)
 {
@@ -611,7 +614,7 @@ table(const char *name, size_t n, size_t nights)
 		fprintf(stderr, "futex-bound: unknown model '%s'\n", name);
 		exit(2);
 	}
-	rseed(20261201 + n);
+	rseed(seed0 + n);
 	collect(&m, n, 0, nights, &aa, &nt);
 	collect(&m, n, 0.20, nights, &pw, &nt);
 	/* pv as shipped: q = 0.05 */
@@ -662,6 +665,8 @@ main(int argc, char **argv)
 			nights = strtoul(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "-B") == 0 && i + 1 < argc)
 			nperm = strtoul(argv[++i], NULL, 10);
+		else if (strcmp(argv[i], "-s") == 0 && i + 1 < argc)
+			seed0 = strtoull(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "-n") == 0 && i + 1 < argc)
 			n = strtoul(argv[++i], NULL, 10);
 		else if (strcmp(argv[i], "quant") == 0)
