@@ -3,7 +3,7 @@
 # tests/bench/futex-bound.md, the power that level-controlled tests reach
 # on issue 13's futex pools at 20%, n = 10, and on its quantised latency
 # (tests/bench/futex-bound, built by make check; the pools as
-# tests/bench/verdict.sh makes them).  About 20 minutes of one CPU at
+# tests/bench/verdict.sh makes them).  About 25 minutes of one CPU at
 # 1000 nights.
 set -eu
 : "${top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
