@@ -553,6 +553,9 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 	/* sorted by test, then level: the order of the keys here */
 	for (i = 0; i < nt->nkey; i++) {
 		const struct pv_verdict *v = &cl.v[i];
+		/* the reason's words are made when asked for (classifier.h) */
+		const char *why = v->cls == PV_CLASS_UNCERTAIN ||
+			getenv("SIM_DEBUG") ? pv_classifier_reason(&cl, i) : "";
 
 		o[i].cls = v->cls == PV_CLASS_REGRESSION ? PC_REG :
 			v->cls == PV_CLASS_IMPROVEMENT ? PC_IMP :
@@ -563,14 +566,14 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 		o[i].flags = v->flags;
 		o[i].runs = v->runs;
 		o[i].unlikely = v->cls == PV_CLASS_UNCERTAIN &&
-			strstr(v->reason, "unlikely to decide") != NULL;
+			strstr(why, "unlikely to decide") != NULL;
 		o[i].lo = v->cmp.hlo;
 		o[i].hi = v->cmp.hhi;
 		if (getenv("SIM_DEBUG") && nt->k[i].planted)
 			fprintf(stderr, "dbg cls %d chg %.3f lo %.3f hi %.3f "
 				"p %.2g q %.2g fl %x %s\n", o[i].cls,
 				v->cmp.change, v->cmp.hlo, v->cmp.hhi,
-				v->cmp.hp, v->qvalue, v->flags, v->reason);
+				v->cmp.hp, v->qvalue, v->flags, why);
 	}
 	for (g = 0; g < nt->ntest; g++)
 		sys[g] = 0;

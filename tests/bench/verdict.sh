@@ -1,6 +1,8 @@
 #!/bin/sh
-# tests/bench/verdict.sh [--quick]: how well pv-classify decides, on real
-# and simulated noise, beside plain Welch and the MMTests rule (issue 13).
+# tests/bench/verdict.sh [--quick | --pools FILE]: how well pv-classify
+# decides, on real and simulated noise, beside plain Welch and the MMTests
+# rule (issue 13).  --pools writes the real noise pools to FILE and stops
+# (tests/bench/futex-bound.sh reads them).
 #
 # tests/bench/verdict-sim (built by make check) runs the library's
 # classifier on simulated nights of 20 keys in 4 tests; this script gives
@@ -68,6 +70,10 @@ primary='$5 == "events-per-second" || $5 == "operations-per-second" || $5 == "bo
 		done
 	fi
 } > "$T/pools"
+if [ "${1:-}" = --pools ]; then
+	cp "$T/pools" "$2"
+	exit 0
+fi
 echo "real noise pools (values each):"
 awk '{ n[$1]++ } END { for (p in n) print "  " p, n[p] }' "$T/pools" | sort
 
@@ -90,4 +96,8 @@ status=0
 "$sim" -p "$T/pools" -N "$nights" runs || status=1
 "$sim" -p "$T/pools" -N "$nights" quant06 || status=1
 "$sim" -p "$T/pools" -N "$nights" split corpus local || status=1
+echo
+echo "the futex line (20%, n=10) and the quantised model's Welch line:"
+echo "  tests/bench/futex-bound.md holds the bound of every level-matched"
+echo "  test (tests/bench/futex-bound.sh remakes it)"
 exit $status
