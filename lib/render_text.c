@@ -132,9 +132,16 @@ put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
 	pv_strbuf_addch(sb, '\n');
 }
 
+/* Whether a count read as s is written so: digits, no leading zero. */
+static int
+as_written(struct pv_str s)
+{
+	return s.len > 0 && s.len <= 20 && (s.s[0] != '0' || s.len == 1);
+}
+
 int
 pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
-		    uint64_t base, uint64_t target)
+		    uint64_t base, uint64_t target, const struct pv_str *text)
 {
 	struct pv_dfold_line *l;
 
@@ -155,7 +162,19 @@ pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
 	l->len = joined->len;
 	l->count[0] = base;
 	l->count[1] = target;
-	put_line(&f->text, joined->s, joined->len, base, target);
+	if (text != NULL && as_written(text[0]) && as_written(text[1])) {
+		struct pv_strbuf *sb = &f->text;
+
+		pv_strbuf_grow(sb, joined->len + text[0].len + text[1].len + 3);
+		pv_strbuf_add(sb, joined->s, joined->len);
+		pv_strbuf_addch(sb, ' ');
+		pv_strbuf_add(sb, text[0].s, text[0].len);
+		pv_strbuf_addch(sb, ' ');
+		pv_strbuf_add(sb, text[1].s, text[1].len);
+		pv_strbuf_addch(sb, '\n');
+	} else {
+		put_line(&f->text, joined->s, joined->len, base, target);
+	}
 	return 1;
 }
 
@@ -163,7 +182,8 @@ int
 pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
 	     const struct pv_str *joined, uint64_t base, uint64_t target)
 {
-	if (joined != NULL && pv_dfold_add_joined(f, joined, base, target))
+	if (joined != NULL && pv_dfold_add_joined(f, joined, base, target,
+						  NULL))
 		return 0;
 	if (!f->table && to_table(f) < 0)
 		return -1;

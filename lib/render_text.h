@@ -76,10 +76,13 @@ int pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame,
  * Add a stack by its joined frames alone (as pv_dfold_add()'s joined),
  * when it can be kept as a line: 1 when it was, 0 when not, and then the
  * caller gives it to pv_dfold_add() with its frames.  For a reader that
- * splits frame lists only when needed (pv_reader_keep_frames()).
+ * splits frame lists only when needed (pv_reader_keep_frames()).  text,
+ * when not NULL, holds base and target as read (decimal): copied into
+ * the line where they are written as they would be (no leading zero).
  */
 int pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
-			uint64_t base, uint64_t target);
+			uint64_t base, uint64_t target,
+			const struct pv_str *text);
 /* The number of stacks added, the repeated ones once. */
 size_t pv_dfold_count(const struct pv_dfold *f);
 

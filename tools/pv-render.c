@@ -353,7 +353,8 @@ add_diff(struct render *st, struct pv_record *rec, struct pv_reader *r)
 
 			if (joined != NULL &&
 			    pv_dfold_add_joined(&st->dfold, joined,
-						ds.period[0], ds.period[1]))
+						ds.period[0], ds.period[1],
+						rec->field + 2))
 				return;
 			if (pv_reader_split_frames(r, rec) < 0)
 				pv_die_at(pv_reader_name(r),
