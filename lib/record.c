@@ -39,6 +39,7 @@ struct pv_reader {
 	size_t sample_off[8], sample_len[8];
 	enum pv_direction sample_direction;
 	uint64_t sample_level;
+	int keep_frames;	/* dstack and path lists left unsplit */
 	int failed;
 	struct pv_err err;
 };
@@ -783,14 +784,31 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 		rec->type = PV_REC_OTHER;
 		/* dstack and path frames, split as a stack's (pv-diff(1)) */
 		i = frames_field(rec);
-		if (i > 0 && i < n && (n == 5 || i == 15) && split_frames(r, rec->field[i].s,
-					  rec->field[i].len,
-					  memchr(rec->field[i].s, '\\',
-						 rec->field[i].len) != NULL,
-					  rec) < 0)
+		if (i > 0 && i < n && (n == 5 || i == 15) && !r->keep_frames &&
+		    split_frames(r, rec->field[i].s, rec->field[i].len,
+				 memchr(rec->field[i].s, '\\',
+					rec->field[i].len) != NULL, rec) < 0)
 			return -1;
 	}
 	return 1;
+}
+
+void
+pv_reader_keep_frames(struct pv_reader *r, int on)
+{
+	r->keep_frames = on != 0;
+}
+
+int
+pv_reader_split_frames(struct pv_reader *r, struct pv_record *rec)
+{
+	size_t i = rec->type == PV_REC_OTHER ? frames_field(rec) : 0;
+
+	if (i == 0 || i >= rec->nfield || (rec->nfield != 5 && i != 15))
+		return 0;
+	return split_frames(r, rec->field[i].s, rec->field[i].len,
+			    memchr(rec->field[i].s, '\\',
+				   rec->field[i].len) != NULL, rec);
 }
 
 /* Writing */

@@ -129,6 +129,21 @@ int pv_reader_rewind(struct pv_reader *r);
  */
 void pv_reader_use(struct pv_reader *r, const char *const *types);
 
+/*
+ * Leave the frame lists of dstack and path records unsplit (on != 0), for
+ * a reader that takes FRAMES whole (pv-render --format=diff-folded): such
+ * a record then comes with frame NULL and nframe 0, its list still escaped
+ * in its field (field[4], field[15]) until pv_reader_split_frames().
+ * Stack records and folded lines are split as ever.
+ */
+void pv_reader_keep_frames(struct pv_reader *r, int on);
+/*
+ * Split the frame list of rec, the record just read, as pv_reader_next()
+ * does without pv_reader_keep_frames(): once, before the next record is
+ * read.  Returns 0, or -1 for a bad escape (pv_reader_error()).
+ */
+int pv_reader_split_frames(struct pv_reader *r, struct pv_record *rec);
+
 const char *pv_reader_name(const struct pv_reader *r);
 unsigned long pv_reader_lineno(const struct pv_reader *r);
 const char *pv_reader_error(const struct pv_reader *r);

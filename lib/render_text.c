@@ -18,6 +18,7 @@ void
 pv_dfold_init(struct pv_dfold *f)
 {
 	memset(f, 0, sizeof(*f));
+	pv_strbuf_init(&f->text, 0);
 	pv_symtab_init(&f->names);
 	pv_stacktab_init(&f->stacks);
 }
@@ -25,7 +26,7 @@ pv_dfold_init(struct pv_dfold *f)
 void
 pv_dfold_release(struct pv_dfold *f)
 {
-	pv_arena_release(&f->lines);
+	pv_strbuf_release(&f->text);
 	free(f->line);
 	pv_symtab_release(&f->names);
 	pv_stacktab_release(&f->stacks);
@@ -98,7 +99,7 @@ to_table(struct pv_dfold *f)
 
 	for (i = 0; i < f->nline && rc == 0; i++) {
 		const struct pv_dfold_line *l = &f->line[i];
-		const char *p = l->s, *end = p + l->len, *semi;
+		const char *p = f->text.buf + l->off, *end = p + l->len, *semi;
 		size_t n = 0;
 
 		while (l->len > 0) {
@@ -117,40 +118,6 @@ to_table(struct pv_dfold *f)
 	return rc;
 }
 
-int
-pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
-	     const struct pv_str *joined, uint64_t base, uint64_t target)
-{
-	struct pv_dfold_line *l;
-
-	if (!f->table && joined != NULL) {
-		int c = 1;
-
-		if (f->nline > 0) {
-			const struct pv_dfold_line *last = &f->line[f->nline - 1];
-			size_t m = last->len < joined->len ? last->len :
-				   joined->len;
-
-			c = memcmp(joined->s, last->s, m);
-			if (c == 0)
-				c = joined->len > last->len ? 1 : -1;
-		}
-		if (c > 0) {	/* after the last: a new line, in order */
-			PV_GROW(f->line, f->nline + 1, f->line_alloc);
-			l = &f->line[f->nline++];
-			l->s = pv_arena_memdup(&f->lines, joined->s,
-					       joined->len);
-			l->len = joined->len;
-			l->count[0] = base;
-			l->count[1] = target;
-			return 0;
-		}
-	}
-	if (!f->table && to_table(f) < 0)
-		return -1;
-	return table_add(f, frame, nframe, base, target);
-}
-
 /* Append a line: the frames joined, the two counts. */
 static void
 put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
@@ -163,6 +130,64 @@ put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
 	pv_strbuf_addch(sb, ' ');
 	pv_strbuf_addu(sb, c1);
 	pv_strbuf_addch(sb, '\n');
+}
+
+/* Whether a count read as s is written so: digits, no leading zero. */
+static int
+as_written(struct pv_str s)
+{
+	return s.len > 0 && s.len <= 20 && (s.s[0] != '0' || s.len == 1);
+}
+
+int
+pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
+		    uint64_t base, uint64_t target, const struct pv_str *text)
+{
+	struct pv_dfold_line *l;
+
+	if (f->table)
+		return 0;
+	if (f->nline > 0) {
+		const struct pv_dfold_line *last = &f->line[f->nline - 1];
+		size_t m = last->len < joined->len ? last->len : joined->len;
+		int c = memcmp(joined->s, f->text.buf + last->off, m);
+
+		/* after the last, or it is no new line in order */
+		if (c < 0 || (c == 0 && joined->len <= last->len))
+			return 0;
+	}
+	PV_GROW(f->line, f->nline + 1, f->line_alloc);
+	l = &f->line[f->nline++];
+	l->off = f->text.len;
+	l->len = joined->len;
+	l->count[0] = base;
+	l->count[1] = target;
+	if (text != NULL && as_written(text[0]) && as_written(text[1])) {
+		struct pv_strbuf *sb = &f->text;
+
+		pv_strbuf_grow(sb, joined->len + text[0].len + text[1].len + 3);
+		pv_strbuf_add(sb, joined->s, joined->len);
+		pv_strbuf_addch(sb, ' ');
+		pv_strbuf_add(sb, text[0].s, text[0].len);
+		pv_strbuf_addch(sb, ' ');
+		pv_strbuf_add(sb, text[1].s, text[1].len);
+		pv_strbuf_addch(sb, '\n');
+	} else {
+		put_line(&f->text, joined->s, joined->len, base, target);
+	}
+	return 1;
+}
+
+int
+pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame, size_t nframe,
+	     const struct pv_str *joined, uint64_t base, uint64_t target)
+{
+	if (joined != NULL && pv_dfold_add_joined(f, joined, base, target,
+						  NULL))
+		return 0;
+	if (!f->table && to_table(f) < 0)
+		return -1;
+	return table_add(f, frame, nframe, base, target);
 }
 
 /* floor(c0 * t1 / t0), exactly, when normalising */
@@ -201,6 +226,11 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 
 	if (totals(f, t) < 0)
 		return -1;
+	/* the lines as kept, when their counts stand as they are */
+	if (!f->table && (!normalize || t[0] == 0 || t[0] == t[1])) {
+		fwrite(f->text.buf, 1, f->text.len, out);
+		return 0;
+	}
 	if (f->table)
 		v = pv_stacktab_sorted(&f->stacks, &f->names);
 	for (i = 0; i < n; i++) {
@@ -210,7 +240,7 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 			const struct pv_dfold_line *l = &f->line[i];
 
 			c = l->count;
-			put_line(&sb, l->s, l->len,
+			put_line(&sb, f->text.buf + l->off, l->len,
 				 scaled(c[0], t, normalize), c[1]);
 		} else {
 			const struct pv_stack *s = v[i];

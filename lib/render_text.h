@@ -15,7 +15,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
 #include "rec_profile.h"
 #include "stackdiff.h"
 #include "stacktab.h"
@@ -29,24 +28,25 @@
  * the lines are written at the end, in byte-wise order of the frames.
  *
  * pv-diff writes its dstack records distinct and in that order: while
- * they come so, each is kept as its line, without a look-up; the first
- * that does not (or that has a ';' in a name) moves them all into a table
- * of distinct stacks, which adds up and sorts the rest.
+ * they come so, each is kept as its line, written out at once into one
+ * buffer (the counts as they are), without a look-up, so that the end
+ * writes that buffer whole; the first that does not come so (or that has
+ * a ';' in a name) moves them all into a table of distinct stacks, which
+ * adds up and sorts the rest.
  *
  * Lifecycle: pv_dfold_init(), pv_dfold_add() any number of times,
  * pv_render_diff_folded(), pv_dfold_release().  Allocation failure dies
  * (xalloc.h).
  */
 struct pv_dfold_line {
-	const char *s;			/* the frames joined, in lines */
-	size_t len;
+	size_t off, len;		/* the frames joined, in text */
 	uint64_t count[2];		/* base, target */
 };
 
 struct pv_dfold {
 	/* while sorted: the lines, in order */
 	int table;			/* the lines have moved to the table */
-	struct pv_arena lines;		/* their frames, never moved */
+	struct pv_strbuf text;		/* the lines as written */
 	struct pv_dfold_line *line;
 	size_t nline, line_alloc;
 	/* else: the distinct stacks */
@@ -72,6 +72,17 @@ void pv_dfold_release(struct pv_dfold *f);
 int pv_dfold_add(struct pv_dfold *f, const struct pv_str *frame,
 		 size_t nframe, const struct pv_str *joined, uint64_t base,
 		 uint64_t target);
+/*
+ * Add a stack by its joined frames alone (as pv_dfold_add()'s joined),
+ * when it can be kept as a line: 1 when it was, 0 when not, and then the
+ * caller gives it to pv_dfold_add() with its frames.  For a reader that
+ * splits frame lists only when needed (pv_reader_keep_frames()).  text,
+ * when not NULL, holds base and target as read (decimal): copied into
+ * the line where they are written as they would be (no leading zero).
+ */
+int pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
+			uint64_t base, uint64_t target,
+			const struct pv_str *text);
 /* The number of stacks added, the repeated ones once. */
 size_t pv_dfold_count(const struct pv_dfold *f);
 

@@ -83,6 +83,9 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	free(d->frames);
 	free(d->event);
 	free(d->order);
+	if (d->collect != NULL)
+		pv_stacktab_release(d->collect);
+	free(d->collect);
 	memset(d, 0, sizeof(*d));
 }
 
@@ -92,7 +95,10 @@ pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack)
 	/* a stack adds a few call paths to those of the stacks before */
 	size_t n = nstack < SIZE_MAX / 4 ? nstack * 4 : nstack;
 
-	pv_flametree_reserve(&d->tree, n);
+	if (d->collect != NULL)
+		pv_stacktab_reserve(d->collect, nstack);
+	else
+		pv_flametree_reserve(&d->tree, n);
 }
 
 size_t
@@ -298,6 +304,32 @@ add_ids(struct pv_stackdiff *d, const uint32_t *frame, size_t n,
 	return 0;
 }
 
+void
+pv_stackdiff_collect(struct pv_stackdiff *d, int side)
+{
+	d->collect = pv_xcalloc(1, sizeof(*d->collect));
+	pv_stacktab_init(d->collect);
+	d->collect_side = side;
+}
+
+/* add_ids() of pv_stackdiff_collect(): the stack into the table. */
+static int
+collect_ids(struct pv_stackdiff *d, int side, const uint32_t *frame,
+	    size_t n, uint64_t samples, uint64_t period)
+{
+	uint32_t k = event_of(d, frame[0]);
+	struct pv_stackdiff_event *e = &d->event[k];
+
+	e->samples[side] = sat_add(d, e->samples[side], samples);
+	e->presence |= side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET;
+	if (pv_stacktab_add(d->collect, frame[0], frame + 1, n - 1, samples,
+			    period) == NULL) {
+		d->err = d->collect->err;
+		return -1;
+	}
+	return 0;
+}
+
 int
 pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 const struct pv_str *frame, size_t nframe, uint64_t samples,
@@ -335,6 +367,9 @@ same:
 	for (; i < nframe; i++)
 		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
 	d->nprev = nframe;
+	if (d->collect != NULL)
+		return collect_ids(d, side, d->frames, nframe + 1, samples,
+				   period);
 	p[side] = period;
 	s[side] = samples;
 	return add_ids(d, d->frames, nframe + 1, p, s,
@@ -403,6 +438,99 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 	fr->module = pv_symtab_intern(&d->gnames, f->module.s, f->module.len);
 	fr->file = pv_symtab_intern(&d->gnames, f->file.s, f->file.len);
 	fr->subsys = pv_symtab_intern(&d->gnames, f->subsys.s, f->subsys.len);
+}
+
+int
+pv_stackdiff_merge(struct pv_stackdiff *d, const struct pv_stackdiff *from)
+{
+	const struct pv_stacktab *tab = from->collect;
+	int side = from->collect_side;
+	uint32_t *map, *gmap, *path = NULL;
+	size_t i, k, alloc = 0, paths = 0;
+
+	if (tab == NULL)
+		return -1;
+	/* at most a new call path a frame */
+	for (i = 0; i < tab->nstack; i++)
+		paths += tab->stack[i].nframe;
+	if (d->tree.nnode - 1 + paths > d->tree.max + d->tree.uncounted)
+		return -1;
+	/* the names in the order from met them: the ids d would give */
+	map = pv_xreallocarray(NULL, from->names.nsym + 1, sizeof(*map));
+	for (i = 0; i < from->names.nsym; i++)
+		map[i] = pv_symtab_intern(&d->names, from->names.sym[i].s,
+					  from->names.sym[i].len);
+	gmap = pv_xreallocarray(NULL, from->gnames.nsym + 1, sizeof(*gmap));
+	for (i = 0; i < from->gnames.nsym; i++)
+		gmap[i] = pv_symtab_intern(&d->gnames, from->gnames.sym[i].s,
+					   from->gnames.sym[i].len);
+	for (i = 0; i < from->nevent; i++) {
+		const struct pv_stackdiff_event *fe = &from->event[i];
+		uint32_t at = event_of(d, map[fe->event]);	/* moves event */
+		struct pv_stackdiff_event *e = &d->event[at];
+
+		for (k = 0; k < 2; k++)
+			e->samples[k] = sat_add(d, e->samples[k],
+						fe->samples[k]);
+		e->presence |= fe->presence;
+	}
+	/*
+	 * The distinct stacks in the order they first came, their periods
+	 * added up: d makes its new call paths in the order it would have,
+	 * had each line come to it.
+	 */
+	for (i = 0; i < tab->nstack; i++) {
+		const struct pv_stack *st = &tab->stack[i];
+		uint32_t node;
+
+		PV_GROW(path, (size_t)st->nframe + 1, alloc);
+		path[0] = map[st->event];
+		for (k = 0; k < st->nframe; k++)
+			path[k + 1] = map[st->frame[k]];
+		/* (the room was checked: no path passes the limit) */
+		node = pv_flametree_add_end(&d->tree, path,
+					    (size_t)st->nframe + 1,
+					    side == PV_SIDE_BASE ? st->period : 0,
+					    side == PV_SIDE_TARGET ? st->period :
+					    0);
+		mark_end(d, node, side == PV_SIDE_BASE ? PV_IN_BASE :
+			 PV_IN_TARGET);
+	}
+	free(path);
+	d->overflow |= from->overflow || pv_stacktab_overflowed(tab);
+	d->nprev = 0;		/* frames no longer holds a stack's ids */
+	/* the frame records, by name */
+	d->nframe_rec += from->nframe_rec;
+	for (side = 0; side < 2; side++) {
+		for (i = 0; i < from->frame_alloc[side]; i++) {
+			const struct pv_stackdiff_frame *ff =
+				&from->frame[side][i];
+			struct pv_stackdiff_frame *fr;
+			size_t old = d->frame_alloc[side];
+			uint32_t id;
+
+			if (ff->space == NONE)
+				continue;
+			id = map[i];
+			if (id >= d->frame_alloc[side]) {
+				PV_GROW(d->frame[side], (size_t)id + 1,
+					d->frame_alloc[side]);
+				memset(d->frame[side] + old, 0xff,
+				       (d->frame_alloc[side] - old) *
+				       sizeof(*d->frame[side]));
+			}
+			fr = &d->frame[side][id];
+			if (fr->space != NONE)
+				continue;	/* d had one first */
+			fr->space = gmap[ff->space];
+			fr->module = gmap[ff->module];
+			fr->file = gmap[ff->file];
+			fr->subsys = gmap[ff->subsys];
+		}
+	}
+	free(gmap);
+	free(map);
+	return 0;
 }
 
 /* Computing */

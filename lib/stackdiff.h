@@ -136,6 +136,7 @@ struct pv_stackdiff_frame {
 };
 
 struct pv_stackdiff_event;
+struct pv_stacktab;
 
 /* A group: its kind (PV_GROUP_*) and its name, an id in gnames. */
 struct pv_stackdiff_gdef {
@@ -189,6 +190,8 @@ struct pv_stackdiff {
 	size_t nevent, event_alloc;
 	uint32_t last_event;		/* index in event of the last add */
 	struct pv_arena arena;		/* path frames */
+	struct pv_stacktab *collect;	/* pv_stackdiff_collect()'s */
+	int collect_side;
 	uint32_t *order;		/* nodes in output order (compute) */
 	size_t norder;
 	struct pv_strbuf buf;
@@ -216,6 +219,28 @@ void pv_stackdiff_reserve(struct pv_stackdiff *d, size_t nstack);
 int pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		      const struct pv_str *frame, size_t nframe,
 		      uint64_t samples, uint64_t period);
+
+/*
+ * From now on, gather the stacks added, all of side, as distinct stacks
+ * in a table (stacktab.h) instead of the call tree, for
+ * pv_stackdiff_merge(): the cheap way to read one input apart.  Call
+ * after pv_stackdiff_init(), before adding; pv_stackdiff_reserve() then
+ * makes room in the table.  Such a struct is merged, never computed.
+ */
+void pv_stackdiff_collect(struct pv_stackdiff *d, int side);
+
+/*
+ * Add to d what from (pv_stackdiff_collect()) holds, as if its
+ * pv_stackdiff_add() and pv_stackdiff_add_frame() calls had been made on
+ * d after d's own: the same names ids, call paths made in the same order,
+ * counts and frame records, so that what d computes and writes is the
+ * same byte for byte.  from has d's options and holds one input (the
+ * target, while d read the baseline: tools/pv-diff.c reads the two at
+ * once); it is left as it was.  Returns 0, or -1 with d unchanged when
+ * from gathers nothing, or d's tree might not hold from's call paths (the
+ * caller then adds the input to d itself, which finds where it passes).
+ */
+int pv_stackdiff_merge(struct pv_stackdiff *d, const struct pv_stackdiff *from);
 
 /*
  * Add what a frame record of side says of a frame (its name normalised as

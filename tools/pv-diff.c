@@ -36,9 +36,11 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -102,7 +104,8 @@ static const char help[] =
 	"                           baseline and target (repeatable; 'env.KEY',\n"
 	"                           'meta.KEY', 'PREFIX*')\n"
 	"  -j, --jobs=JOBS          threads computing the comparisons (default:\n"
-	"                           one per CPU online)\n"
+	"                           one per CPU online); 1: two profiles read\n"
+	"                           in turn, not at once\n"
 	"  -n, --min-runs=RUNS      flag fewer runs per side (default 3)\n"
 	"      --cv-max=CV          flag a robust CV above CV (default 0.10)\n"
 	"\n"
@@ -149,7 +152,22 @@ struct diff {
 	struct side side[2];
 	size_t nstack;
 	int found_version[2];	/* a section of --baseline, --target */
+	/*
+	 * The reader thread's (read_ahead()): it says nothing and exits
+	 * nowhere, but stops at the first error or warning, stopped set,
+	 * and the main thread reads the input again the usual way.
+	 */
+	int worker, stopped;
 };
+
+/* In the reader thread: stop instead of saying anything (struct diff). */
+static int
+stop(struct diff *st)
+{
+	if (st->worker)
+		st->stopped = 1;
+	return st->worker;
+}
 
 static const char *const role_name[2] = { "baseline", "target" };
 
@@ -188,7 +206,8 @@ add_section(struct diff *st, int side, const struct pv_record *rec,
 
 	/* (--baseline and --target say which, whatever the roles) */
 	if (pv_str_eq(rec->role, role_name[!side]) &&
-	    st->opt->base_version == NULL && st->opt->target_version == NULL)
+	    st->opt->base_version == NULL && st->opt->target_version == NULL &&
+	    !stop(st))
 		pv_warn_at(pv_reader_name(r), pv_reader_lineno(r),
 			   "a %s section taken as the %s (the order of the "
 			   "operands decides)", role_name[!side],
@@ -236,15 +255,18 @@ open_input(const char *path)
 static void
 read_input(struct diff *st, const char *path, int fixed)
 {
-	struct pv_reader *r = open_input(path);
+	struct pv_reader *r = st->worker ? pv_reader_open(path) :
+		open_input(path);
 	const char *b = st->opt->base_version, *t = st->opt->target_version;
 	struct pv_record rec;
 	unsigned long nsec = 0;
-	int rc, cur = fixed;
+	int rc = 0, cur = fixed;
 
+	if (r == NULL && stop(st))
+		return;
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
-	while ((rc = pv_reader_next(r, &rec)) > 0) {
+	while (!st->stopped && (rc = pv_reader_next(r, &rec)) > 0) {
 		if (rec.type == PV_REC_VERSION)
 			continue;
 		if (rec.type == PV_REC_SECTION && fixed < 0 &&
@@ -297,10 +319,13 @@ read_input(struct diff *st, const char *path, int fixed)
 			struct pv_rec_frame f;
 			struct pv_err e = PV_ERR_INIT;
 
-			if (pv_rec_frame_parse(&rec, &f, &e) < 0)
+			if (pv_rec_frame_parse(&rec, &f, &e) < 0) {
+				if (stop(st))
+					break;
 				pv_die_at(pv_reader_name(r),
 					  pv_reader_lineno(r), "%s",
 					  pv_err_msg(&e));
+			}
 			pv_stackdiff_add_frame(&st->sd, cur, &f);
 			continue;
 		}
@@ -308,15 +333,27 @@ read_input(struct diff *st, const char *path, int fixed)
 			add_line(&st->side[cur], rec.raw.s, rec.raw.len);
 			continue;
 		}
+		if (rec.folded == 2 && stop(st))
+			break;
 		if (rec.folded == 2)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "a diff-folded line (two counts) where "
 				  "stacks were expected");
 		if (pv_stackdiff_add(&st->sd, cur, rec.event, rec.frame,
-				     rec.nframe, rec.samples, rec.period) < 0)
+				     rec.nframe, rec.samples, rec.period) < 0) {
+			if (stop(st))
+				break;
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&st->sd.err));
+		}
 		st->nstack++;
+	}
+	if (st->worker) {
+		/* (the checks below are of one input holding both sides) */
+		if (rc < 0)
+			st->stopped = 1;
+		pv_reader_close(r);
+		return;
 	}
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
@@ -385,6 +422,93 @@ guess_stacks(char **operand, int n)
 	return total < STACK_GUESS_MAX ? (size_t)total : STACK_GUESS_MAX;
 }
 
+/*
+ * Two inputs at once: the target read in a thread of its own, into a
+ * stackdiff of its own, while the main thread reads the baseline; then
+ * merged (pv_stackdiff_merge()), which gives what reading the two in turn
+ * gives, byte for byte.  Where the thread stopped (an error, a warning, or
+ * a tree that might not hold both), the target is read again after the
+ * baseline, the usual way, which says what is wrong as ever: an error of
+ * the baseline is still found first, one of the target at its line.  Only
+ * for two regular files, so that no input is standard input, a pipe or
+ * one FIFO read twice at once, and only with more than one CPU and no
+ * --jobs=1.
+ */
+struct ahead {
+	struct diff st;
+	const char *path;
+	pthread_t thread;
+};
+
+/* The thread's, while it runs: a leak checker at an exit must find it. */
+static struct ahead *reading_ahead;
+
+static void *
+read_ahead(void *arg)
+{
+	struct ahead *a = arg;
+
+	read_input(&a->st, a->path, PV_SIDE_TARGET);
+	return NULL;
+}
+
+static int
+regular_file(const char *path)
+{
+	struct stat sb;
+
+	return strcmp(path, "-") != 0 && stat(path, &sb) == 0 &&
+	       S_ISREG(sb.st_mode);
+}
+
+static int
+two_at_once(const struct options *opt, char **operand)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return opt->cmp.jobs != 1 && ncpu > 1 && regular_file(operand[0]) &&
+	       regular_file(operand[1]);
+}
+
+static void
+read_two(struct diff *st, char **operand)
+{
+	struct ahead *a = pv_xcalloc(1, sizeof(*a));
+	int i, started;
+
+	a->st.opt = st->opt;
+	a->st.worker = 1;
+	a->path = operand[1];
+	pv_stackdiff_init(&a->st.sd, &st->opt->sd);
+	pv_stackdiff_collect(&a->st.sd, PV_SIDE_TARGET);
+	pv_stackdiff_reserve(&a->st.sd, guess_stacks(operand + 1, 1));
+	for (i = 0; i < 2; i++)
+		pv_strbuf_init(&a->st.side[i].lines, 0);
+	reading_ahead = a;
+	started = pthread_create(&a->thread, NULL, read_ahead, a) == 0;
+	read_input(st, operand[0], PV_SIDE_BASE);
+	if (started)
+		pthread_join(a->thread, NULL);
+	if (started && !a->st.stopped &&
+	    pv_stackdiff_merge(&st->sd, &a->st.sd) == 0) {
+		struct side tmp = st->side[PV_SIDE_TARGET];
+
+		st->side[PV_SIDE_TARGET] = a->st.side[PV_SIDE_TARGET];
+		a->st.side[PV_SIDE_TARGET] = tmp;
+		st->nstack += a->st.nstack;
+	} else {
+		read_input(st, operand[1], PV_SIDE_TARGET);
+	}
+	for (i = 0; i < 2; i++) {
+		pv_strbuf_release(&a->st.side[i].lines);
+		free(a->st.side[i].version);
+		free(a->st.side[i].experiment);
+	}
+	pv_stackdiff_release(&a->st.sd);
+	reading_ahead = NULL;
+	free(a);
+}
+
 /* Profiles: stackdiff over one or two inputs. */
 static int
 run_stacks(const struct options *opt, char **operand, int n)
@@ -408,7 +532,9 @@ run_stacks(const struct options *opt, char **operand, int n)
 			 "input; of two, the first is the baseline");
 		pv_usage_exit(usage, help, PV_EXIT_TROUBLE);
 	}
-	if (n == 2) {
+	if (n == 2 && two_at_once(opt, operand)) {
+		read_two(&st, operand);
+	} else if (n == 2) {
 		read_input(&st, operand[0], PV_SIDE_BASE);
 		read_input(&st, operand[1], PV_SIDE_TARGET);
 	} else {

@@ -304,7 +304,7 @@ add_row(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 
 /* A record of a comparison (pv-diff), or a diff-folded line. */
 static void
-add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
+add_diff(struct render *st, struct pv_record *rec, struct pv_reader *r)
 {
 	struct pv_err e = PV_ERR_INIT;
 	struct pv_rec_dstack ds;
@@ -341,12 +341,27 @@ add_diff(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 		else if (!keep_event(st, ds.event))
 			return;
 		else if (st->opt->format == FMT_DIFF_FOLDED) {
-			/* FRAMES whole, when it holds no escape */
+			/*
+			 * FRAMES whole, when it holds no escape; split (the
+			 * reader keeps it whole) only when the line is not
+			 * kept as it is.
+			 */
 			const struct pv_str *joined =
 				memchr(ds.frames_raw.s, '\\',
 				       ds.frames_raw.len) == NULL ?
 				&ds.frames_raw : NULL;
 
+			if (joined != NULL &&
+			    pv_dfold_add_joined(&st->dfold, joined,
+						ds.period[0], ds.period[1],
+						rec->field + 2))
+				return;
+			if (pv_reader_split_frames(r, rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_reader_error(r));
+			ds.frame = rec->frame;
+			ds.nframe = rec->nframe;
 			if (pv_dfold_add(&st->dfold, ds.frame, ds.nframe,
 					 joined, ds.period[0],
 					 ds.period[1]) < 0)
@@ -435,6 +450,8 @@ read_file(struct render *st, const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
+	/* diff-folded takes a dstack's FRAMES whole (add_diff()) */
+	pv_reader_keep_frames(r, st->opt->format == FMT_DIFF_FOLDED);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (st->opt->format == FMT_JSON &&
 		    pv_render_json_add(&st->json, &rec) < 0)

@@ -190,6 +190,11 @@ gen_perf_stacks() {
 gen_pv_pair() { pv_pair >"$1"; }
 gen_pv_dstacks() { pv_pair | pv-diff >"$1"; [ -s "$1" ]; }
 gen_dfold() { printf 'main;a 1 2\nmain;b 3 0\nmain;c 0 4\n' >"$1"; }
+# a dstack record whose FRAMES has an unknown escape, after one in order
+gen_dstack_badesc() {
+	printf 'pv-format\t1\ndstack\tcycles\t1\t2\tmain;a\n' >"$1"
+	printf 'dstack\tcycles\t1\t2\tmain;b\\q\n' >>"$1"
+}
 
 # Benchmark samples, for pv-stat, pv-diff's sample mode and pv-classify
 # (the st_* inputs; rv_* are pv-stat -S output, stat_* pv-stat output,

@@ -101,6 +101,64 @@ EOF
 test_cmp "$T/oneside.want" "$T/oneside.err" && pass ||
 	fail "both: stacks of one side: message"
 
+# Two files are read at once, the target in a thread of its own, and
+# merged; --jobs=1 reads them in turn.  Both give the same bytes, errors
+# and warnings included: a bad line of the second input at its line, a
+# bad or missing first input before anything of the second, a warning of
+# the second, and a tree limit passed where reading in turn passes it.
+F=$top_srcdir/tests/data/diff-folded
+awk '{ print "x" NR ";" $0 }' "$F/before.txt" "$F/after.txt" \
+	"$F/before.txt" >"$T/long.folded"
+cp "$F/bad_before.txt" "$T/bad.folded"
+printf 'main;a 1\nmain;b 2\nmain;c -3\nmain;d 4\n' >"$T/bad3.folded"
+n=0
+while read -r env args; do
+	n=$((n + 1))
+	# shellcheck disable=SC2086
+	(cd "$D" && env $env pv-diff $args) >"$T/at-once.out" \
+		2>"$T/at-once.err"
+	s1=$?
+	# shellcheck disable=SC2086
+	(cd "$D" && env $env pv-diff -j 1 $args) >"$T/in-turn.out" \
+		2>"$T/in-turn.err"
+	s2=$?
+	if [ "$s1" -ne "$s2" ]; then
+		fail "at once, in turn ($n: $args): status $s1, $s2"
+	else
+		pass
+	fi
+	test_cmp "$T/in-turn.out" "$T/at-once.out" && pass ||
+		fail "at once, in turn ($n: $args): stdout"
+	test_cmp "$T/in-turn.err" "$T/at-once.err" && pass ||
+		fail "at once, in turn ($n: $args): stderr"
+done <<EOF
+- base.folded target.folded
+- --raw -x base.folded target.folded
+- groups-base.pv groups-target.pv
+- --subsystems=subsystems.map groups-base.pv groups-target.pv
+- --function=schedule groups-base.pv groups-target.pv
+- roots-base.folded roots-target.folded
+- --keep-roots roots-base.folded roots-target.folded
+- base.folded target-event.pv
+- nostacks.pv base.folded
+- $T/long.folded $T/bad3.folded
+- $T/bad.folded $T/long.folded
+- no-such-file $T/long.folded
+- $T/long.folded no-such-file
+- base.folded roles.pv
+- roles.pv base.folded
+PV_TEST_MAX_PATHS=10 base.folded target.folded
+PV_TEST_MAX_PATHS=8 base.folded target.folded
+PV_TEST_MAX_STACKS=2 base.folded target.folded
+PV_TEST_MAX_PATHS=12 $T/long.folded base.folded
+EOF
+# the error of the second input is said at its line
+pv-diff "$T/long.folded" "$T/bad3.folded" >/dev/null 2>"$T/bad3.err"
+expect_status 2 "bad line of the second input" rc_ $?
+printf 'pv-diff:%s:3: %s\n' "$T/bad3.folded" "not a pv record or a folded stack (count '-3' is not a whole number in range)" >"$T/bad3.want"
+test_cmp "$T/bad3.want" "$T/bad3.err" && pass ||
+	fail "bad line of the second input: message"
+
 # a write error is trouble
 if [ -w /dev/full ]; then
 	expect_status 2 "/dev/full" pv-diff "$D/base.folded" \

@@ -154,6 +154,42 @@ START_TEST(test_reader_use)
 }
 END_TEST
 
+/*
+ * pv_reader_keep_frames(): dstack and path lists unsplit until
+ * pv_reader_split_frames(), which splits them as the reader would, or
+ * fails on a bad escape; stack records are split as ever.
+ */
+START_TEST(test_reader_keep_frames)
+{
+	struct fixture f;
+
+	open_str(&f, "dstack\tcycles\t1\t2\ta;b\\;c;d\n"
+		 "stack\tcycles\t1\t2\ta;b\n"
+		 "dstack\tcycles\t1\t2\ta;b\\q\n");
+	pv_reader_keep_frames(f.r, 1);
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_OTHER);
+	ck_assert_uint_eq(f.rec.nframe, 0);
+	ck_assert(f.rec.frame == NULL);
+	ck_assert(pv_str_eq(f.rec.field[4], "a;b\\;c;d"));
+	ck_assert_int_eq(pv_reader_split_frames(f.r, &f.rec), 0);
+	ck_assert_uint_eq(f.rec.nframe, 3);
+	ck_assert(pv_str_eq(f.rec.frame[0], "a"));
+	ck_assert(pv_str_eq(f.rec.frame[1], "b;c"));
+	ck_assert(pv_str_eq(f.rec.frame[2], "d"));
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(f.rec.type, PV_REC_STACK);
+	ck_assert_uint_eq(f.rec.nframe, 2);
+	ck_assert_int_eq(pv_reader_split_frames(f.r, &f.rec), 0);
+	ck_assert_uint_eq(f.rec.nframe, 2);
+	/* the bad escape is found when the list is split */
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+	ck_assert_int_eq(pv_reader_split_frames(f.r, &f.rec), -1);
+	ck_assert_ptr_nonnull(strstr(pv_reader_error(f.r), "escape"));
+	close_fix(&f);
+}
+END_TEST
+
 /* pv_reader_rewind(): the same records again, line ends restored. */
 START_TEST(test_reader_rewind)
 {
@@ -565,6 +601,7 @@ record_suite(void)
 	tcase_add_test(tc, test_every_type);
 	tcase_add_test(tc, test_parse_double_exact);
 	tcase_add_test(tc, test_reader_use);
+	tcase_add_test(tc, test_reader_keep_frames);
 	tcase_add_test(tc, test_reader_rewind);
 	tcase_add_test(tc, test_absent_fields);
 	tcase_add_test(tc, test_escape_round_trip);

@@ -94,6 +94,37 @@ START_TEST(test_diff_folded)
 }
 END_TEST
 
+/*
+ * pv_dfold_add_joined(): lines in order kept, their counts copied as read
+ * where they are written so ("007" is not: 7), the first out of order
+ * refused for pv_dfold_add(), which moves the lines into the table.
+ */
+START_TEST(test_diff_folded_joined)
+{
+	struct pv_str t1[2] = { { "12", 2 }, { "0", 1 } };
+	struct pv_str t2[2] = { { "007", 3 }, { "5", 1 } };
+	struct pv_str a = { "m;a", 3 }, b = { "m;b", 3 };
+	struct pv_str fa[2] = { { "m", 1 }, { "a", 1 } };
+	struct pv_dfold d;
+	char *out;
+	int rc;
+
+	pv_dfold_init(&d);
+	ck_assert_int_eq(pv_dfold_add_joined(&d, &a, 12, 0, t1), 1);
+	ck_assert_int_eq(pv_dfold_add_joined(&d, &b, 7, 5, t2), 1);
+	ck_assert_int_eq(pv_dfold_add_joined(&d, &a, 1, 1, NULL), 0);
+	out = folded(&d, 0, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(out, "m;a 12 0\nm;b 7 5\n");
+	free(out);
+	ck_assert_int_eq(pv_dfold_add(&d, fa, 2, &a, 1, 1), 0);
+	out = folded(&d, 0, &rc);
+	ck_assert_str_eq(out, "m;a 13 1\nm;b 7 5\n");
+	free(out);
+	pv_dfold_release(&d);
+}
+END_TEST
+
 START_TEST(test_diff_folded_sorted)
 {
 	static const char *const in[] = {
@@ -239,6 +270,7 @@ render_text_suite(void)
 	TCase *tc = tcase_create("diff-folded");
 
 	tcase_add_loop_test(tc, test_diff_folded, 0, 2);
+	tcase_add_test(tc, test_diff_folded_joined);
 	tcase_add_test(tc, test_diff_folded_sorted);
 	tcase_add_test(tc, test_diff_folded_large);
 	suite_add_tcase(s, tc);

@@ -278,6 +278,104 @@ START_TEST(test_overflow)
 }
 END_TEST
 
+/*
+ * pv_stackdiff_merge(): a baseline added to one struct and a target
+ * gathered in another (pv_stackdiff_collect()), merged, compute and write
+ * what adding both to one does, byte for byte (names ids, call paths,
+ * events, frame records, a stack repeated); a tree that might not hold
+ * both is refused with d unchanged.
+ */
+static void
+frame_rec(struct pv_stackdiff *d, int side, const char *name,
+	  const char *module)
+{
+	struct pv_rec_frame f;
+
+	memset(&f, 0, sizeof(f));
+	f.name.s = name;
+	f.name.len = strlen(name);
+	f.module.s = module;
+	f.module.len = strlen(module);
+	f.space.s = "user";
+	f.space.len = 4;
+	f.file.s = f.subsys.s = "";	/* absent, as a record reads */
+	pv_stackdiff_add_frame(d, side, &f);
+}
+
+static void
+fill(struct pv_stackdiff *d, int side)
+{
+	if (side == PV_SIDE_BASE) {
+		frame_rec(d, side, "main", "prog");
+		frame_rec(d, side, "f.isra.0", "libc");
+		add(d, side, "cycles", "main;f.isra.0;g", 10);
+		add(d, side, "cycles", "main;f;h", 5);
+		add(d, side, "cycles", "main;x", 3);
+		add(d, side, "", "other;y", 2);
+	} else {
+		frame_rec(d, side, "f", "libm");
+		frame_rec(d, side, "z", "libz");
+		add(d, side, "cycles", "main;f;g", 7);
+		add(d, side, "cycles", "main;z;w", 4);
+		add(d, side, "instructions", "main;z", 9);
+		add(d, side, "cycles", "main;x", 6);
+		add(d, side, "cycles", "main;f;g", 1);
+	}
+}
+
+static char *
+written(struct pv_stackdiff *d, size_t *len)
+{
+	char *buf = NULL;
+	FILE *f = open_memstream(&buf, len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(pv_stackdiff_compute(d), 0);
+	pv_stackdiff_write(d, f);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_merge)
+{
+	struct pv_stackdiff_opts o = { .groups = 1, .match = 1,
+				       .merge_roots = 1 };
+	struct pv_stackdiff one, base, target;
+	char *a, *b;
+	size_t alen, blen, nnode;
+
+	pv_stackdiff_init(&one, &o);
+	fill(&one, PV_SIDE_BASE);
+	fill(&one, PV_SIDE_TARGET);
+	pv_stackdiff_init(&base, &o);
+	fill(&base, PV_SIDE_BASE);
+	pv_stackdiff_init(&target, &o);
+	pv_stackdiff_collect(&target, PV_SIDE_TARGET);
+	fill(&target, PV_SIDE_TARGET);
+	ck_assert_int_eq(pv_stackdiff_merge(&base, &target), 0);
+	a = written(&one, &alen);
+	b = written(&base, &blen);
+	ck_assert_uint_gt(alen, 0);
+	ck_assert_uint_eq(alen, blen);
+	ck_assert(memcmp(a, b, alen) == 0);
+	ck_assert_ptr_nonnull(strstr(a, "dstack\tcycles\t10\t8\tmain;f;g\n"));
+	free(a);
+	free(b);
+	pv_stackdiff_release(&one);
+	pv_stackdiff_release(&base);
+
+	/* no room: refused, nothing changed */
+	pv_stackdiff_init(&base, &o);
+	fill(&base, PV_SIDE_BASE);
+	base.tree.max = base.tree.nnode;
+	nnode = base.tree.nnode;
+	ck_assert_int_eq(pv_stackdiff_merge(&base, &target), -1);
+	ck_assert_uint_eq(base.tree.nnode, nnode);
+	pv_stackdiff_release(&base);
+	pv_stackdiff_release(&target);
+}
+END_TEST
+
 /* Records written, then read back by the reader and parsed. */
 START_TEST(test_roundtrip)
 {
@@ -357,6 +455,7 @@ stackdiff_suite(void)
 	tcase_add_test(tc, test_reserve);
 	tcase_add_test(tc, test_events);
 	tcase_add_test(tc, test_overflow);
+	tcase_add_test(tc, test_merge);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("records");
 	tcase_add_test(tc, test_roundtrip);
