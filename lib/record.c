@@ -155,12 +155,18 @@ pv_parse_u64(const char *s, size_t len, uint64_t *out)
 
 	if (len == 0 || len > 20)
 		return -1;
-	for (i = 0; i < len; i++) {
+	/* nineteen digits fit; only a twentieth can overflow */
+	for (i = 0; i < len && i < 19; i++) {
 		unsigned d = (unsigned char)s[i] - '0';
 
 		if (d > 9)
 			return -1;
-		if (v > (UINT64_MAX - d) / 10)
+		v = v * 10 + d;
+	}
+	if (i < len) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
 			return -1;
 		v = v * 10 + d;
 	}

@@ -475,6 +475,14 @@ START_TEST(test_parse_numbers)
 	ck_assert_int_eq(pv_parse_u64("18446744073709551615", 20, &u), 0);
 	ck_assert(u == UINT64_MAX);
 	ck_assert_int_eq(pv_parse_u64("18446744073709551616", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("99999999999999999999", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("1844674407370955161x", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("9999999999999999999", 19, &u), 0);
+	ck_assert(u == 9999999999999999999ULL);
+	ck_assert_int_eq(pv_parse_u64("00000000000000000042", 20, &u), 0);
+	ck_assert(u == 42);
+	ck_assert_int_eq(pv_parse_u64("000000000000000000042", 21, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("12 ", 3, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("-1", 2, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("", 0, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("+1", 2, &u), -1);
