@@ -349,8 +349,9 @@ unescape(struct pv_reader *r, const char *s, size_t len, struct pv_str *out)
 /*
  * The bytes the tokenizer stops at: a TAB ends a field, a backslash
  * starts an escape, a ';' ends a frame in a frame list.  For sixteen
- * bytes from p, bit i set when p[i] is one, and in *semi when it is a
- * ';': with SSE2 (every x86-64) a few compares, else a table.
+ * bytes from p, bit i set when p[i] is a TAB or a backslash, and in
+ * *semi when it is a ';': with SSE2 (every x86-64) a few compares, else
+ * a loop.
  */
 static inline unsigned
 stops16(const char *p, unsigned *semi)
@@ -362,7 +363,7 @@ stops16(const char *p, unsigned *semi)
 
 	*semi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
 							    _mm_set1_epi8(';')));
-	return (unsigned)_mm_movemask_epi8(tb) | *semi;
+	return (unsigned)_mm_movemask_epi8(tb);
 #else
 	unsigned m = 0, sm = 0, i;
 
@@ -371,13 +372,13 @@ stops16(const char *p, unsigned *semi)
 		sm |= (unsigned)(p[i] == ';') << i;
 	}
 	*semi = sm;
-	return m | sm;
+	return m;
 #endif
 }
 
 /*
  * The stop bytes of s[at..len), of its first 64 bytes at most: bit i for
- * s[at + i], and in *semi for a ';'.  A shorter end is read as the last
+ * a TAB or backslash at s[at + i], and in *semi for a ';'.  A shorter end is read as the last
  * sixteen bytes of s, those before it shifted out, or copied when s is
  * shorter than that: nothing after s[len - 1] is read.
  */
@@ -428,8 +429,9 @@ struct scan {
 	size_t len;
 	size_t base;		/* offset of bit 0 of the masks */
 	size_t next;		/* the next block to look at */
-	uint64_t mask;		/* the block's stop bytes not yet taken */
-	uint64_t semi;		/* which of them are ';' */
+	uint64_t mask;		/* the block's TABs and backslashes not yet
+				   taken */
+	uint64_t semi;		/* its ';'s not yet taken */
 };
 
 static inline void
@@ -453,42 +455,28 @@ scan_block(struct scan *sc)
 	return 1;
 }
 
-/* The offset of the next stop byte, or len when there is none. */
-static inline size_t
-scan_next(struct scan *sc)
-{
-	size_t at;
-
-	while (sc->mask == 0)
-		if (!scan_block(sc))
-			return sc->len;
-	at = sc->base + (size_t)__builtin_ctzll(sc->mask);
-	sc->mask &= sc->mask - 1;
-	return at;
-}
-
 /*
  * Take the ';'s of a frame list from the scan, up to its first TAB or
- * backslash, which is left to scan_next(): the frames that end there go
- * to r->frame from index *nf on, the first starting at offset from.
+ * backslash, which is left in the scan: the frames that end there go to
+ * r->frame from index *nf on, the first starting at offset from (the
+ * ';'s before it taken already).
  * Returns the offset where the last frame starts.  The tokenizer's inner
  * loop: a frame costs a few instructions, and every 64 bytes a block.
  */
-static size_t
+static inline size_t
 scan_frames(struct pv_reader *r, struct scan *sc, size_t from, size_t *nf)
 {
 	const char *s = sc->s;
 	size_t n = *nf;
 
 	for (;;) {
-		uint64_t semi = sc->mask & sc->semi;
-		uint64_t other = sc->mask & ~sc->semi;
+		uint64_t semi = sc->semi;
 		size_t base = sc->base;
 		struct pv_str *f;
 
-		if (other != 0)		/* the ';'s before it only */
-			semi &= other - 1;
-		sc->mask &= ~semi;
+		if (sc->mask != 0)	/* the ';'s before the TAB only */
+			semi &= sc->mask - 1;
+		sc->semi &= ~semi;
 		if (n + 64 > r->frame_alloc)
 			PV_GROW(r->frame, n + 64, r->frame_alloc);
 		/* locals, which the stores to the frames cannot alias */
@@ -501,7 +489,7 @@ scan_frames(struct pv_reader *r, struct scan *sc, size_t from, size_t *nf)
 			semi &= semi - 1;
 		}
 		n = (size_t)(f - r->frame);
-		if (other != 0 || !scan_block(sc))
+		if (sc->mask != 0 || !scan_block(sc))
 			break;
 	}
 	*nf = n;
@@ -770,6 +758,8 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	unsigned long escaped;	/* bit k: field k has a backslash */
 	int rc, fesc;		/* fesc: the frame list has one */
 	struct scan sc;
+	struct pv_str *field;
+	size_t falloc;
 
 	if (r->failed)
 		return -1;
@@ -824,42 +814,66 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	 * Then unescape the fields with one but a frame list.
 	 */
 	fl = frames_of(line, tlen);
+	field = r->field;
+	falloc = r->field_alloc;
 	n = 0;
 	nf = 0;
 	start = from = 0;
 	escaped = 0;
 	fesc = 0;
 	scan_init(&sc, line, tlen, len);
-	for (;;) {
-		size_t j = scan_next(&sc);
+	while (scan_block(&sc)) {
+		uint64_t m = sc.mask;
+		size_t base = sc.base;
 
-		if (j < len && line[j] != '\t') {
+		while (m != 0) {
+			size_t j = base + (size_t)__builtin_ctzll(m);
+
+			m &= m - 1;
 			if (line[j] == '\\') {
 				if (n < sizeof(escaped) * 8)
 					escaped |= 1UL << n;
 				else
 					escaped |= 1UL << (sizeof(escaped) * 8 - 1);
 				fesc |= n == fl;
+				continue;
 			}
-			continue;	/* a ';' not in a frame list, or escaped */
+			/* a TAB: field n ends */
+			if (n == fl && !fesc && j > start) {
+				frame_room(r, nf);
+				r->frame[nf].s = line + from;
+				r->frame[nf].len = j - from;
+				nf++;
+			}
+			/* a local array, which the stores to it cannot alias */
+			PV_GROW(field, n + 1, falloc);
+			field[n].s = line + start;
+			field[n].len = j - start;
+			n++;
+			start = from = j + 1;
+			if (n == fl) {
+				/* the ';'s of the fields before are no frames' */
+				sc.mask = m;
+				sc.semi &= ~((2ULL << (j - base)) - 1);
+				from = scan_frames(r, &sc, from, &nf);
+				m = sc.mask;
+				base = sc.base;
+			}
 		}
-		if (n == fl && !fesc && j > start) {
-			frame_room(r, nf);
-			r->frame[nf].s = line + from;
-			r->frame[nf].len = j - from;
-			nf++;
-		}
-		PV_GROW(r->field, n + 1, r->field_alloc);
-		r->field[n].s = line + start;
-		r->field[n].len = j - start;
-		n++;
-		if (j == len)
-			break;
-		start = from = j + 1;
-		if (n == fl)
-			from = scan_frames(r, &sc, from, &nf);
 	}
-	rec->field = r->field;
+	/* the last field ends with the line */
+	if (n == fl && !fesc && len > start) {
+		frame_room(r, nf);
+		r->frame[nf].s = line + from;
+		r->frame[nf].len = len - from;
+		nf++;
+	}
+	PV_GROW(field, n + 1, falloc);
+	field[n].s = line + start;
+	field[n].len = len - start;
+	n++;
+	r->field = rec->field = field;
+	r->field_alloc = falloc;
 	rec->nfield = n;
 	/* a path's frame list is its sixteenth field, when it has sixteen */
 	if (fl != NOFRAMES && fl != 4 && n != fl + 1)
