@@ -483,6 +483,13 @@ START_TEST(test_parse_numbers)
 	ck_assert(u == 42);
 	ck_assert_int_eq(pv_parse_u64("000000000000000000042", 21, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("12 ", 3, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("12345678", 8, &u), 0);
+	ck_assert(u == 12345678);
+	ck_assert_int_eq(pv_parse_u64("12345678901234567890", 20, &u), 0);
+	ck_assert(u == 12345678901234567890ULL);
+	ck_assert_int_eq(pv_parse_u64("1234:678", 8, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("1234/678", 8, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("123456789012345\x7f", 16, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("-1", 2, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("", 0, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("+1", 2, &u), -1);
@@ -718,6 +725,36 @@ START_TEST(test_tokenizer_random)
 }
 END_TEST
 
+/* Whole numbers of every length, and with each byte spoiled, as strtoull. */
+START_TEST(test_parse_u64_lengths)
+{
+	static const char bad[] = " /:+-a\x80\xb0";
+	char buf[24];
+	size_t len, i, k;
+	uint64_t u;
+
+	for (len = 1; len <= 20; len++) {
+		for (i = 0; i < len; i++)
+			buf[i] = (char)('0' + (rnd(10) + i) % 10);
+		if (len == 20)
+			buf[0] = '1';
+		buf[len] = '\0';
+		ck_assert_int_eq(pv_parse_u64(buf, len, &u), 0);
+		ck_assert_msg(u == strtoull(buf, NULL, 10), "'%s'", buf);
+		for (i = 0; i < len; i++) {
+			for (k = 0; k < sizeof(bad) - 1; k++) {
+				char c = buf[i];
+
+				buf[i] = bad[k];
+				ck_assert_msg(pv_parse_u64(buf, len, &u) == -1,
+					      "'%s'", buf);
+				buf[i] = c;
+			}
+		}
+	}
+}
+END_TEST
+
 /* Folded lines of every length around the blocks: frames split at ';'. */
 START_TEST(test_folded_lengths)
 {
@@ -777,6 +814,7 @@ record_suite(void)
 	tcase_add_test(tc, test_parse_numbers);
 	tcase_add_test(tc, test_tokenizer_random);
 	tcase_add_test(tc, test_folded_lengths);
+	tcase_add_test(tc, test_parse_u64_lengths);
 	suite_add_tcase(s, tc);
 	return s;
 }
