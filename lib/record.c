@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__) && !defined(PV_NO_SSE2)
+#include <emmintrin.h>
+#endif
 
 #include "error.h"
 #include "input.h"
@@ -43,9 +46,6 @@ struct pv_reader {
 	int failed;
 	struct pv_err err;
 };
-
-/* Bytes that end the scan of a field: its TAB, or an escape in it. */
-static const unsigned char field_end[256] = { ['\t'] = 1, ['\\'] = 1 };
 
 /* Bytes that need an escape: 1 in a field, 2 only in a frame name. */
 static const unsigned char special[256] = {
@@ -156,12 +156,18 @@ pv_parse_u64(const char *s, size_t len, uint64_t *out)
 
 	if (len == 0 || len > 20)
 		return -1;
-	for (i = 0; i < len; i++) {
+	/* nineteen digits fit; only a twentieth can overflow */
+	for (i = 0; i < len && i < 19; i++) {
 		unsigned d = (unsigned char)s[i] - '0';
 
 		if (d > 9)
 			return -1;
-		if (v > (UINT64_MAX - d) / 10)
+		v = v * 10 + d;
+	}
+	if (i < len) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
 			return -1;
 		v = v * 10 + d;
 	}
@@ -342,108 +348,211 @@ unescape(struct pv_reader *r, const char *s, size_t len, struct pv_str *out)
 }
 
 /*
- * The first ';' in [p, end), or NULL.  Frame names are short, so a call
- * of memchr costs more than the search: look eight bytes at a time (the
- * lowest flagged byte of a word is exact).
+ * The bytes the tokenizer stops at: a TAB ends a field, a backslash
+ * starts an escape, a ';' ends a frame in a frame list.  For sixteen
+ * bytes from p, bit i set when p[i] is a TAB or a backslash, and in
+ * *semi when it is a ';': with SSE2 (every x86-64) a few compares, else
+ * a loop.
  */
-static inline const char *
-find_semi(const char *p, const char *end)
+static inline unsigned
+stops16(const char *p, unsigned *semi)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	for (; end - p >= 8; p += 8) {
-		uint64_t w, x, m;
+#if defined(__SSE2__) && !defined(PV_NO_SSE2)
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i tb = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+				  _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
 
-		memcpy(&w, p, 8);
-		x = w ^ 0x3b3b3b3b3b3b3b3bULL;
-		m = (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
-		if (m != 0)
-			return p + __builtin_ctzll(m) / 8;
+	*semi = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+							    _mm_set1_epi8(';')));
+	return (unsigned)_mm_movemask_epi8(tb);
+#else
+	unsigned m = 0, sm = 0, i;
+
+	for (i = 0; i < 16; i++) {
+		m |= (unsigned)(p[i] == '\t' || p[i] == '\\') << i;
+		sm |= (unsigned)(p[i] == ';') << i;
 	}
+	*semi = sm;
+	return m;
 #endif
-	for (; p < end; p++)
-		if (*p == ';')
-			return p;
-	return NULL;
 }
 
 /*
- * The first TAB or backslash in line[j..len), or len: where the scan of a
- * field stops.  Eight bytes at a time, as find_semi(): a frame list is
- * the longest field of most records.
+ * The stop bytes of s[at..len), of its first 64 bytes at most: bit i for
+ * a TAB or backslash at s[at + i], and in *semi for a ';'.  A shorter end is read as the last
+ * sixteen bytes of s, those before it shifted out, or copied when s is
+ * shorter than that: nothing after s[len - 1] is read.
  */
-static inline size_t
-field_stop(const char *line, size_t j, size_t len)
+static inline uint64_t
+stops64(const char *s, size_t at, size_t len, uint64_t *semi)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	for (; len - j >= 8; j += 8) {
-		uint64_t w, t, b, m;
+	uint64_t m = 0, sm = 0;
+	unsigned a, b;
+	size_t k;
 
-		memcpy(&w, line + j, 8);
-		t = w ^ 0x0909090909090909ULL;
-		b = w ^ 0x5c5c5c5c5c5c5c5cULL;
-		m = ((t - 0x0101010101010101ULL) & ~t) |
-		    ((b - 0x0101010101010101ULL) & ~b);
-		m &= 0x8080808080808080ULL;
-		if (m != 0)
-			return j + (size_t)__builtin_ctzll(m) / 8;
+	if (len - at >= 64) {
+		for (k = 0; k < 64; k += 16) {
+			a = stops16(s + at + k, &b);
+			m |= (uint64_t)a << k;
+			sm |= (uint64_t)b << k;
+		}
+		*semi = sm;
+		return m;
 	}
-#endif
-	while (j < len && !field_end[(unsigned char)line[j]])
-		j++;
-	return j;
+	for (k = 0; at + k < len; k += 16) {
+		size_t left = len - at - k;
+
+		if (left >= 16) {
+			a = stops16(s + at + k, &b);
+		} else if (len >= 16) {
+			a = stops16(s + len - 16, &b) >> (16 - left);
+			b >>= 16 - left;
+		} else {
+			char tail[16] = { 0 };	/* NUL is no stop byte */
+
+			memcpy(tail, s + at + k, left);
+			a = stops16(tail, &b);
+		}
+		m |= (uint64_t)a << k;
+		sm |= (uint64_t)b << k;
+	}
+	*semi = sm;
+	return m;
 }
 
-/* Split s into frames at unescaped ';', unescaping each. */
-static int
-split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
+/*
+ * One scan of s[0..len) for its stop bytes, in order, 64 bytes at a
+ * time: the line's TABs, backslashes and ';'s are found in one pass, for
+ * the fields and the frames together.
+ */
+struct scan {
+	const char *s;
+	size_t len;
+	size_t base;		/* offset of bit 0 of the masks */
+	size_t next;		/* the next block to look at */
+	uint64_t mask;		/* the block's TABs and backslashes not yet
+				   taken */
+	uint64_t semi;		/* its ';'s not yet taken */
+};
+
+static inline void
+scan_init(struct scan *sc, const char *s, size_t from, size_t len)
+{
+	sc->s = s;
+	sc->len = len;
+	sc->base = sc->next = from;
+	sc->mask = sc->semi = 0;
+}
+
+/* Look at the next block: 0 at the end of s. */
+static inline int
+scan_block(struct scan *sc)
+{
+	if (sc->next >= sc->len)
+		return 0;
+	sc->base = sc->next;
+	sc->mask = stops64(sc->s, sc->next, sc->len, &sc->semi);
+	sc->next += 64;
+	return 1;
+}
+
+/*
+ * Take the ';'s of a frame list from the scan, up to its first TAB or
+ * backslash, which is left in the scan: the frames that end there go to
+ * r->frame from index *nf on, the first starting at offset from (the
+ * ';'s before it taken already).
+ * Returns the offset where the last frame starts.  The tokenizer's inner
+ * loop: a frame costs a few instructions, and every 64 bytes a block.
+ */
+static inline size_t
+scan_frames(struct pv_reader *r, struct scan *sc, size_t from, size_t *nf)
+{
+	const char *s = sc->s;
+	size_t n = *nf;
+
+	for (;;) {
+		uint64_t semi = sc->semi;
+		size_t base = sc->base;
+		struct pv_str *f;
+
+		if (sc->mask != 0)	/* the ';'s before the TAB only */
+			semi &= sc->mask - 1;
+		sc->semi &= ~semi;
+		if (n + 64 > r->frame_alloc)
+			PV_GROW(r->frame, n + 64, r->frame_alloc);
+		/* locals, which the stores to the frames cannot alias */
+		for (f = r->frame + n; semi != 0; f++) {
+			size_t j = base + (size_t)__builtin_ctzll(semi);
+
+			f->s = s + from;
+			f->len = j - from;
+			from = j + 1;
+			semi &= semi - 1;
+		}
+		n = (size_t)(f - r->frame);
+		if (sc->mask != 0 || !scan_block(sc))
+			break;
+	}
+	*nf = n;
+	return from;
+}
+
+/* Room for frame n in the reader's frame array. */
+static inline void
+frame_room(struct pv_reader *r, size_t n)
+{
+	if (n >= r->frame_alloc)
+		PV_GROW(r->frame, n + 1, r->frame_alloc);
+}
+
+/* Split s, with no escapes (a folded line's), into frames at ';'. */
+static void
+split_frames(struct pv_reader *r, const char *s, size_t len,
 	     struct pv_record *rec)
+{
+	struct scan sc;
+	size_t n = 0, from = 0;
+
+	rec->frame = r->frame;
+	rec->nframe = 0;
+	if (len == 0)
+		return;
+	scan_init(&sc, s, 0, len);
+	for (;;) {
+		from = scan_frames(r, &sc, from, &n);
+		if (sc.mask == 0)
+			break;
+		sc.mask &= sc.mask - 1;	/* a TAB or backslash in a name */
+	}
+	frame_room(r, n);
+	r->frame[n].s = s + from;
+	r->frame[n].len = len - from;
+	rec->frame = r->frame;
+	rec->nframe = n + 1;
+}
+
+/* Split s, which has a backslash, into frames at unescaped ';'. */
+static int
+split_escaped_frames(struct pv_reader *r, const char *s, size_t len,
+		     struct pv_record *rec)
 {
 	const char *p = s, *end = s + len, *start = s;
 	size_t n = 0;
 
-	if (len == 0) {
-		rec->nframe = 0;
-		rec->frame = r->frame;
-		return 0;
-	}
 	for (;;) {
-		const char *semi;
-
-		if (escaped) {
-			/* skip escaped bytes while looking for ';' */
-			while (p < end && *p != ';') {
-				if (*p == '\\' && p + 1 < end)
-					p++;
+		/* skip escaped bytes while looking for ';' */
+		while (p < end && *p != ';') {
+			if (*p == '\\' && p + 1 < end)
 				p++;
-			}
-			semi = p < end ? p : NULL;
-		} else {
-			semi = find_semi(p, end);
+			p++;
 		}
-		if (n == r->frame_alloc)
-			PV_GROW(r->frame, n + 1, r->frame_alloc);
-		if (semi == NULL) {
-			if (escaped) {
-				if (unescape(r, start, (size_t)(end - start),
-					     &r->frame[n]) < 0)
-					return -1;
-			} else {
-				r->frame[n].s = start;
-				r->frame[n].len = (size_t)(end - start);
-			}
-			n++;
-			break;
-		}
-		if (escaped) {
-			if (unescape(r, start, (size_t)(semi - start),
-				     &r->frame[n]) < 0)
-				return -1;
-		} else {
-			r->frame[n].s = start;
-			r->frame[n].len = (size_t)(semi - start);
-		}
+		frame_room(r, n);
+		if (unescape(r, start, (size_t)(p - start), &r->frame[n]) < 0)
+			return -1;
 		n++;
-		p = start = semi + 1;
+		if (p == end)
+			break;
+		p = start = p + 1;
 	}
 	rec->frame = r->frame;
 	rec->nframe = n;
@@ -451,18 +560,35 @@ split_frames(struct pv_reader *r, const char *s, size_t len, int escaped,
 }
 
 /*
- * The field that holds a frame list, kept escaped until it is split: a
- * stack's and a dstack's, and a path's of sixteen fields (pv-diff(1)); 0
- * for none.
+ * The field that holds the frame list of a record of type s[0..len),
+ * kept escaped until it is split: a stack's and a dstack's, and a path's
+ * when it has sixteen fields (pv-diff(1)); NOFRAMES for none.
  */
+#define NOFRAMES SIZE_MAX
+
 static size_t
-frames_field(const struct pv_record *rec)
+frames_of(const char *s, size_t len)
 {
-	if (pv_str_eq(rec->field[0], "stack") ||
-	    pv_str_eq(rec->field[0], "dstack"))
+	if ((len == 5 && memcmp(s, "stack", 5) == 0) ||
+	    (len == 6 && memcmp(s, "dstack", 6) == 0))
 		return 4;
-	if (rec->nfield == 16 && pv_str_eq(rec->field[0], "path"))
+	if (len == 4 && memcmp(s, "path", 4) == 0)
 		return 15;
+	return NOFRAMES;
+}
+
+/*
+ * The frames of frame list f: those the scan of the line split, or, when
+ * f has a backslash (fesc), split again and unescaped.
+ */
+static int
+frames(struct pv_reader *r, struct pv_record *rec, struct pv_str f, int fesc,
+       size_t nf)
+{
+	if (fesc)
+		return split_escaped_frames(r, f.s, f.len, rec);
+	rec->frame = r->frame;
+	rec->nframe = nf;
 	return 0;
 }
 
@@ -542,7 +668,8 @@ parse_folded(struct pv_reader *r, char *line, size_t len,
 	}
 	rec->field = r->field;
 	rec->nfield = 0;
-	return split_frames(r, line, end, 0, rec);
+	split_frames(r, line, end, rec);
+	return 0;
 }
 
 /* A sample's RUN, SEQ and VALUE; its other fields are in place. */
@@ -628,9 +755,12 @@ int
 pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 {
 	char *line;
-	size_t len, i, n, tlen;
+	size_t len, i, n, tlen, fl, nf, start, from;
 	unsigned long escaped;	/* bit k: field k has a backslash */
-	int rc;
+	int rc, fesc;		/* fesc: the frame list has one */
+	struct scan sc;
+	struct pv_str *field;
+	size_t falloc;
 
 	if (r->failed)
 		return -1;
@@ -679,38 +809,80 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	}
 
 	/*
-	 * Split into fields in one pass, noting those with a backslash;
-	 * unescape those but a stack's frame list.
+	 * Split into fields in one scan of the line for its stop bytes,
+	 * noting the fields with a backslash; a frame list (field fl) is
+	 * split into frames in the same scan, unless it has a backslash.
+	 * Then unescape the fields with one but a frame list.
 	 */
+	fl = frames_of(line, tlen);
+	field = r->field;
+	falloc = r->field_alloc;
 	n = 0;
+	nf = 0;
+	start = from = 0;
 	escaped = 0;
-	for (i = 0;;) {
-		size_t j = i;
+	fesc = 0;
+	scan_init(&sc, line, tlen, len);
+	while (scan_block(&sc)) {
+		uint64_t m = sc.mask;
+		size_t base = sc.base;
 
-		j = field_stop(line, j, len);
-		if (j < len && line[j] == '\\') {
-			char *tab = memchr(line + j, '\t', len - j);
+		while (m != 0) {
+			size_t j = base + (size_t)__builtin_ctzll(m);
 
-			j = tab ? (size_t)(tab - line) : len;
-			if (n < sizeof(escaped) * 8)
-				escaped |= 1UL << n;
-			else
-				escaped |= 1UL << (sizeof(escaped) * 8 - 1);
+			m &= m - 1;
+			if (line[j] == '\\') {
+				if (n < sizeof(escaped) * 8)
+					escaped |= 1UL << n;
+				else
+					escaped |= 1UL << (sizeof(escaped) * 8 - 1);
+				fesc |= n == fl;
+				continue;
+			}
+			/* a TAB: field n ends */
+			if (n == fl && !fesc && j > start) {
+				frame_room(r, nf);
+				r->frame[nf].s = line + from;
+				r->frame[nf].len = j - from;
+				nf++;
+			}
+			/* a local array, which the stores to it cannot alias */
+			PV_GROW(field, n + 1, falloc);
+			field[n].s = line + start;
+			field[n].len = j - start;
+			n++;
+			start = from = j + 1;
+			if (n == fl) {
+				/* the ';'s of the fields before are no frames' */
+				sc.mask = m;
+				sc.semi &= ~((2ULL << (j - base)) - 1);
+				from = scan_frames(r, &sc, from, &nf);
+				m = sc.mask;
+				base = sc.base;
+			}
 		}
-		PV_GROW(r->field, n + 1, r->field_alloc);
-		r->field[n].s = line + i;
-		r->field[n].len = j - i;
-		n++;
-		if (j == len)
-			break;
-		i = j + 1;
 	}
-	rec->field = r->field;
+	/* the last field ends with the line */
+	if (n == fl && !fesc && len > start) {
+		frame_room(r, nf);
+		r->frame[nf].s = line + from;
+		r->frame[nf].len = len - from;
+		nf++;
+	}
+	PV_GROW(field, n + 1, falloc);
+	field[n].s = line + start;
+	field[n].len = len - start;
+	n++;
+	r->field = rec->field = field;
+	r->field_alloc = falloc;
 	rec->nfield = n;
+	/* a path's frame list is its sixteenth field, when it has sixteen */
+	if (fl != NOFRAMES && fl != 4 && n != fl + 1)
+		fl = NOFRAMES;
 	for (i = 1; i < n && escaped >> 1 != 0; i++) {
 		if (i < sizeof(escaped) * 8 - 1 && !(escaped >> i & 1))
 			continue;
-		if (i == frames_field(rec))
+		if (i == fl)
 			continue;
 		if (unescape(r, rec->field[i].s, rec->field[i].len,
 			     &rec->field[i]) < 0)
@@ -750,9 +922,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 		    num_field(r, rec->field[3], "period", 0, &rec->period) < 0)
 			return -1;
 		rec->event = opt_field(rec->field[1]);
-		if (split_frames(r, rec->field[4].s, rec->field[4].len,
-				 memchr(rec->field[4].s, '\\',
-					rec->field[4].len) != NULL, rec) < 0)
+		if (frames(r, rec, rec->field[4], fesc, nf) < 0)
 			return -1;
 	} else if (pv_str_eq(rec->field[0], "sample")) {
 		struct pv_str *f = rec->field;
@@ -783,11 +953,8 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	} else {
 		rec->type = PV_REC_OTHER;
 		/* dstack and path frames, split as a stack's (pv-diff(1)) */
-		i = frames_field(rec);
-		if (i > 0 && i < n && (n == 5 || i == 15) && !r->keep_frames &&
-		    split_frames(r, rec->field[i].s, rec->field[i].len,
-				 memchr(rec->field[i].s, '\\',
-					rec->field[i].len) != NULL, rec) < 0)
+		if (fl != NOFRAMES && n == fl + 1 && !r->keep_frames &&
+		    frames(r, rec, rec->field[fl], fesc, nf) < 0)
 			return -1;
 	}
 	return 1;
@@ -802,13 +969,17 @@ pv_reader_keep_frames(struct pv_reader *r, int on)
 int
 pv_reader_split_frames(struct pv_reader *r, struct pv_record *rec)
 {
-	size_t i = rec->type == PV_REC_OTHER ? frames_field(rec) : 0;
+	size_t i = rec->type == PV_REC_OTHER ?
+		frames_of(rec->field[0].s, rec->field[0].len) : NOFRAMES;
+	struct pv_str f;
 
-	if (i == 0 || i >= rec->nfield || (rec->nfield != 5 && i != 15))
+	if (i == NOFRAMES || rec->nfield != i + 1)
 		return 0;
-	return split_frames(r, rec->field[i].s, rec->field[i].len,
-			    memchr(rec->field[i].s, '\\',
-				   rec->field[i].len) != NULL, rec);
+	f = rec->field[i];
+	if (memchr(f.s, '\\', f.len) != NULL)
+		return split_escaped_frames(r, f.s, f.len, rec);
+	split_frames(r, f.s, f.len, rec);
+	return 0;
 }
 
 /* Writing */

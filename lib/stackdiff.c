@@ -976,20 +976,12 @@ walk(struct pv_stackdiff *d)
 			}
 			onpath[name]++;
 			if (gacc != NULL) {
-				for (k = 0; k < PV_GROUP_NKINDS; k++) {
-					uint32_t g = d->gid[(size_t)name *
-							    PV_GROUP_NKINDS + k];
+				const uint32_t *g = &d->gid[(size_t)name *
+							    PV_GROUP_NKINDS];
 
-					if (g == NONE)
-						continue;
-					gacc[g].onpath++;
-					if (!gacc[g].touched) {
-						gacc[g].touched = 1;
-						PV_GROW(touched, ntouched + 1,
-							talloc);
-						touched[ntouched++] = g;
-					}
-				}
+				for (k = 0; k < PV_GROUP_NKINDS; k++)
+					if (g[k] != NONE)
+						gacc[g[k]].onpath++;
 			}
 			l = &lv[++depth];
 			l->node = n;
@@ -1025,21 +1017,16 @@ walk(struct pv_stackdiff *d)
 					f->excl[side] = sat_add(d,
 						f->excl[side], self[side]);
 				if (gacc != NULL) {
+					const uint32_t *g = &d->gid[(size_t)
+						name * PV_GROUP_NKINDS];
+
 					for (k = 0; k < PV_GROUP_NKINDS; k++) {
-						uint32_t g = d->gid[(size_t)
-							name * PV_GROUP_NKINDS +
-							k];
 						struct gacc *a;
 
-						if (g == NONE)
+						if (g[k] == NONE ||
+						    --gacc[g[k]].onpath != 0)
 							continue;
-						a = &gacc[g];
-						for (side = 0; side < 2; side++)
-							a->excl[side] = sat_add(
-								d, a->excl[side],
-								self[side]);
-						if (--a->onpath != 0)
-							continue;
+						a = &gacc[g[k]];
 						a->presence |= l->presence;
 						for (side = 0; side < 2; side++)
 							a->incl[side] = sat_add(
@@ -1061,8 +1048,37 @@ walk(struct pv_stackdiff *d)
 				}
 			}
 		}
-		for (k = first; k < d->nfunc; k++)
-			byname[d->func[k].name] = 0;
+		/*
+		 * A group's exclusive count is its functions', summed once an
+		 * event rather than a node at a time; its groups are in the
+		 * order the walk first entered them, as the functions are.
+		 */
+		for (k = first; k < d->nfunc; k++) {
+			const struct pv_stackdiff_func *f = &d->func[k];
+			const uint32_t *g;
+			size_t j;
+			int side;
+
+			byname[f->name] = 0;
+			if (gacc == NULL)
+				continue;
+			g = &d->gid[(size_t)f->name * PV_GROUP_NKINDS];
+			for (j = 0; j < PV_GROUP_NKINDS; j++) {
+				struct gacc *a;
+
+				if (g[j] == NONE)
+					continue;
+				a = &gacc[g[j]];
+				if (!a->touched) {
+					a->touched = 1;
+					PV_GROW(touched, ntouched + 1, talloc);
+					touched[ntouched++] = g[j];
+				}
+				for (side = 0; side < 2; side++)
+					a->excl[side] = sat_add(d, a->excl[side],
+								f->excl[side]);
+			}
+		}
 		first = d->nfunc;
 		/* the groups of the event */
 		for (k = 0; k < ntouched; k++) {

@@ -511,6 +511,21 @@ START_TEST(test_parse_numbers)
 	ck_assert_int_eq(pv_parse_u64("18446744073709551615", 20, &u), 0);
 	ck_assert(u == UINT64_MAX);
 	ck_assert_int_eq(pv_parse_u64("18446744073709551616", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("99999999999999999999", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("1844674407370955161x", 20, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("9999999999999999999", 19, &u), 0);
+	ck_assert(u == 9999999999999999999ULL);
+	ck_assert_int_eq(pv_parse_u64("00000000000000000042", 20, &u), 0);
+	ck_assert(u == 42);
+	ck_assert_int_eq(pv_parse_u64("000000000000000000042", 21, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("12 ", 3, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("12345678", 8, &u), 0);
+	ck_assert(u == 12345678);
+	ck_assert_int_eq(pv_parse_u64("12345678901234567890", 20, &u), 0);
+	ck_assert(u == 12345678901234567890ULL);
+	ck_assert_int_eq(pv_parse_u64("1234:678", 8, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("1234/678", 8, &u), -1);
+	ck_assert_int_eq(pv_parse_u64("123456789012345\x7f", 16, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("-1", 2, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("", 0, &u), -1);
 	ck_assert_int_eq(pv_parse_u64("+1", 2, &u), -1);
@@ -591,6 +606,226 @@ START_TEST(test_parse_double_exact)
 }
 END_TEST
 
+/*
+ * The tokenizer against the format's rules written plainly: random lines
+ * of TABs, ';'s and escapes, across the reader's 16- and 64-byte blocks,
+ * split here byte by byte and compared field by field, frame by frame.
+ */
+static unsigned long rnd_state = 12345;
+
+static unsigned
+rnd(unsigned n)
+{
+	rnd_state = rnd_state * 6364136223846793005UL + 1442695040888963407UL;
+	return (unsigned)(rnd_state >> 33) % n;
+}
+
+/* A field of random bytes and escapes, ';' only in a frame list. */
+static void
+rnd_field(struct pv_strbuf *sb, int frames)
+{
+	static const char plain[] = "ab; -x";
+	static const char esc[] = "\\tnr0;";
+	unsigned n = rnd(4) == 0 ? rnd(140) : rnd(24), i;
+
+	for (i = 0; i < n; i++) {
+		unsigned k = rnd(10);
+
+		if (k == 0 && rnd(3) == 0) {
+			pv_strbuf_addch(sb, '\\');
+			pv_strbuf_addch(sb, esc[rnd(6)]);
+		} else if (k < 3 && frames) {
+			pv_strbuf_addch(sb, ';');
+		} else {
+			pv_strbuf_addch(sb, plain[rnd(sizeof(plain) - 1)]);
+		}
+	}
+}
+
+/* Unescape s[0..len) into sb, the rules of pv-format(5) byte by byte. */
+static void
+plain_unescape(struct pv_strbuf *sb, const char *s, size_t len)
+{
+	size_t i;
+
+	pv_strbuf_reset(sb);
+	for (i = 0; i < len; i++) {
+		char c = s[i];
+
+		if (c == '\\') {
+			c = s[++i];
+			c = c == 't' ? '\t' : c == 'n' ? '\n' : c == 'r' ? '\r' :
+				c == '0' ? '\0' : c;
+		}
+		pv_strbuf_addch(sb, c);
+	}
+}
+
+static int
+same_str(struct pv_str a, const struct pv_strbuf *b)
+{
+	return a.len == b->len && memcmp(a.s, b->buf, a.len) == 0;
+}
+
+/* Check rec against line, split by hand: its frame list is field fl. */
+static void
+check_split(const struct pv_record *rec, const char *line, size_t fl)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	const char *f[32];
+	size_t flen[32], n = 0, i, start = 0, nfr = 0;
+
+	for (i = 0;; i++) {
+		if (line[i] == '\t' || line[i] == '\0') {
+			f[n] = line + start;
+			flen[n++] = i - start;
+			start = i + 1;
+		}
+		if (line[i] == '\0')
+			break;
+	}
+	ck_assert_uint_eq(rec->nfield, n);
+	if (fl == 15 && n != 16)
+		fl = 0;
+	for (i = 1; i < n; i++) {
+		if (i == fl) {
+			ck_assert(rec->field[i].len == flen[i] &&
+				  memcmp(rec->field[i].s, f[i], flen[i]) == 0);
+			continue;
+		}
+		plain_unescape(&sb, f[i], flen[i]);
+		ck_assert_msg(same_str(rec->field[i], &sb), "field %zu of '%s'",
+			      i, line);
+	}
+	if (fl == 0 || n != fl + 1) {
+		ck_assert_uint_eq(rec->nframe, 0);
+		pv_strbuf_release(&sb);
+		return;
+	}
+	for (i = 0, start = 0; flen[fl] > 0 && i <= flen[fl]; i++) {
+		if (i < flen[fl] && f[fl][i] == '\\') {
+			i++;
+			continue;
+		}
+		if (i < flen[fl] && f[fl][i] != ';')
+			continue;
+		ck_assert_uint_gt(rec->nframe, nfr);
+		plain_unescape(&sb, f[fl] + start, i - start);
+		ck_assert_msg(same_str(rec->frame[nfr], &sb), "frame %zu of '%s'",
+			      nfr, line);
+		nfr++;
+		start = i + 1;
+	}
+	ck_assert_uint_eq(rec->nframe, nfr);
+	pv_strbuf_release(&sb);
+}
+
+START_TEST(test_tokenizer_random)
+{
+	static const char *const type[] = { "stack", "dstack", "path", "frob" };
+	static const size_t frames_at[] = { 4, 4, 15, 0 };
+	struct pv_strbuf text = PV_STRBUF_INIT, line = PV_STRBUF_INIT;
+	size_t off[600], t[600], k, nline = 600;
+	struct fixture f;
+
+	for (k = 0; k < nline; k++) {
+		unsigned nf, i;
+
+		off[k] = text.len;
+		t[k] = rnd(4);
+		nf = t[k] == 0 ? 5 : t[k] == 1 ? 4 + rnd(3) :
+			t[k] == 2 ? 14 + rnd(4) : 1 + rnd(20);
+		pv_strbuf_addstr(&text, type[t[k]]);
+		for (i = 1; i < nf; i++) {
+			pv_strbuf_addch(&text, '\t');
+			if (t[k] == 0 && (i == 2 || i == 3))
+				pv_strbuf_addf(&text, "%u", rnd(100000));
+			else
+				rnd_field(&text, i == frames_at[t[k]]);
+		}
+		pv_strbuf_addch(&text, '\n');
+	}
+	f.r = reader_on(text.buf, text.len, f.path);
+	for (k = 0; k < nline; k++) {
+		size_t end = k + 1 < nline ? off[k + 1] - 1 : text.len - 1;
+
+		pv_strbuf_reset(&line);
+		pv_strbuf_add(&line, text.buf + off[k], end - off[k]);
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		check_split(&f.rec, line.buf, frames_at[t[k]]);
+	}
+	ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 0);
+	close_fix(&f);
+	pv_strbuf_release(&text);
+	pv_strbuf_release(&line);
+}
+END_TEST
+
+/* Whole numbers of every length, and with each byte spoiled, as strtoull. */
+START_TEST(test_parse_u64_lengths)
+{
+	static const char bad[] = " /:+-a\x80\xb0";
+	char buf[24];
+	size_t len, i, k;
+	uint64_t u;
+
+	for (len = 1; len <= 20; len++) {
+		for (i = 0; i < len; i++)
+			buf[i] = (char)('0' + (rnd(10) + i) % 10);
+		if (len == 20)
+			buf[0] = '1';
+		buf[len] = '\0';
+		ck_assert_int_eq(pv_parse_u64(buf, len, &u), 0);
+		ck_assert_msg(u == strtoull(buf, NULL, 10), "'%s'", buf);
+		for (i = 0; i < len; i++) {
+			for (k = 0; k < sizeof(bad) - 1; k++) {
+				char c = buf[i];
+
+				buf[i] = bad[k];
+				ck_assert_msg(pv_parse_u64(buf, len, &u) == -1,
+					      "'%s'", buf);
+				buf[i] = c;
+			}
+		}
+	}
+}
+END_TEST
+
+/* Folded lines of every length around the blocks: frames split at ';'. */
+START_TEST(test_folded_lengths)
+{
+	struct pv_strbuf text = PV_STRBUF_INIT;
+	struct fixture f;
+	size_t len, i;
+
+	for (len = 1; len <= 140; len++) {
+		for (i = 0; i < len; i++)
+			pv_strbuf_addch(&text, i % 7 == 3 ? ';' : i % 11 == 5 ?
+					'\\' : i % 13 == 6 && i + 1 < len ? '\t' :
+					'a');
+		pv_strbuf_addstr(&text, " 1\n");
+	}
+	f.r = reader_on(text.buf, text.len, f.path);
+	for (len = 1; len <= 140; len++) {
+		size_t nfr = 1, at = 0, n = 0;
+
+		ck_assert_int_eq(pv_reader_next(f.r, &f.rec), 1);
+		ck_assert_int_eq(f.rec.folded, 1);
+		for (i = 0; i < len; i++)
+			nfr += i % 7 == 3;
+		ck_assert_uint_eq(f.rec.nframe, nfr);
+		for (i = 0; i < f.rec.nframe; i++) {
+			ck_assert(f.rec.frame[i].s == f.rec.raw.s + at);
+			at += f.rec.frame[i].len + 1;
+			n += f.rec.frame[i].len;
+		}
+		ck_assert_uint_eq(n + nfr - 1, len);
+	}
+	close_fix(&f);
+	pv_strbuf_release(&text);
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -614,6 +849,9 @@ record_suite(void)
 	tcase_add_test(tc, test_sample_round_trip);
 	tcase_add_test(tc, test_sample_same_key);
 	tcase_add_test(tc, test_parse_numbers);
+	tcase_add_test(tc, test_tokenizer_random);
+	tcase_add_test(tc, test_folded_lengths);
+	tcase_add_test(tc, test_parse_u64_lengths);
 	suite_add_tcase(s, tc);
 	return s;
 }
