@@ -123,8 +123,10 @@ pv_classifier_get(const struct pv_classifier *cl, size_t i,
 	const struct pv_classifier_key *k = &cl->k[i];
 	struct pv_cmp *c = &v->cmp;
 
-	memset(v, 0, sizeof(*v));
+	/* every field set: no memset of the whole, three times a key */
 	key_get(cl, i, &c->key);
+	c->key_text.s = NULL;
+	c->key_text.len = 0;
 	c->nb = k->nb;
 	c->nt = k->nt;
 	c->change = k->change;
@@ -136,19 +138,53 @@ pv_classifier_get(const struct pv_classifier *cl, size_t i,
 		NAN;
 	c->rcv_b = k->rcv_b;
 	c->rcv_t = k->rcv_t;
+	c->out_b = c->out_t = 0;
 	c->flags = k->cflags;
 	c->hlo = k->hlo;
 	c->hhi = k->hhi;
 	c->hp = k->hp;
 	c->trend = c->rho = NAN;
+	c->order = 0;
+	c->quantum = 0;
 	v->qvalue = k->qvalue;
 	v->cls = (enum pv_class)k->cls;
 	v->severity = k->severity;
 	v->band = (enum pv_band)k->band;
 	v->runs = k->runs;
 	v->flags = k->flags;
+	v->reason = NULL;
 	v->mde = k->mde;
+	v->group = 0;
 	v->split = k->split;
+}
+
+/*
+ * pv_rec_key_cmp() of the keys of a and b, on their ids first: the same
+ * id is the same string, so the first field whose ids differ decides by
+ * its strings, in the order pv_rec_key_cmp() takes the fields (ROLE ...
+ * UNIT, the order of sid), then DIRECTION (higher first) and LEVEL
+ * (absent first, then ascending).
+ */
+static int
+cmp_keys(const struct pv_classifier *cl, const struct pv_classifier_key *a,
+	 const struct pv_classifier_key *b)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (a->sid[i] != b->sid[i])
+			return pv_str_cmp(pv_symtab_get(&cl->strs, a->sid[i]),
+					  pv_symtab_get(&cl->strs, b->sid[i]));
+	if (a->direction != b->direction)
+		return a->direction == PV_HIGHER_BETTER ? -1 : 1;
+	if (a->level != b->level) {
+		if (a->level == PV_NONE)
+			return -1;
+		if (b->level == PV_NONE)
+			return 1;
+		return a->level < b->level ? -1 : 1;
+	}
+	return 0;
 }
 
 /* the comparisons being sorted (qsort() takes no context) */
@@ -157,11 +193,8 @@ static const struct pv_classifier *sort_cl;
 static int
 cmp_index(const void *a, const void *b)
 {
-	struct pv_runkey x, y;
-
-	key_get(sort_cl, *(const size_t *)a, &x);
-	key_get(sort_cl, *(const size_t *)b, &y);
-	return pv_rec_key_cmp(&x, &y);
+	return cmp_keys(sort_cl, &sort_cl->k[*(const size_t *)a],
+			&sort_cl->k[*(const size_t *)b]);
 }
 
 /*
@@ -198,15 +231,11 @@ split(const struct pv_classifier_key *a, const struct pv_classifier_key *b)
 static void
 sort_verdicts(struct pv_classifier *cl)
 {
-	struct pv_runkey x, y;
 	size_t i, j, *ord;
 
-	for (i = 1; i < cl->n; i++) {
-		key_get(cl, i - 1, &x);
-		key_get(cl, i, &y);
-		if (pv_rec_key_cmp(&x, &y) > 0)
+	for (i = 1; i < cl->n; i++)
+		if (cmp_keys(cl, &cl->k[i - 1], &cl->k[i]) > 0)
 			break;
-	}
 	if (i < cl->n) {
 		ord = pv_xreallocarray(NULL, cl->n, sizeof(*ord));
 		for (i = 0; i < cl->n; i++)
@@ -964,10 +993,11 @@ pv_classifier_run(struct pv_classifier *cl)
 	}
 }
 
-const char *
-pv_classifier_reason(struct pv_classifier *cl, size_t i)
+/* The reason of verdict i, whose struct pv_verdict is got. */
+static const char *
+reason_of(struct pv_classifier *cl, size_t i, const struct pv_verdict *got)
 {
-	struct pv_verdict v;
+	struct pv_verdict v = *got;
 	struct prior pr;
 	size_t lo = 0, hi = cl->npair, mid;
 
@@ -983,9 +1013,17 @@ pv_classifier_reason(struct pv_classifier *cl, size_t i)
 	pr.tau2 = cl->pair[lo].tau2;
 	pr.ntested = cl->pair[lo].ntested;
 	/* what it decides is decided: only the words are made again */
-	pv_classifier_get(cl, i, &v);
 	classify(cl, &v, &pr, 1);
 	return v.reason;
+}
+
+const char *
+pv_classifier_reason(struct pv_classifier *cl, size_t i)
+{
+	struct pv_verdict v;
+
+	pv_classifier_get(cl, i, &v);
+	return reason_of(cl, i, &v);
 }
 
 enum pv_band
@@ -1045,7 +1083,7 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		struct pv_verdict v;
 
 		pv_classifier_get(cl, i, &v);
-		v.reason = pv_classifier_reason(cl, i);
+		v.reason = reason_of(cl, i, &v);
 		pv_rec_verdict_write(&sb, &v, key_text(&key, &v.cmp.key));
 		put(&sb, out, 0);
 	}
@@ -1063,11 +1101,16 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
-		struct pv_verdict v;
+		const struct pv_classifier_key *k = &cl->k[i];
+		struct pv_cmp c;
 
-		pv_classifier_get(cl, i, &v);
-		pv_rec_detect_write(&sb, &v.cmp, v.mde,
-				    key_text(&key, &v.cmp.key));
+		/* what a detect record takes */
+		key_get(cl, i, &c.key);
+		c.nb = k->nb;
+		c.nt = k->nt;
+		c.rcv_b = k->rcv_b;
+		c.rcv_t = k->rcv_t;
+		pv_rec_detect_write(&sb, &c, k->mde, key_text(&key, &c.key));
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
