@@ -21,6 +21,7 @@ pv_classifier_init(struct pv_classifier *cl,
 {
 	memset(cl, 0, sizeof(*cl));
 	cl->opt = *o;
+	pv_symtab_init(&cl->strs);
 	pv_strbuf_init(&cl->why, 0);
 	pv_strbuf_init(&cl->said[0], 0);
 	pv_strbuf_init(&cl->said[1], 0);
@@ -32,90 +33,187 @@ pv_classifier_release(struct pv_classifier *cl)
 	pv_strbuf_release(&cl->said[0]);
 	pv_strbuf_release(&cl->said[1]);
 	free(cl->pair);
-	free(cl->v);
+	free(cl->k);
 	free(cl->g);
 	free(cl->level);
 	pv_strbuf_release(&cl->why);
-	pv_arena_release(&cl->arena);
+	pv_symtab_release(&cl->strs);
 	memset(cl, 0, sizeof(*cl));
 }
 
 /*
- * A copy of s in the arena, or the previous comparison's copy when it is
- * the same string: comparisons come in key order, so most of a key's
- * fields repeat the one before, and one memcmp is cheaper than a copy.
+ * The id of s, the previous comparison's when it is the same string:
+ * comparisons come in key order, so most of a key's fields repeat the one
+ * before, and one memcmp is cheaper than a hash.
  */
-static struct pv_str
-keep(struct pv_classifier *cl, struct pv_str s, const struct pv_str *prev)
+static uint32_t
+intern(struct pv_classifier *cl, struct pv_str s, const uint32_t *prev)
 {
-	struct pv_str r;
+	if (prev != NULL) {
+		struct pv_str p = pv_symtab_get(&cl->strs, *prev);
 
-	if (prev != NULL && prev->len == s.len &&
-	    (s.len == 0 || memcmp(prev->s, s.s, s.len) == 0))
-		return *prev;
-	r.s = pv_arena_memdup(&cl->arena, s.s, s.len);
-	r.len = s.len;
-	return r;
+		if (p.len == s.len && (s.len == 0 || memcmp(p.s, s.s,
+							    s.len) == 0))
+			return *prev;
+	}
+	if (s.len == 0)
+		s.s = "";	/* (an empty string may be NULL) */
+	return pv_symtab_intern(&cl->strs, s.s, s.len);
 }
 
 void
 pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c)
 {
-	const struct pv_runkey *p = NULL;
-	struct pv_verdict *v;
-	struct pv_runkey *k;
+	const struct pv_str f[8] = {
+		c->key.role, c->key.version, c->key.experiment, c->key.suite,
+		c->key.test, c->key.operation, c->key.metric, c->key.unit
+	};
+	const struct pv_classifier_key *p = NULL;
+	struct pv_classifier_key *k;
+	int i;
 
-	PV_GROW(cl->v, cl->n + 1, cl->alloc);
+	PV_GROW(cl->k, cl->n + 1, cl->alloc);
 	if (cl->n > 0)
-		p = &cl->v[cl->n - 1].cmp.key;
-	v = &cl->v[cl->n++];
-	memset(v, 0, sizeof(*v));
-	v->cmp = *c;
-	k = &v->cmp.key;
-	k->role = keep(cl, k->role, p ? &p->role : NULL);
-	k->version = keep(cl, k->version, p ? &p->version : NULL);
-	k->experiment = keep(cl, k->experiment, p ? &p->experiment : NULL);
-	k->suite = keep(cl, k->suite, p ? &p->suite : NULL);
-	k->test = keep(cl, k->test, p ? &p->test : NULL);
-	k->operation = keep(cl, k->operation, p ? &p->operation : NULL);
-	k->metric = keep(cl, k->metric, p ? &p->metric : NULL);
-	k->unit = keep(cl, k->unit, p ? &p->unit : NULL);
-	v->qvalue = NAN;
-	v->mde = NAN;
+		p = &cl->k[cl->n - 1];
+	k = &cl->k[cl->n++];
+	memset(k, 0, sizeof(*k));
+	for (i = 0; i < 8; i++)
+		k->sid[i] = intern(cl, f[i], p ? &p->sid[i] : NULL);
+	k->direction = (uint8_t)c->key.direction;
+	k->level = c->key.level;
+	k->change = c->change;
+	k->lo = c->lo;
+	k->hi = c->hi;
+	k->se = c->se;
+	k->df = c->df;
+	k->hlo = c->hlo;
+	k->hhi = c->hhi;
+	k->hp = c->hp;
+	k->rcv_b = c->rcv_b;
+	k->rcv_t = c->rcv_t;
+	k->nb = c->nb;
+	k->nt = c->nt;
+	k->cflags = (uint16_t)c->flags;
+	k->qvalue = NAN;
+	k->mde = NAN;
 }
 
-static int
-cmp_verdict(const void *a, const void *b)
+/* The key of comparison i. */
+static void
+key_get(const struct pv_classifier *cl, size_t i, struct pv_runkey *key)
 {
-	const struct pv_verdict *x = a, *y = b;
+	const struct pv_classifier_key *k = &cl->k[i];
 
-	return pv_rec_key_cmp(&x->cmp.key, &y->cmp.key);
+	key->role = pv_symtab_get(&cl->strs, k->sid[0]);
+	key->version = pv_symtab_get(&cl->strs, k->sid[1]);
+	key->experiment = pv_symtab_get(&cl->strs, k->sid[2]);
+	key->suite = pv_symtab_get(&cl->strs, k->sid[3]);
+	key->test = pv_symtab_get(&cl->strs, k->sid[4]);
+	key->operation = pv_symtab_get(&cl->strs, k->sid[5]);
+	key->metric = pv_symtab_get(&cl->strs, k->sid[6]);
+	key->unit = pv_symtab_get(&cl->strs, k->sid[7]);
+	key->direction = (enum pv_direction)k->direction;
+	key->level = k->level;
 }
 
-static int
-str_same(struct pv_str a, struct pv_str b)
+void
+pv_classifier_get(const struct pv_classifier *cl, size_t i,
+		  struct pv_verdict *v)
 {
-	return a.len == b.len && (a.len == 0 || memcmp(a.s, b.s, a.len) == 0);
+	const struct pv_classifier_key *k = &cl->k[i];
+	struct pv_cmp *c = &v->cmp;
+
+	/* every field set: no memset of the whole, three times a key */
+	key_get(cl, i, &c->key);
+	c->key_text.s = NULL;
+	c->key_text.len = 0;
+	c->nb = k->nb;
+	c->nt = k->nt;
+	c->change = k->change;
+	c->lo = k->lo;
+	c->hi = k->hi;
+	c->se = k->se;
+	c->df = k->df;
+	c->boot_lo = c->boot_hi = c->p_welch = c->p_mwu = c->g = c->cliff =
+		NAN;
+	c->rcv_b = k->rcv_b;
+	c->rcv_t = k->rcv_t;
+	c->out_b = c->out_t = 0;
+	c->flags = k->cflags;
+	c->hlo = k->hlo;
+	c->hhi = k->hhi;
+	c->hp = k->hp;
+	c->trend = c->rho = NAN;
+	c->order = 0;
+	c->quantum = 0;
+	v->qvalue = k->qvalue;
+	v->cls = (enum pv_class)k->cls;
+	v->severity = k->severity;
+	v->band = (enum pv_band)k->band;
+	v->runs = k->runs;
+	v->flags = k->flags;
+	v->reason = NULL;
+	v->mde = k->mde;
+	v->group = 0;
+	v->split = k->split;
+}
+
+/*
+ * pv_rec_key_cmp() of the keys of a and b, on their ids first: the same
+ * id is the same string, so the first field whose ids differ decides by
+ * its strings, in the order pv_rec_key_cmp() takes the fields (ROLE ...
+ * UNIT, the order of sid), then DIRECTION (higher first) and LEVEL
+ * (absent first, then ascending).
+ */
+static int
+cmp_keys(const struct pv_classifier *cl, const struct pv_classifier_key *a,
+	 const struct pv_classifier_key *b)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (a->sid[i] != b->sid[i])
+			return pv_str_cmp(pv_symtab_get(&cl->strs, a->sid[i]),
+					  pv_symtab_get(&cl->strs, b->sid[i]));
+	if (a->direction != b->direction)
+		return a->direction == PV_HIGHER_BETTER ? -1 : 1;
+	if (a->level != b->level) {
+		if (a->level == PV_NONE)
+			return -1;
+		if (b->level == PV_NONE)
+			return 1;
+		return a->level < b->level ? -1 : 1;
+	}
+	return 0;
+}
+
+/* the comparisons being sorted (qsort() takes no context) */
+static const struct pv_classifier *sort_cl;
+
+static int
+cmp_index(const void *a, const void *b)
+{
+	return cmp_keys(sort_cl, &sort_cl->k[*(const size_t *)a],
+			&sort_cl->k[*(const size_t *)b]);
 }
 
 /*
  * How far the keys a and b agree, in the order in which they sort: the
  * first of the PV_SPLIT_* parts in which they differ, PV_SPLIT_NONE if
- * in none.
+ * in none.  (The same strings have the same id.)
  */
 static int
-split(const struct pv_runkey *a, const struct pv_runkey *b)
+split(const struct pv_classifier_key *a, const struct pv_classifier_key *b)
 {
-	if (!str_same(a->role, b->role) || !str_same(a->version, b->version) ||
-	    !str_same(a->experiment, b->experiment))
+	if (a->sid[0] != b->sid[0] || a->sid[1] != b->sid[1] ||
+	    a->sid[2] != b->sid[2])
 		return PV_SPLIT_PAIR;
-	if (!str_same(a->suite, b->suite))
+	if (a->sid[3] != b->sid[3])
 		return PV_SPLIT_SUITE;
-	if (!str_same(a->test, b->test))
+	if (a->sid[4] != b->sid[4])
 		return PV_SPLIT_TEST;
-	if (!str_same(a->operation, b->operation) ||
-	    !str_same(a->metric, b->metric) || !str_same(a->unit, b->unit) ||
-	    a->direction != b->direction)
+	if (a->sid[5] != b->sid[5] || a->sid[6] != b->sid[6] ||
+	    a->sid[7] != b->sid[7] || a->direction != b->direction)
 		return PV_SPLIT_GROUP;
 	if (a->level != b->level)
 		return PV_SPLIT_LEVEL;
@@ -123,23 +221,52 @@ split(const struct pv_runkey *a, const struct pv_runkey *b)
 }
 
 /*
- * Sort the verdicts by key, unless they come sorted (pv-diff writes them
- * so): checking is n - 1 comparisons, sorting n log n.  Then note where
- * each differs from the one before, for the families and the groups.
+ * Sort the comparisons by key, unless they come sorted (pv-diff writes
+ * them so): checking is n - 1 comparisons, sorting n log n.  The sort is
+ * of their indices (stable, as glibc's qsort() is), then the comparisons
+ * are moved in place, cycle by cycle: no second copy of them.  Then note
+ * where each differs from the one before, for the families and the
+ * groups.
  */
 static void
 sort_verdicts(struct pv_classifier *cl)
 {
-	size_t i;
+	size_t i, j, *ord;
 
 	for (i = 1; i < cl->n; i++)
-		if (cmp_verdict(&cl->v[i - 1], &cl->v[i]) > 0)
+		if (cmp_keys(cl, &cl->k[i - 1], &cl->k[i]) > 0)
 			break;
-	if (i < cl->n)
-		qsort(cl->v, cl->n, sizeof(*cl->v), cmp_verdict);
+	if (i < cl->n) {
+		ord = pv_xreallocarray(NULL, cl->n, sizeof(*ord));
+		for (i = 0; i < cl->n; i++)
+			ord[i] = i;
+		sort_cl = cl;
+		qsort(ord, cl->n, sizeof(*ord), cmp_index);
+		sort_cl = NULL;
+		/* position j takes comparison ord[j] */
+		for (i = 0; i < cl->n; i++) {
+			struct pv_classifier_key tmp;
+
+			if (ord[i] == i)
+				continue;
+			tmp = cl->k[i];
+			for (j = i;;) {
+				size_t from = ord[j];
+
+				ord[j] = j;
+				if (from == i) {
+					cl->k[j] = tmp;
+					break;
+				}
+				cl->k[j] = cl->k[from];
+				j = from;
+			}
+		}
+		free(ord);
+	}
 	for (i = 0; i < cl->n; i++)
-		cl->v[i].split = i == 0 ? PV_SPLIT_PAIR :
-			split(&cl->v[i - 1].cmp.key, &cl->v[i].cmp.key);
+		cl->k[i].split = i == 0 ? PV_SPLIT_PAIR :
+			(uint8_t)split(&cl->k[i - 1], &cl->k[i]);
 }
 
 /* the threshold of a key's metric */
@@ -155,9 +282,9 @@ delta_of(const struct pv_classifier *cl, const struct pv_runkey *k)
 }
 
 static int
-testable(const struct pv_verdict *v)
+testable(const struct pv_classifier_key *k)
 {
-	return !isnan(v->cmp.hp);
+	return !isnan(k->hp);
 }
 
 /*
@@ -248,11 +375,11 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 	for (i = start; i < end; i = j) {
 		int any = 0;
 
-		for (j = i + 1; j < end && cl->v[j].split > PV_SPLIT_TEST; j++)
+		for (j = i + 1; j < end && cl->k[j].split > PV_SPLIT_TEST; j++)
 			;
 		for (k = i; k < j; k++)
-			any |= testable(&cl->v[k]) &&
-				!(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+			any |= testable(&cl->k[k]) &&
+				!(cl->k[k].cflags & PV_CMP_SECONDARY) ==
 				!secondary;
 		if (!any)
 			continue;
@@ -273,10 +400,10 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 		size_t np = 0;
 
 		for (k = fs[2 * f]; k < fs[2 * f + 1]; k++)
-			if (testable(&cl->v[k]) &&
-			    !(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+			if (testable(&cl->k[k]) &&
+			    !(cl->k[k].cflags & PV_CMP_SECONDARY) ==
 			    !secondary)
-				p[np++] = cl->v[k].cmp.hp;
+				p[np++] = cl->k[k].hp;
 		pf[f] = pv_stats_simes(p, np);
 	}
 	pv_stats_bh(pf, nf, pf);
@@ -288,15 +415,15 @@ fdr_kind(struct pv_classifier *cl, size_t start, size_t end, int secondary)
 		size_t np = 0;
 
 		for (k = fs[2 * f]; k < fs[2 * f + 1]; k++)
-			if (testable(&cl->v[k]) &&
-			    !(cl->v[k].cmp.flags & PV_CMP_SECONDARY) ==
+			if (testable(&cl->k[k]) &&
+			    !(cl->k[k].cflags & PV_CMP_SECONDARY) ==
 			    !secondary) {
 				idx[np] = k;
-				p[np++] = cl->v[k].cmp.hp;
+				p[np++] = cl->k[k].hp;
 			}
 		pv_stats_bh(p, np, p);
 		for (k = 0; k < np; k++)
-			cl->v[idx[k]].qvalue = qvalue(as, nf, tend, ntend,
+			cl->k[idx[k]].qvalue = qvalue(as, nf, tend, ntend,
 						      pf[f], p[k]);
 	}
 	free(tend);
@@ -690,26 +817,27 @@ static void
 systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 {
 	size_t i, k = 0, worse = 0, half = 0;
+	struct pv_runkey key;
 	int all_se = 1;
 	double sw = 0, swd = 0, df = INFINITY, q = 0, reg;
 
 	g->regressed = 0;
 	for (i = g->first; i < g->first + g->count; i++) {
-		const struct pv_verdict *v = &cl->v[i];
+		const struct pv_classifier_key *v = &cl->k[i];
 
-		if (isnan(v->cmp.change))
+		if (isnan(v->change))
 			continue;
-		if (k == 0 || v->cmp.change < g->dmin)
-			g->dmin = v->cmp.change;
-		if (k == 0 || v->cmp.change > g->dmax)
-			g->dmax = v->cmp.change;
+		if (k == 0 || v->change < g->dmin)
+			g->dmin = v->change;
+		if (k == 0 || v->change > g->dmax)
+			g->dmax = v->change;
 		k++;
-		worse += v->cmp.change < 0;
+		worse += v->change < 0;
 		g->regressed += v->cls == PV_CLASS_REGRESSION;
-		if (v->cmp.se > 0) {
-			df = fmin(df, v->cmp.df);
-			sw += 1 / (v->cmp.se * v->cmp.se);
-			swd += v->cmp.change / (v->cmp.se * v->cmp.se);
+		if (v->se > 0) {
+			df = fmin(df, v->df);
+			sw += 1 / (v->se * v->se);
+			swd += v->change / (v->se * v->se);
 		} else {
 			all_se = 0;
 		}
@@ -725,9 +853,10 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
 			g->p = pv_stats_t_pvalue(g->pooled * sqrt(sw), df);
 		return;
 	}
-	reg = log(1 - delta_of(cl, &cl->v[g->first].cmp.key));
+	key_get(cl, g->first, &key);
+	reg = log(1 - delta_of(cl, &key));
 	for (i = g->first; i < g->first + g->count; i++) {
-		const struct pv_cmp *c = &cl->v[i].cmp;
+		const struct pv_classifier_key *c = &cl->k[i];
 
 		if (isnan(c->change))
 			continue;
@@ -749,17 +878,17 @@ systematic(struct pv_classifier *cl, struct pv_sysreg *g)
  * regression is red from B = 5%, yellow from 2%, green below.
  */
 static void
-score(struct pv_verdict *v)
+score(struct pv_classifier_key *v)
 {
 	double b;
 
 	if (v->cls == PV_CLASS_REGRESSION)
-		b = 1 - exp(v->cmp.hhi);
+		b = 1 - exp(v->hhi);
 	else if (v->cls == PV_CLASS_IMPROVEMENT)
-		b = exp(v->cmp.hlo) - 1;
+		b = exp(v->hlo) - 1;
 	else
 		return;
-	v->severity = (int)lround(100 * fmin(1, b / 0.10));
+	v->severity = (uint8_t)lround(100 * fmin(1, b / 0.10));
 	if (v->cls == PV_CLASS_REGRESSION)
 		v->band = b >= 0.05 ? PV_BAND_RED : b >= 0.02 ?
 			PV_BAND_YELLOW : PV_BAND_GREEN;
@@ -778,9 +907,9 @@ pair_prior(const struct pv_classifier *cl, size_t start, size_t end,
 	pr->mu = pr->tau2 = 0;
 	pr->ntested = 0;
 	for (i = start; i < end; i++) {
-		const struct pv_cmp *c = &cl->v[i].cmp;
+		const struct pv_classifier_key *c = &cl->k[i];
 
-		pr->ntested += testable(&cl->v[i]);
+		pr->ntested += testable(c);
 		if (!(c->se > 0) || isnan(c->change))
 			continue;
 		d[m] = c->change;
@@ -811,7 +940,7 @@ pv_classifier_run(struct pv_classifier *cl)
 	for (i = 0; i < cl->n; i = e) {
 		struct prior pr;
 
-		for (e = i + 1; e < cl->n && cl->v[e].split > PV_SPLIT_PAIR;
+		for (e = i + 1; e < cl->n && cl->k[e].split > PV_SPLIT_PAIR;
 		     e++)
 			;
 		fdr_kind(cl, i, e, 0);
@@ -824,42 +953,51 @@ pv_classifier_run(struct pv_classifier *cl)
 		cl->pair[cl->npair].ntested = pr.ntested;
 		cl->npair++;
 		for (j = i; j < e; j++) {
-			classify(cl, &cl->v[j], &pr, 0);
-			cl->v[j].reason = NULL;	/* pv_classifier_reason() */
+			struct pv_classifier_key *k = &cl->k[j];
+			struct pv_verdict v;
+
+			/* the decisions kept; the reason made again */
+			pv_classifier_get(cl, j, &v);
+			classify(cl, &v, &pr, 0);
+			k->cls = (uint8_t)v.cls;
+			k->flags = (uint16_t)v.flags;
+			k->runs = (uint32_t)v.runs;
+			k->mde = v.mde;
 		}
 	}
+	/* the groups of levels: the systematic ones kept, to be written */
 	cl->ng = 0;
 	for (i = 0; i < cl->n; i = j) {
-		struct pv_sysreg *g;
+		struct pv_sysreg g;
 
-		for (j = i + 1; j < cl->n && cl->v[j].split > PV_SPLIT_GROUP;
+		for (j = i + 1; j < cl->n && cl->k[j].split > PV_SPLIT_GROUP;
 		     j++)
 			;
+		memset(&g, 0, sizeof(g));
+		g.first = i;
+		g.count = j - i;
+		systematic(cl, &g);
+		if (!g.systematic)
+			continue;
 		PV_GROW(cl->g, cl->ng + 1, cl->galloc);
-		g = &cl->g[cl->ng];
-		memset(g, 0, sizeof(*g));
-		g->first = i;
-		g->count = j - i;
-		systematic(cl, g);
-		while (i < j)
-			cl->v[i++].group = cl->ng;
-		cl->ng++;
+		cl->g[cl->ng++] = g;
 	}
 	for (i = 0; i < cl->n; i++)
-		score(&cl->v[i]);
+		score(&cl->k[i]);
 	for (i = 0; i < cl->ng; i++) {
 		struct pv_sysreg *g = &cl->g[i];
 
 		for (j = g->first; j < g->first + g->count; j++)
-			if (cl->v[j].cls == PV_CLASS_REGRESSION)
-				g->bands[cl->v[j].band]++;
+			if (cl->k[j].cls == PV_CLASS_REGRESSION)
+				g->bands[cl->k[j].band]++;
 	}
 }
 
-const char *
-pv_classifier_reason(struct pv_classifier *cl, size_t i)
+/* The reason of verdict i, whose struct pv_verdict is got. */
+static const char *
+reason_of(struct pv_classifier *cl, size_t i, const struct pv_verdict *got)
 {
-	struct pv_verdict v = cl->v[i];
+	struct pv_verdict v = *got;
 	struct prior pr;
 	size_t lo = 0, hi = cl->npair, mid;
 
@@ -879,6 +1017,15 @@ pv_classifier_reason(struct pv_classifier *cl, size_t i)
 	return v.reason;
 }
 
+const char *
+pv_classifier_reason(struct pv_classifier *cl, size_t i)
+{
+	struct pv_verdict v;
+
+	pv_classifier_get(cl, i, &v);
+	return reason_of(cl, i, &v);
+}
+
 enum pv_band
 pv_classifier_worst(const struct pv_classifier *cl)
 {
@@ -886,9 +1033,10 @@ pv_classifier_worst(const struct pv_classifier *cl)
 	size_t i;
 
 	for (i = 0; i < cl->n; i++)
-		if (cl->v[i].cls == PV_CLASS_REGRESSION &&
-		    !(cl->v[i].flags & PV_CMP_SECONDARY) && cl->v[i].band > w)
-			w = cl->v[i].band;
+		if (cl->k[i].cls == PV_CLASS_REGRESSION &&
+		    !(cl->k[i].flags & PV_CMP_SECONDARY) &&
+		    cl->k[i].band > w)
+			w = (enum pv_band)cl->k[i].band;
 	return w;
 }
 
@@ -932,31 +1080,37 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
 	for (i = 0; i < cl->n; i++) {
-		struct pv_verdict v = cl->v[i];
+		struct pv_verdict v;
 
-		v.reason = pv_classifier_reason(cl, i);
+		pv_classifier_get(cl, i, &v);
+		v.reason = reason_of(cl, i, &v);
 		pv_rec_verdict_write(&sb, &v, key_text(&key, &v.cmp.key));
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->ng; i++) {
 		const struct pv_sysreg *g = &cl->g[i];
-		const struct pv_runkey *k = &cl->v[g->first].cmp.key;
+		struct pv_runkey k;
 
-		if (!g->systematic)
-			continue;
+		key_get(cl, g->first, &k);
 		PV_GROW(cl->level, g->count, cl->level_alloc);
 		for (j = g->first, n = 0; j < g->first + g->count; j++)
-			if (!isnan(cl->v[j].cmp.change))
-				cl->level[n++] = cl->v[j].cmp.key.level;
-		pv_rec_systematic_write(&sb, k, key_text(&key, k), g,
+			if (!isnan(cl->k[j].change))
+				cl->level[n++] = cl->k[j].level;
+		pv_rec_systematic_write(&sb, &k, key_text(&key, &k), g,
 					cl->level, n);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
-		const struct pv_verdict *v = &cl->v[i];
+		const struct pv_classifier_key *k = &cl->k[i];
+		struct pv_cmp c;
 
-		pv_rec_detect_write(&sb, &v->cmp, v->mde,
-				    key_text(&key, &v->cmp.key));
+		/* what a detect record takes */
+		key_get(cl, i, &c.key);
+		c.nb = k->nb;
+		c.nt = k->nt;
+		c.rcv_b = k->rcv_b;
+		c.rcv_t = k->rcv_t;
+		pv_rec_detect_write(&sb, &c, k->mde, key_text(&key, &c.key));
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);

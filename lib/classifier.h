@@ -11,8 +11,9 @@
  * test per family, on the p-values of the honest intervals (rec_cmp.h);
  * classifies each key against its metric's threshold; finds the
  * systematic regressions (every concurrency level of an operation
- * shifted); scores the regressions by the change their interval
- * supports; and plans the runs that would decide the Uncertain ones.
+ * shifted: the groups that are, in cl->g); scores the regressions by the
+ * change their interval supports; and plans the runs that would decide
+ * the Uncertain ones.
  * pv_classifier_write() writes the records (rec_verdict.h):
  *
  *   verdict BASE TARGET EXPERIMENT SUITE TEST OPERATION METRIC UNIT
@@ -26,16 +27,20 @@
  *
  * Changes are on the oriented log scale of cmp records (worse negative).
  * The strings of the comparisons are copied; the classifier owns them.
+ * Memory: about 170 bytes a comparison (struct pv_classifier_key), the
+ * strings once each; the reasons are made again when written.
  */
 #ifndef PV_CLASSIFIER_H
 #define PV_CLASSIFIER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "arena.h"
 #include "rec_cmp.h"
 #include "rec_verdict.h"
+#include "strbuf.h"
+#include "symtab.h"
 
 /* a metric's own threshold */
 struct pv_delta {
@@ -69,12 +74,38 @@ enum pv_split {
 	PV_SPLIT_NONE		/* the same key */
 };
 
+/*
+ * What the classifier keeps of a comparison until the global step ends:
+ * the numbers the families, the classes, the systematic rule and the
+ * records need, the key's strings as ids (interned once: a million keys
+ * repeat a few thousand strings), and the decisions.  A third of a
+ * struct pv_verdict: pv_classifier_get() makes one again.
+ */
+struct pv_classifier_key {
+	double change, lo, hi, se, df;	/* the cmp record's */
+	double hlo, hhi, hp;		/* its honest interval and p */
+	double rcv_b, rcv_t;
+	double qvalue, mde;		/* decided */
+	size_t nb, nt;
+	uint64_t level;
+	uint32_t sid[8];	/* ROLE ... UNIT, ids of cl->strs */
+	uint32_t runs;		/* runs a side likely to decide; 0: - */
+	uint16_t cflags;	/* the cmp record's flags */
+	uint16_t flags;		/* the verdict's */
+	uint8_t direction;	/* enum pv_direction */
+	uint8_t cls;		/* enum pv_class */
+	uint8_t severity;	/* 0-100 */
+	uint8_t band;		/* enum pv_band */
+	uint8_t split;		/* enum pv_split, from the key before */
+};
+
 struct pv_classifier {
 	struct pv_classifier_opts opt;
-	struct pv_arena arena;
-	struct pv_verdict *v;
+	struct pv_symtab strs;		/* the keys' strings */
+	struct pv_classifier_key *k;	/* in key order after run */
 	size_t n, alloc;
-	struct pv_sysreg *g;	/* groups of levels, after run */
+	/* the systematic groups of levels, after run */
+	struct pv_sysreg *g;
 	size_t ng, galloc;
 	struct pv_strbuf why;	/* scratch for the reason texts */
 	uint64_t *level;	/* scratch for a systematic record's levels */
@@ -95,6 +126,14 @@ void pv_classifier_init(struct pv_classifier *cl,
 void pv_classifier_release(struct pv_classifier *cl);
 void pv_classifier_add(struct pv_classifier *cl, const struct pv_cmp *c);
 void pv_classifier_run(struct pv_classifier *cl);
+/*
+ * Verdict i (in key order, after run) made again as a struct pv_verdict:
+ * its comparison's key (strings owned by cl), the numbers kept (the cmp
+ * fields the classifier does not use are NaN or 0), the decisions;
+ * v->reason is NULL (pv_classifier_reason()), v->group 0.
+ */
+void pv_classifier_get(const struct pv_classifier *cl, size_t i,
+		       struct pv_verdict *v);
 void pv_classifier_write(struct pv_classifier *cl, FILE *out);
 
 /*

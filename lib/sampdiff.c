@@ -5,12 +5,10 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "arena.h"
 #include "hash.h"
@@ -21,196 +19,37 @@
 #include "xalloc.h"
 
 /*
- * Holding one test at a time (input grouped by test): the sets of a
- * table are saved to an unlinked temporary file (the spill) when the next
- * test starts, and read back, a batch of tests at a time, by
- * pv_sampdiff_finish().  A test that comes back after another began holds
- * every key of its table from then on.
- */
-static struct pv_str
-gkeep(struct pv_sampdiff_groups *gs, struct pv_str s)
-{
-	if (s.len == 0)
-		s.s = "";	/* (an empty string may be NULL) */
-	return pv_symtab_get(&gs->gstr, pv_symtab_intern(&gs->gstr, s.s,
-							   s.len));
-}
-
-static void
-id_add(struct pv_strbuf *sb, struct pv_str s)
-{
-	uint32_t n = (uint32_t)s.len;
-
-	pv_strbuf_add(sb, &n, sizeof(n));
-	if (s.len > 0)		/* (an empty string may be NULL) */
-		pv_strbuf_add(sb, s.s, s.len);
-}
-
-static int
-spill_open(struct pv_sampdiff *d)
-{
-	const char *dir = getenv("TMPDIR");
-	struct pv_strbuf path = PV_STRBUF_INIT;
-
-	pv_strbuf_addf(&path, "%s/pv-diff.XXXXXX",
-		       dir != NULL && *dir != '\0' ? dir : "/tmp");
-	if ((d->spill = mkstemp(path.buf)) < 0) {
-		pv_err_set_errno(&d->err, errno, "cannot create a "
-				 "temporary file '%s'", path.buf);
-		pv_strbuf_release(&path);
-		return -1;
-	}
-	unlink(path.buf);
-	pv_strbuf_release(&path);
-	return 0;
-}
-
-/* The sets of the table, of group g, saved to the spill and dropped. */
-static int
-spill_group(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs,
-	    struct pv_sampdiff_group *g)
-{
-	const char *p;
-	size_t left;
-
-	if (gs->tab->nset == 0)
-		return 0;
-	if (d->spill < 0 && spill_open(d) < 0)
-		return -1;
-	pv_strbuf_reset(&d->save);
-	pv_runtab_save(gs->tab, &d->save);
-	g->off = d->spill_end;
-	g->len = d->save.len;
-	g->saved = 1;
-	for (p = d->save.buf, left = d->save.len; left > 0;) {
-		ssize_t n = write(d->spill, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return pv_err_set_errno(&d->err, errno, "cannot "
-						"write the temporary file");
-		p += n;
-		left -= (size_t)n;
-	}
-	d->spill_end += (off_t)g->len;
-	pv_runtab_clear(gs->tab);
-	return 0;
-}
-
-/* The saved sets of group g read back into the table t. */
-static int
-unspill_group(struct pv_sampdiff *d, struct pv_sampdiff_group *g,
-	      struct pv_runtab *t)
-{
-	size_t done = 0;
-
-	if (!g->saved)
-		return 0;
-	pv_strbuf_reset(&d->save);
-	pv_strbuf_grow(&d->save, g->len);
-	while (done < g->len) {
-		ssize_t n = pread(d->spill, d->save.buf + done,
-				  g->len - done, g->off + (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return pv_err_set_errno(&d->err, errno, "cannot "
-						"read the temporary file");
-		done += (size_t)n;
-	}
-	if (pv_runtab_load(t, d->save.buf, g->len) < 0) {
-		pv_err_set(&d->err, "the temporary file: %s",
-			   pv_err_msg(&t->err));
-		return -1;
-	}
-	return 0;
-}
-
-/* Every saved group of gs back in its table: every key held. */
-static int
-hold_all(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs)
-{
-	size_t i;
-
-	gs->hold = 1;
-	for (i = 0; i < gs->n; i++) {
-		if (unspill_group(d, &gs->g[i], gs->tab) < 0)
-			return -1;
-		gs->g[i].saved = 0;
-	}
-	return 0;
-}
-
-/*
- * The record about to be added to gs's table is of this test: when
- * another was being read, save that one's sets (unless all are held);
- * when this one came before, hold every key from now on.
+ * The record about to be added to gs's table is of this test (testspill.h):
+ * when it came back after another began, every key is held from now on.
  */
 static int
-enter_group(struct pv_sampdiff *d, struct pv_sampdiff_groups *gs,
+enter_group(struct pv_sampdiff *d, struct pv_testspill *gs,
 	    struct pv_str role, struct pv_str version,
 	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
 {
-	struct pv_sampdiff_group *g;
-	uint32_t id;
+	int rc = pv_testspill_enter(gs, role, version, experiment, suite,
+				    test);
 
-	if (gs->cur != UINT32_MAX) {
-		const struct pv_runkey *k = &gs->g[gs->cur].key;
+	if (rc > 0)
+		rc = pv_testspill_hold_all(gs);
+	if (rc < 0)
+		d->err = gs->err;
+	return rc;
+}
 
-		if (pv_str_cmp(k->suite, suite) == 0 &&
-		    pv_str_cmp(k->test, test) == 0 &&
-		    pv_str_cmp(k->role, role) == 0 &&
-		    pv_str_cmp(k->version, version) == 0 &&
-		    pv_str_cmp(k->experiment, experiment) == 0)
-			return 0;
-	}
-	pv_strbuf_reset(&d->save);
-	id_add(&d->save, role);
-	id_add(&d->save, version);
-	id_add(&d->save, experiment);
-	id_add(&d->save, suite);
-	id_add(&d->save, test);
-	id = pv_symtab_intern(&gs->gid, d->save.buf, d->save.len);
-	if (id == gs->n) {
-		PV_GROW(gs->g, gs->n + 1, gs->alloc);
-		g = &gs->g[gs->n++];
-		memset(g, 0, sizeof(*g));
-		g->key.role = gkeep(gs, role);
-		g->key.version = gkeep(gs, version);
-		g->key.experiment = gkeep(gs, experiment);
-		g->key.suite = gkeep(gs, suite);
-		g->key.test = gkeep(gs, test);
-		g->key.operation = g->key.metric = g->key.unit =
-			gkeep(gs, g->key.operation);
-		g->key.level = PV_NONE;
-	}
-	if (!gs->hold && gs->cur != UINT32_MAX &&
-	    spill_group(d, gs, &gs->g[gs->cur]) < 0)
+/* Every saved test of both tables back: every key held. */
+static int
+hold_all(struct pv_sampdiff *d)
+{
+	if (pv_testspill_hold_all(&d->gsamples) < 0) {
+		d->err = d->gsamples.err;
 		return -1;
-	gs->cur = id;
-	if (!gs->hold && gs->g[id].saved)
-		return hold_all(d, gs);
+	}
+	if (pv_testspill_hold_all(&d->grunvals) < 0) {
+		d->err = d->grunvals.err;
+		return -1;
+	}
 	return 0;
-}
-
-static void
-groups_init(struct pv_sampdiff_groups *gs, struct pv_runtab *tab)
-{
-	memset(gs, 0, sizeof(*gs));
-	gs->tab = tab;
-	pv_symtab_init(&gs->gid);
-	pv_symtab_init(&gs->gstr);
-	gs->cur = UINT32_MAX;
-}
-
-static void
-groups_release(struct pv_sampdiff_groups *gs)
-{
-	pv_symtab_release(&gs->gid);
-	pv_symtab_release(&gs->gstr);
-	free(gs->g);
 }
 
 void
@@ -223,10 +62,9 @@ pv_sampdiff_init(struct pv_sampdiff *d, const struct pv_cmp_opts *opt)
 	pv_hmap_init(&d->secmap, 0);
 	pv_strbuf_init(&d->scratch, 128);
 	d->cur = SIZE_MAX;
-	groups_init(&d->gsamples, &d->samples);
-	groups_init(&d->grunvals, &d->runvals);
-	d->spill = -1;
-	pv_strbuf_init(&d->save, 0);
+	pv_testspill_file_init(&d->spill, "pv-diff");
+	pv_testspill_init(&d->gsamples, &d->samples, &d->spill);
+	pv_testspill_init(&d->grunvals, &d->runvals, &d->spill);
 }
 
 void
@@ -245,11 +83,9 @@ pv_sampdiff_release(struct pv_sampdiff *d)
 	pv_hmap_release(&d->secmap);
 	pv_arena_release(&d->strs);
 	pv_strbuf_release(&d->scratch);
-	groups_release(&d->gsamples);
-	groups_release(&d->grunvals);
-	pv_strbuf_release(&d->save);
-	if (d->spill >= 0)
-		close(d->spill);
+	pv_testspill_release(&d->gsamples);
+	pv_testspill_release(&d->grunvals);
+	pv_testspill_file_release(&d->spill);
 }
 
 /* a section's identity, looked for */
@@ -993,10 +829,10 @@ not_comparable(struct pv_sampdiff *d, const struct pv_runset *bk,
 static int
 cmp_group(const void *a, const void *b)
 {
-	const struct pv_sampdiff_group *x =
-		*(const struct pv_sampdiff_group *const *)a;
-	const struct pv_sampdiff_group *y =
-		*(const struct pv_sampdiff_group *const *)b;
+	const struct pv_testspill_group *x =
+		*(const struct pv_testspill_group *const *)a;
+	const struct pv_testspill_group *y =
+		*(const struct pv_testspill_group *const *)b;
 	int c;
 
 	if ((c = pv_str_cmp(x->key.experiment, y->key.experiment)) != 0 ||
@@ -1008,7 +844,8 @@ cmp_group(const void *a, const void *b)
 }
 
 static int
-cmp_test(const struct pv_sampdiff_group *x, const struct pv_sampdiff_group *y)
+cmp_test(const struct pv_testspill_group *x,
+	 const struct pv_testspill_group *y)
 {
 	int c = pv_str_cmp(x->key.suite, y->key.suite);
 
@@ -1123,7 +960,7 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 /* The roll key of a test of the pair p, into the batch. */
 static void
 batch_test(struct batch *b, const struct pv_runset *bk,
-	   const struct pv_runset *tk, const struct pv_sampdiff_group *g)
+	   const struct pv_runset *tk, const struct pv_testspill_group *g)
 {
 	struct pv_runkey *k;
 
@@ -1146,9 +983,9 @@ static long
 finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 	       size_t nignore)
 {
-	struct pv_sampdiff_groups *gs = d->grunvals.n ? &d->grunvals :
+	struct pv_testspill *gs = d->grunvals.n ? &d->grunvals :
 		&d->gsamples;
-	struct pv_sampdiff_group **ord = NULL;
+	struct pv_testspill_group **ord = NULL;
 	struct pv_runset *rep = NULL, **vp = NULL;
 	struct side *side = NULL;
 	size_t *gfrom = NULL;
@@ -1163,10 +1000,10 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 			break;
 	if (gs->hold || gs->n == 0 || i < d->nsec)
 		goto hold;
-	if (gs->cur != UINT32_MAX &&
-	    spill_group(d, gs, &gs->g[gs->cur]) < 0)
+	if (pv_testspill_save_current(gs) < 0) {
+		d->err = gs->err;
 		return -1;
-	gs->cur = UINT32_MAX;
+	}
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	ord = pv_xreallocarray(NULL, gs->n, sizeof(*ord));
 	for (i = 0; i < gs->n; i++)
@@ -1262,10 +1099,11 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 			int rc = 0;
 
 			if (c <= 0)
-				rc = unspill_group(d, ord[x], &b.bt);
+				rc = pv_testspill_load(gs, ord[x], &b.bt);
 			if (c >= 0 && rc == 0)
-				rc = unspill_group(d, ord[y], &b.bt);
+				rc = pv_testspill_load(gs, ord[y], &b.bt);
 			if (rc < 0) {
+				d->err = gs->err;
 				ret = -1;
 				break;
 			}
@@ -1290,7 +1128,7 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 		ret = b.found;
 	goto out;
 hold:
-	if (hold_all(d, &d->gsamples) < 0 || hold_all(d, &d->grunvals) < 0)
+	if (hold_all(d) < 0)
 		ret = -1;
 out:
 	free(ord);

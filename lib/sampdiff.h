@@ -56,31 +56,13 @@
 #include "runtab.h"
 #include "strbuf.h"
 #include "symtab.h"
+#include "testspill.h"
 
 struct pv_sampdiff_section {
 	struct pv_str role, version, experiment;
 	struct pv_kvset kv;
 	struct pv_runstart *rs;		/* its runs' times, by run once sorted */
 	size_t nrs, rsalloc;
-};
-
-/* A test (ROLE VERSION EXPERIMENT SUITE TEST) of a table, held or saved. */
-struct pv_sampdiff_group {
-	struct pv_runkey key;	/* its five fields, the rest empty */
-	off_t off;		/* its saved sets in the spill */
-	size_t len;
-	int saved;		/* they are there, not in the table */
-};
-
-/* The tests of a table, while it holds one at a time. */
-struct pv_sampdiff_groups {
-	struct pv_runtab *tab;
-	struct pv_symtab gid;		/* a test's identity: its group */
-	struct pv_symtab gstr;		/* the groups' strings */
-	struct pv_sampdiff_group *g;
-	size_t n, alloc;
-	uint32_t cur;			/* the group being read */
-	int hold;			/* a test came back: hold all */
 };
 
 struct pv_sampdiff {
@@ -96,10 +78,9 @@ struct pv_sampdiff {
 	struct pv_strbuf scratch;
 	size_t npairs, ncmp;		/* after finish */
 	size_t nstack;			/* stack records seen */
-	struct pv_sampdiff_groups gsamples, grunvals;
-	int spill;			/* the temporary file, -1 before */
-	off_t spill_end;
-	struct pv_strbuf save;
+	/* each table's tests, held one at a time (testspill.h) */
+	struct pv_testspill_file spill;
+	struct pv_testspill gsamples, grunvals;
 	/* the versions of the sides, set before finish; NULL: by role */
 	const char *base_version, *target_version;
 	struct pv_err err;

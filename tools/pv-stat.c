@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "diag.h"
 #include "opt.h"
@@ -40,7 +39,7 @@
 #include "shard.h"
 #include "stats.h"
 #include "strbuf.h"
-#include "symtab.h"
+#include "testspill.h"
 #include "xalloc.h"
 
 static const char usage[] =
@@ -82,38 +81,19 @@ struct stream {
 	unsigned long line;
 };
 
-/*
- * A test of a section (ROLE VERSION EXPERIMENT SUITE TEST): what pv-stat
- * holds at a time while the input is grouped by test.  When the next test
- * starts, the keys of this one are saved to a temporary file (the spill)
- * and dropped; at the end the tests are read back in key order, a batch
- * at a time, for the statistics.  A test that comes back after another
- * began (input not grouped) is read back, and from then on every key is
- * held, as in a table of the whole night.
- */
-struct group {
-	struct pv_runkey key;	/* its five fields, the rest empty */
-	off_t off;		/* its saved keys in the spill */
-	size_t len;
-	int saved;		/* they are there, not in the table */
-};
-
-#define NO_GROUP UINT32_MAX
 /* the keys of a batch of tests read back to write */
 #define BATCH_SETS 8192
 
 struct state {
 	const struct options *opt;
 	struct pv_runtab tab;
-	struct pv_symtab gid;		/* a test's identity -> its group */
-	struct pv_symtab gstr;		/* the groups' strings */
-	struct group *group;
-	size_t ngroup, group_alloc;
-	uint32_t cur;			/* the group being read */
-	int hold;			/* a test came back: hold all */
-	int spill;			/* its descriptor, -1 before */
-	off_t spill_end;
-	struct pv_strbuf save, idbuf;
+	/*
+	 * One test held at a time while the input is grouped by test, the
+	 * others in the spill, read back in key order a batch at a time; a
+	 * test that comes back holds every key from then on (testspill.h).
+	 */
+	struct pv_testspill_file spill;
+	struct pv_testspill tests;
 	struct stream *stream;
 	size_t nstream, stream_alloc;
 	unsigned long merge_samples;	/* samples seen, not used, in -m */
@@ -139,145 +119,22 @@ stream_at(struct state *st, const char *name, unsigned long line)
 	st->nstream++;
 }
 
-static struct pv_str
-gkeep(struct state *st, struct pv_str s)
-{
-	if (s.len == 0)
-		s.s = "";	/* (an empty string may be NULL) */
-	return pv_symtab_get(&st->gstr, pv_symtab_intern(&st->gstr, s.s,
-							   s.len));
-}
-
-static void
-id_add(struct pv_strbuf *sb, struct pv_str s)
-{
-	uint32_t n = (uint32_t)s.len;
-
-	pv_strbuf_add(sb, &n, sizeof(n));
-	if (s.len > 0)		/* (an empty string may be NULL) */
-		pv_strbuf_add(sb, s.s, s.len);
-}
-
-static void
-spill_open(struct state *st)
-{
-	const char *dir = getenv("TMPDIR");
-	struct pv_strbuf path = PV_STRBUF_INIT;
-
-	pv_strbuf_addf(&path, "%s/pv-stat.XXXXXX",
-		       dir != NULL && *dir != '\0' ? dir : "/tmp");
-	if ((st->spill = mkstemp(path.buf)) < 0)
-		pv_die_errno("cannot create a temporary file '%s'", path.buf);
-	unlink(path.buf);
-	pv_strbuf_release(&path);
-}
-
-/* The keys in the table, of group g, saved to the spill and dropped. */
-static void
-spill_group(struct state *st, struct group *g)
-{
-	const char *p;
-	size_t left;
-
-	if (st->tab.nset == 0)
-		return;
-	if (st->spill < 0)
-		spill_open(st);
-	pv_strbuf_reset(&st->save);
-	pv_runtab_save(&st->tab, &st->save);
-	g->off = st->spill_end;
-	g->len = st->save.len;
-	g->saved = 1;
-	for (p = st->save.buf, left = st->save.len; left > 0;) {
-		ssize_t n = write(st->spill, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			pv_die_errno("cannot write the temporary file");
-		p += n;
-		left -= (size_t)n;
-	}
-	st->spill_end += (off_t)g->len;
-	pv_runtab_clear(&st->tab);
-}
-
-/* The saved keys of group g read back into the table. */
-static void
-unspill_group(struct state *st, struct group *g)
-{
-	size_t done = 0;
-
-	if (!g->saved)
-		return;
-	pv_strbuf_reset(&st->save);
-	pv_strbuf_grow(&st->save, g->len);
-	while (done < g->len) {
-		ssize_t n = pread(st->spill, st->save.buf + done,
-				  g->len - done, g->off + (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			pv_die_errno("cannot read the temporary file");
-		done += (size_t)n;
-	}
-	if (pv_runtab_load(&st->tab, st->save.buf, g->len) < 0)
-		pv_die("the temporary file: %s", pv_err_msg(&st->tab.err));
-	g->saved = 0;
-}
-
 /*
- * The record about to be added is of this test: when another was being
- * read, save that one's keys (unless all are held), and read this one's
- * back if it came before.
+ * The record about to be added is of this test: the one read before saved
+ * when it is another, this one's keys taken back if it came back.
  */
 static void
 enter_group(struct state *st, struct pv_str role, struct pv_str version,
 	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
 {
-	struct group *g;
-	uint32_t id;
+	struct pv_testspill *ts = &st->tests;
+	int rc = pv_testspill_enter(ts, role, version, experiment, suite,
+				    test);
 
-	if (st->cur != NO_GROUP) {
-		const struct pv_runkey *k = &st->group[st->cur].key;
-
-		if (pv_str_cmp(k->suite, suite) == 0 &&
-		    pv_str_cmp(k->test, test) == 0 &&
-		    pv_str_cmp(k->role, role) == 0 &&
-		    pv_str_cmp(k->version, version) == 0 &&
-		    pv_str_cmp(k->experiment, experiment) == 0)
-			return;
-	}
-	pv_strbuf_reset(&st->idbuf);
-	id_add(&st->idbuf, role);
-	id_add(&st->idbuf, version);
-	id_add(&st->idbuf, experiment);
-	id_add(&st->idbuf, suite);
-	id_add(&st->idbuf, test);
-	id = pv_symtab_intern(&st->gid, st->idbuf.buf, st->idbuf.len);
-	if (id == st->ngroup) {
-		PV_GROW(st->group, st->ngroup + 1, st->group_alloc);
-		g = &st->group[st->ngroup++];
-		memset(g, 0, sizeof(*g));
-		g->key.role = gkeep(st, role);
-		g->key.version = gkeep(st, version);
-		g->key.experiment = gkeep(st, experiment);
-		g->key.suite = gkeep(st, suite);
-		g->key.test = gkeep(st, test);
-		g->key.operation = g->key.metric = g->key.unit =
-			gkeep(st, g->key.operation);
-		g->key.level = PV_NONE;
-	}
-	if (!st->hold && st->cur != NO_GROUP)
-		spill_group(st, &st->group[st->cur]);
-	g = &st->group[id];
-	if (g->saved) {
-		/* the input is not grouped by test: hold every key */
-		st->hold = 1;
-		unspill_group(st, g);
-	}
-	st->cur = id;
+	if (rc > 0)
+		rc = pv_testspill_take(ts, &ts->g[ts->cur]);
+	if (rc < 0)
+		pv_die("%s", pv_err_msg(&ts->err));
 }
 
 /* A RUN that an earlier stream gave the same key: said once a stream. */
@@ -472,7 +329,7 @@ roll_key(const struct writer *w, const struct pv_runset *set)
 {
 	if (w->set_group == NULL)
 		return &set->key;
-	return &w->st->group[w->set_group[set - w->st->tab.set]].key;
+	return &w->st->tests.g[w->set_group[set - w->st->tab.set]].key;
 }
 
 /* A statroll record of the scope that ends. */
@@ -591,8 +448,10 @@ write_sets(struct writer *w)
 static int
 cmp_group(const void *a, const void *b)
 {
-	const struct group *x = *(const struct group *const *)a;
-	const struct group *y = *(const struct group *const *)b;
+	const struct pv_testspill_group *x =
+		*(const struct pv_testspill_group *const *)a;
+	const struct pv_testspill_group *y =
+		*(const struct pv_testspill_group *const *)b;
 	int c;
 
 	if ((c = pv_str_cmp(x->key.role, y->key.role)) != 0 ||
@@ -612,26 +471,27 @@ static void
 write_groups(struct writer *w)
 {
 	struct state *st = w->st;
-	struct group **ord;
+	struct pv_testspill *ts = &st->tests;
+	struct pv_testspill_group **ord;
 	uint32_t *set_group = NULL;
 	size_t alloc = 0, i, j;
 
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	ord = pv_xreallocarray(NULL, st->ngroup ? st->ngroup : 1,
-			       sizeof(*ord));
-	for (i = 0; i < st->ngroup; i++)
-		ord[i] = &st->group[i];
+	ord = pv_xreallocarray(NULL, ts->n ? ts->n : 1, sizeof(*ord));
+	for (i = 0; i < ts->n; i++)
+		ord[i] = &ts->g[i];
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	qsort(ord, st->ngroup, sizeof(*ord), cmp_group);
-	for (i = 0; i < st->ngroup && w->stop == NULL;) {
+	qsort(ord, ts->n, sizeof(*ord), cmp_group);
+	for (i = 0; i < ts->n && w->stop == NULL;) {
 		pv_runtab_clear(&st->tab);
-		for (; i < st->ngroup && st->tab.nset < BATCH_SETS; i++) {
+		for (; i < ts->n && st->tab.nset < BATCH_SETS; i++) {
 			size_t from = st->tab.nset;
 
-			unspill_group(st, ord[i]);
+			if (pv_testspill_take(ts, ord[i]) < 0)
+				pv_die("%s", pv_err_msg(&ts->err));
 			PV_GROW(set_group, st->tab.nset + 1, alloc);
 			for (j = from; j < st->tab.nset; j++)
-				set_group[j] = (uint32_t)(ord[i] - st->group);
+				set_group[j] = (uint32_t)(ord[i] - ts->g);
 		}
 		w->set_group = set_group;
 		write_sets(w);
@@ -648,23 +508,22 @@ write_all(struct state *st)
 {
 	struct writer w;
 	const struct pv_runset *huge;
-	size_t i;
 
 	memset(&w, 0, sizeof(w));
 	w.st = st;
 	pv_strbuf_init(&w.sb, 0);
 	pv_rollup_init(&w.ru, 1, roll_write, &w);
-	if (st->hold) {
+	if (st->tests.hold) {
 		/* not grouped: every key at once, as read */
-		for (i = 0; i < st->ngroup; i++)
-			unspill_group(st, &st->group[i]);
+		if (pv_testspill_hold_all(&st->tests) < 0)
+			pv_die("%s", pv_err_msg(&st->tests.err));
 		write_sets(&w);
-	} else if (st->spill < 0) {
+	} else if (st->spill.fd < 0) {
 		/* one test, or none: nothing was saved */
 		write_sets(&w);
 	} else {
-		if (st->cur != NO_GROUP)
-			spill_group(st, &st->group[st->cur]);
+		if (pv_testspill_save_current(&st->tests) < 0)
+			pv_die("%s", pv_err_msg(&st->tests.err));
 		write_groups(&w);
 	}
 	if (w.stop == NULL)
@@ -761,12 +620,8 @@ main(int argc, char **argv)
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
 	pv_strbuf_init(&st.line, 0);
-	pv_symtab_init(&st.gid);
-	pv_symtab_init(&st.gstr);
-	pv_strbuf_init(&st.save, 0);
-	pv_strbuf_init(&st.idbuf, 0);
-	st.cur = NO_GROUP;
-	st.spill = -1;
+	pv_testspill_file_init(&st.spill, "pv-stat");
+	pv_testspill_init(&st.tests, &st.tab, &st.spill);
 	pv_opt_files(argc - optind, argv + optind);
 	if (optind == argc)
 		read_file(&st, "-");
@@ -789,13 +644,8 @@ main(int argc, char **argv)
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);
 	pv_strbuf_release(&st.line);
-	pv_symtab_release(&st.gid);
-	pv_symtab_release(&st.gstr);
-	pv_strbuf_release(&st.save);
-	pv_strbuf_release(&st.idbuf);
-	free(st.group);
-	if (st.spill >= 0)
-		close(st.spill);
+	pv_testspill_release(&st.tests);
+	pv_testspill_file_release(&st.spill);
 	pv_close_stdout();
 	return PV_EXIT_OK;
 }

@@ -1122,12 +1122,15 @@ qnight(const struct qmodel *m0, size_t n, int planted_all, int aa,
 	}
 	pv_classifier_run(&cl);
 	for (k = 0; k < NKEY; k++) {
+		struct pv_verdict got;
+
 		if (!planted[k] && !aa)
 			continue;
+		pv_classifier_get(&cl, k, &got);
 		t[QW_PV].keys++;
-		t[QW_PV].reg += cl.v[k].cls == PV_CLASS_REGRESSION;
-		t[QW_PV].cover += cl.v[k].cmp.hlo <= truth &&
-			truth <= cl.v[k].cmp.hhi;
+		t[QW_PV].reg += got.cls == PV_CLASS_REGRESSION;
+		t[QW_PV].cover += got.cmp.hlo <= truth &&
+			truth <= got.cmp.hhi;
 	}
 	pv_classifier_release(&cl);
 	for (w = QW_WELCH; w < NQW; w++) {

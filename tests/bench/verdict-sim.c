@@ -552,11 +552,14 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 	pv_classifier_run(&cl);
 	/* sorted by test, then level: the order of the keys here */
 	for (i = 0; i < nt->nkey; i++) {
-		const struct pv_verdict *v = &cl.v[i];
-		/* the reason's words are made when asked for (classifier.h) */
-		const char *why = v->cls == PV_CLASS_UNCERTAIN ||
-			getenv("SIM_DEBUG") ? pv_classifier_reason(&cl, i) : "";
+		struct pv_verdict got;
+		const struct pv_verdict *v = &got;
+		const char *why;
 
+		pv_classifier_get(&cl, i, &got);
+		/* the reason's words are made when asked for (classifier.h) */
+		why = v->cls == PV_CLASS_UNCERTAIN || getenv("SIM_DEBUG") ?
+			pv_classifier_reason(&cl, i) : "";
 		o[i].cls = v->cls == PV_CLASS_REGRESSION ? PC_REG :
 			v->cls == PV_CLASS_IMPROVEMENT ? PC_IMP :
 			v->cls == PV_CLASS_NO_CHANGE ? PC_SAME : PC_UNC;
@@ -577,6 +580,7 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 	}
 	for (g = 0; g < nt->ntest; g++)
 		sys[g] = 0;
+	/* (cl.g holds the systematic groups only) */
 	for (g = 0; g < cl.ng; g++)
 		if (cl.g[g].systematic)
 			sys[nt->k[cl.g[g].first].test] = 1;
