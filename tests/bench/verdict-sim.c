@@ -558,7 +558,7 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 
 		pv_classifier_get(&cl, i, &got);
 		/* the reason's words are made when asked for (classifier.h) */
-		why = v->cls == PV_CLASS_UNCERTAIN || getenv("SIM_DEBUG") ?
+		why = v->cls == PV_CLASS_UNCERTAIN ?
 			pv_classifier_reason(&cl, i) : "";
 		o[i].cls = v->cls == PV_CLASS_REGRESSION ? PC_REG :
 			v->cls == PV_CLASS_IMPROVEMENT ? PC_IMP :
@@ -572,11 +572,6 @@ run_pv(const struct night *nt, struct out *o, int *sys)
 			strstr(why, "unlikely to decide") != NULL;
 		o[i].lo = v->cmp.hlo;
 		o[i].hi = v->cmp.hhi;
-		if (getenv("SIM_DEBUG") && nt->k[i].planted)
-			fprintf(stderr, "dbg cls %d chg %.3f lo %.3f hi %.3f "
-				"p %.2g q %.2g fl %x %s\n", o[i].cls,
-				v->cmp.change, v->cmp.hlo, v->cmp.hhi,
-				v->cmp.hp, v->qvalue, v->flags, why);
 	}
 	for (g = 0; g < nt->ntest; g++)
 		sys[g] = 0;
