@@ -48,6 +48,45 @@ pv_honest_quantum(double v)
 	return 0;
 }
 
+/*
+ * 10^k, k = 0..12, exactly the scales of pv_honest_quantum()'s loop, and
+ * the quanta 1 / 10^k it returns: both the double nearest 10^-k.
+ */
+static const double scale10[13] = {
+	1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
+};
+static const double quantum10[13] = {
+	1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10,
+	1e-11, 1e-12,
+};
+
+double
+pv_honest_quantum_min(double q, double v)
+{
+	double a = fabs(v), r;
+	int k;
+
+	if (q == 0)
+		return 0;
+	/*
+	 * q = 1 / 10^k and v whole at 10^k: v's fewest decimals are k or
+	 * fewer, its quantum q or coarser, and q stays.
+	 */
+	if (a != 0 && isfinite(a) && q <= 1) {
+		for (k = 0; k <= 12; k++) {
+			if (q == quantum10[k]) {
+				double x = a * scale10[k];
+
+				if (fabs(x - round_nonneg(x)) <= 1e-13 * x)
+					return q;
+				break;
+			}
+		}
+	}
+	r = pv_honest_quantum(v);
+	return r == 0 || r < q ? r : q;
+}
+
 /* the median of v[0..n), into scratch (room for n) */
 static double
 median(const double *v, size_t n, double *scratch)

@@ -152,5 +152,12 @@ void pv_honest_release(struct pv_honest *h);
  * 0.2 that is really 0.20 says 0.1, its neighbours 0.01).
  */
 double pv_honest_quantum(double v);
+/*
+ * The quantum of a key after one more value v, q its quantum so far
+ * (INFINITY before any value): the smaller of q and v's, 0 (none) once
+ * either is 0.  The same as from pv_honest_quantum(v), at the cost of one
+ * scaling when v is whole at q's, as nearly every value of a key is.
+ */
+double pv_honest_quantum_min(double q, double v);
 
 #endif

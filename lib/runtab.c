@@ -304,7 +304,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 				  (unsigned long long)rec->run);
 	r->nvalues++;
 	r->sum += rec->val;
-	add_quantum(set, pv_honest_quantum(rec->val));
+	set->quantum = pv_honest_quantum_min(set->quantum, rec->val);
 	return 0;
 }
 

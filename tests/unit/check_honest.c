@@ -94,6 +94,55 @@ START_TEST(test_quantum_rounding)
 }
 END_TEST
 
+/* a key's quantum folded value by value as from each value's own */
+static double
+fold_ref(double q, double v)
+{
+	double r = quantum_ref(v);
+
+	return q == 0 ? 0 : r == 0 || r < q ? r : q;
+}
+
+START_TEST(test_quantum_min)
+{
+	double p = 1;
+	int k;
+
+	static const double start[] = {
+		INFINITY, 1, 0.1, 0.01, 1e-6, 1e-12, 0, 0.5, 0.25, 1e-13, 2,
+	};
+	uint64_t st = 7;
+	size_t i, j;
+
+	/* the quanta pv_honest_quantum() returns, each kept as it is */
+	for (k = 0; k <= 12; k++, p *= 10) {
+		ck_assert(pv_honest_quantum(1 / p) == 1 / p);
+		ck_assert(pv_honest_quantum_min(1 / p, 3) == 1 / p);
+	}
+
+	for (i = 0; i < sizeof(start) / sizeof(start[0]); i++) {
+		double q = start[i], qr = start[i];
+
+		for (j = 0; j < 20000; j++) {
+			double v;
+			int dec;
+
+			st = st * 6364136223846793005ULL +
+				1442695040888963407ULL;
+			dec = (int)(st >> 60) % 14;
+			v = (double)(st >> 11) / 9007199254740992.0 * 1e4;
+			v = j % 97 == 0 ? 0 : j % 89 == 0 ? INFINITY :
+				round(v * pow(10, dec)) / pow(10, dec);
+			if (j % 3 == 0)
+				q = qr = start[i];
+			q = pv_honest_quantum_min(q, v);
+			qr = fold_ref(qr, v);
+			ck_assert(q == qr || (isnan(q) && isnan(qr)));
+		}
+	}
+}
+END_TEST
+
 /*
  * Two sides without spread: an interval of a quantum, not certainty.  The
  * rounding's bias (half a quantum a side) widens it, and the rounding's
@@ -386,6 +435,7 @@ main(void)
 
 	tcase_add_test(tc, test_quantum);
 	tcase_add_test(tc, test_quantum_rounding);
+	tcase_add_test(tc, test_quantum_min);
 	tcase_add_test(tc, test_zero_variance);
 	tcase_add_test(tc, test_quantised_small_change);
 	tcase_add_test(tc, test_few_runs);
