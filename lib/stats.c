@@ -520,8 +520,10 @@ side_stats(const double *x, size_t n, int k, double *mean, double *var)
 	size_t i;
 	int same = 1;
 
+	/* k = 0, the ordinary range: ldexp() would change no bit, at a
+	 * libm call a value */
 	for (i = 0; i < n; i++) {
-		s += ldexp(x[i], -k);
+		s += k ? ldexp(x[i], -k) : x[i];
 		same &= x[i] == x[0];
 	}
 	m = s / (double)n;
@@ -531,7 +533,7 @@ side_stats(const double *x, size_t n, int k, double *mean, double *var)
 		return;
 	s = 0;
 	for (i = 0; i < n; i++) {
-		double d = ldexp(x[i], -k) - m;
+		double d = (k ? ldexp(x[i], -k) : x[i]) - m;
 
 		s += d * d;
 	}
