@@ -918,6 +918,9 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 	return 0;
 }
 
+#define HEDGES_J_DF 256
+static _Thread_local double hedges_j[HEDGES_J_DF];	/* 0: not yet */
+
 double
 pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 {
@@ -936,8 +939,13 @@ pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 	d = (my - mx) / sp;
 	if (df < 2)
 		return d;
+	/* the correction J depends on the (whole) df only: kept */
+	if (nx + ny - 2 < HEDGES_J_DF && hedges_j[nx + ny - 2] > 0)
+		return d * hedges_j[nx + ny - 2];
 	j = exp(gsl_sf_lngamma(df / 2) - gsl_sf_lngamma((df - 1) / 2)) /
 		sqrt(df / 2);
+	if (nx + ny - 2 < HEDGES_J_DF)
+		hedges_j[nx + ny - 2] = j;
 	return d * j;
 }
 

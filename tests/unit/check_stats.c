@@ -240,6 +240,17 @@ START_TEST(test_effect_sizes)
 		near(v, "g", pv_stats_hedges_g(v->x, v->nx, v->y, v->ny));
 		near(v, "cliff", pv_stats_cliff(v->x, v->nx, v->y, v->ny));
 	}
+	/* again, each size's correction kept from the first pass: the same
+	 * bits as computed */
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double g = pv_stats_hedges_g(v->x, v->nx, v->y, v->ny);
+
+		near(v, "g", g);
+		ck_assert(g == pv_stats_hedges_g(v->x, v->nx, v->y, v->ny) ||
+			  (isnan(g) && isnan(pv_stats_hedges_g(v->x, v->nx,
+							      v->y, v->ny))));
+	}
 	ck_assert_uint_ge(checked, 30);
 }
 END_TEST
