@@ -184,11 +184,12 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 
 	c->rcv_b = robust_cv(b, nb);
 	c->rcv_t = robust_cv(t, nt);
-	outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b, &c->out_t);
+	/* with two runs a side or more the honest interval counts them */
+	if (nb < 2 || nt < 2)
+		outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b,
+			 &c->out_t);
 	if (c->rcv_b > opt->cv_max || c->rcv_t > opt->cv_max)
 		c->flags |= PV_CMP_UNSTABLE;
-	if (c->out_b > 0 || c->out_t > 0)
-		c->flags |= PV_CMP_OUTLIERS;
 
 	c->change = pv_stats_mean(xt, nt) - pv_stats_mean(xb, nb);
 	c->cliff = pv_stats_cliff(xb, nb, xt, nt);
@@ -208,6 +209,8 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		honest_opts(opt, &ho);
 		pv_honest_key_logs(bs, ts, xb, xt,
 				   key->direction == PV_LOWER_BETTER, &ho, h);
+		c->out_b = h->out_b;
+		c->out_t = h->out_t;
 		c->lo = h->w_lo;
 		c->hi = h->w_hi;
 		c->se = h->se;
@@ -232,6 +235,8 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 						       &c->boot_hi);
 		}
 	}
+	if (c->out_b > 0 || c->out_t > 0)
+		c->flags |= PV_CMP_OUTLIERS;
 	if (xb != small)
 		free(xb);
 }

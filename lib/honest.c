@@ -100,13 +100,15 @@ median(const double *v, size_t n, double *scratch)
  * The wildest run, by the modified z-score 0.6745 |x - median| / MAD on
  * the oriented logs, with the MAD of both sides' deviations pooled (as
  * cmp.c flags outliers): its side (0, 1) and index, or side -1 when no
- * run is beyond z.  Returns the MAD.
+ * run is beyond z; the runs beyond z a side, as cmp.c counts them, into
+ * *ob and *ot.  Returns the MAD.
  */
 static double
 wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
-	int *side, size_t *idx)
+	int *side, size_t *idx, size_t *ob, size_t *ot)
 {
-	double *dev = pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(*dev));
+	double small[256], *dev = nb + nt <= 128 ? small :
+		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(*dev));
 	double *scratch = dev + nb + nt, mb, mt, mad, best = z;
 	size_t i;
 
@@ -119,6 +121,7 @@ wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 	mad = median(dev, nb + nt, scratch);
 	*side = -1;
 	*idx = 0;
+	*ob = *ot = 0;
 	for (i = 0; i < nb + nt; i++) {
 		double s = mad > 0 ? 0.6745 * dev[i] / mad :
 			dev[i] > 0 ? INFINITY : 0;
@@ -128,8 +131,11 @@ wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
 			*side = i < nb ? 0 : 1;
 			*idx = i < nb ? i : i - nb;
 		}
+		if (mad > 0 ? 0.6745 * dev[i] / mad > z : dev[i] > 0)
+			(*(i < nb ? ob : ot))++;
 	}
-	free(dev);
+	if (dev != small)
+		free(dev);
 	return mad;
 }
 
@@ -420,7 +426,8 @@ pv_honest_key_logs(const struct pv_honest_side *b,
 	if (h->widen > 0 && (w.se == 0 || h->widen > 0.25 * (w.hi - w.lo) / 2))
 		h->flags |= PV_HONEST_QUANTISED;
 	/* a wild run: the decision must hold without it too */
-	mad = wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx);
+	mad = wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx,
+		      &h->out_b, &h->out_t);
 	if (wside >= 0)
 		h->flags |= PV_HONEST_OUTLIERS;
 	/*

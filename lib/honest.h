@@ -99,6 +99,7 @@ struct pv_honest {
 	double lo, hi, p;	/* the honest interval at conf, its p */
 	double widen;		/* for the quantum, log scale */
 	double sd;		/* pooled sd of the logs, for planning */
+	size_t out_b, out_t;	/* runs a side beyond outlier_z MADs */
 	/* order and drift, from the runs' times */
 	enum pv_order order;
 	double trend_z, trend_p;	/* the trend within the sides, by
