@@ -286,8 +286,9 @@ diff_shape(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
  * evaluates the CDF at a point in between and moves one bound to the atom
  * found there.  The first point is the normal approximation from the
  * means and variances of X and Y; while one bound has not moved, a step
- * on the normal quantile scale of the CDF with that approximation's slope
- * follows; then the point where the line through the bounds, on that
+ * on the normal quantile scale of the CDF with that approximation's slope,
+ * from the bound that moved and half as far again past the level, follows;
+ * then the point where the line through the bounds, on that
  * scale, meets the level (the Illinois variant of regula falsi, which
  * halves the retained end's distance when one end moves twice running),
  * or, after four moves of one end, the middle.  Every step drops at least
@@ -325,9 +326,18 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 					    (z2 - 3) * zl * d->kurt / 24 -
 					    (2 * z2 - 5) * zl * d->skew *
 					    d->skew / 36);
-		} else if (moved != 3)
-			t = t - g * sd;	/* g: the last point's, on one side */
-		else if (run >= 4) {
+		} else if (moved != 3) {
+			/*
+			 * From the end that moved, past the level by half
+			 * as much again, so that the next point brackets it;
+			 * a step from the last point itself often stayed at
+			 * or above H, where only halving [N, H) was left,
+			 * or crept by an atom a step.
+			 */
+			t = (moved & 2 ? H : lo) - 1.5 * g * sd;
+			if (moved & 2 && !(t < H))
+				t = nextafter(H, -INFINITY);
+		} else if (run >= 4) {
 			t = lo + (H - lo) / 2;
 			run = 0;
 		} else
