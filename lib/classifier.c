@@ -666,6 +666,19 @@ p_decide_erfc(double m, double sm, double thr, double hw, double hc)
 /* more runs a side than anyone runs: beyond them, "unlikely to decide" */
 #define RUNS_MAX 1000
 
+/*
+ * The two t quantiles of each N that runs_to_decide() tries, 2N - 2 df:
+ * the steps of N depend on n only and the level on the pair only, so a
+ * key asks what the key before it asked.  The last (n, a) asked is kept,
+ * its quantiles as pv_stats_t_quantile_whole() gave them.
+ */
+#define RUNS_STEPS 64
+static _Thread_local struct {
+	size_t n, have;		/* n 0: empty */
+	double a;
+	double tq[RUNS_STEPS], tc[RUNS_STEPS];
+} runs_tq;
+
 /* The empirical-Bayes prior of a pair's true changes: N(mu, tau2). */
 struct prior {
 	double mu, tau2;
@@ -686,7 +699,7 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 	       double thr, const struct prior *pr)
 {
 	double se2 = c->se * c->se, up = 1, w, m, v, s2, a;
-	size_t n = c->nb < c->nt ? c->nb : c->nt, N;
+	size_t n = c->nb < c->nt ? c->nb : c->nt, N, step;
 
 	if (!(c->se > 0) || n < 2)
 		return 0;
@@ -698,17 +711,34 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 	m = pr->mu + w * (c->change - pr->mu);
 	v = w * se2;
 	a = cl->opt.q / (double)(pr->ntested ? pr->ntested : 1);
-	for (N = n + 1; N <= RUNS_MAX; N += N / 8 + 1) {
+	if (runs_tq.n != n || !(runs_tq.a == a)) {
+		runs_tq.n = n;
+		runs_tq.a = a;
+		runs_tq.have = 0;
+	}
+	for (N = n + 1, step = 0; N <= RUNS_MAX; N += N / 8 + 1, step++) {
 		double f = (double)(N - n) / (double)N;
 		double center = (double)n / (double)N * c->change + f * m;
 		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
 		double sdN = sqrt(2 * s2 / (double)N);
 		double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
+		double tq, tc;
+
 		/* whole df: the quantiles are kept (a is the pair's) */
-		double tq = pv_stats_t_quantile_whole(1 - a / 2,
-						      (unsigned)(2 * N - 2));
-		double tc = pv_stats_t_quantile_whole(0.975,
-						      (unsigned)(2 * N - 2));
+		if (step < runs_tq.have) {
+			tq = runs_tq.tq[step];
+			tc = runs_tq.tc[step];
+		} else {
+			tq = pv_stats_t_quantile_whole(1 - a / 2,
+						       (unsigned)(2 * N - 2));
+			tc = pv_stats_t_quantile_whole(0.975,
+						       (unsigned)(2 * N - 2));
+			if (step == runs_tq.have && step < RUNS_STEPS) {
+				runs_tq.tq[step] = tq;
+				runs_tq.tc[step] = tc;
+				runs_tq.have++;
+			}
+		}
 
 		/* the widening beyond Welch's (the quantum) stays */
 		w2 = w2 > 0 ? w2 / 2 : 0;
