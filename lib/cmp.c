@@ -140,7 +140,7 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 {
 	const double *b = bs->v, *t = ts->v;
 	size_t nb = bs->n, nt = ts->n;
-	double small[128], *xb, *xt, sign;
+	double small[256], *xb, *xt, *sxb, *sxt, sign;
 	size_t i;
 	int nonpos = 0;
 
@@ -175,12 +175,18 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 
 	sign = key->direction == PV_LOWER_BETTER ? -1 : 1;
 	xb = nb + nt <= 128 ? small :
-		pv_xreallocarray(NULL, nb + nt, sizeof(double));
+		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(double));
 	xt = xb + nb;
 	for (i = 0; i < nb; i++)
 		xb[i] = sign * log(b[i]);
 	for (i = 0; i < nt; i++)
 		xt[i] = sign * log(t[i]);
+	/* sorted once for the rank test, the outliers and the bootstrap */
+	sxb = xt + nt;
+	sxt = sxb + nb;
+	memcpy(sxb, xb, (nb + nt) * sizeof(double));
+	pv_stats_sort(sxb, nb);
+	pv_stats_sort(sxt, nt);
 
 	c->rcv_b = robust_cv(b, nb);
 	c->rcv_t = robust_cv(t, nt);
@@ -196,7 +202,10 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 	{
 		struct pv_mwu m;
 
-		pv_stats_mwu(xb, nb, xt, nt, &m);
+		if (nb <= 24 && nt <= 24)
+			pv_stats_mwu_sorted(sxb, nb, sxt, nt, &m);
+		else
+			pv_stats_mwu(xb, nb, xt, nt, &m);
 		c->p_mwu = m.p;
 	}
 	if (nb + nt >= 3)
@@ -207,7 +216,7 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		/* Welch's test is the honest interval's first part: the same
 		 * logs at the same level, computed there once */
 		honest_opts(opt, &ho);
-		pv_honest_key_logs(bs, ts, xb, xt,
+		pv_honest_key_logs(bs, ts, xb, xt, sxb, sxt,
 				   key->direction == PV_LOWER_BETTER, &ho, h);
 		c->out_b = h->out_b;
 		c->out_t = h->out_t;
@@ -219,8 +228,9 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		if (h->se == 0)
 			c->flags |= PV_CMP_ZERO_VAR;
 		if (opt->boot > 0 &&
-		    pv_stats_bootstrap_median_diff_exact(xb, nb, xt, nt,
-				opt->conf, &c->boot_lo, &c->boot_hi) == 0) {
+		    pv_stats_bootstrap_median_diff_exact_sorted(sxb, nb, sxt,
+				nt, opt->conf, &c->boot_lo,
+				&c->boot_hi) == 0) {
 			/* exact: no resampling needed */
 		} else if (opt->boot > 0) {
 			struct pv_strbuf sb = PV_STRBUF_INIT;

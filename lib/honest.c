@@ -101,19 +101,20 @@ median(const double *v, size_t n, double *scratch)
  * the oriented logs, with the MAD of both sides' deviations pooled (as
  * cmp.c flags outliers): its side (0, 1) and index, or side -1 when no
  * run is beyond z; the runs beyond z a side, as cmp.c counts them, into
- * *ob and *ot.  Returns the MAD.
+ * *ob and *ot.  sxb and sxt: xb and xt sorted, or NULL.  Returns the MAD.
  */
 static double
-wildest(const double *xb, size_t nb, const double *xt, size_t nt, double z,
-	int *side, size_t *idx, size_t *ob, size_t *ot)
+wildest(const double *xb, size_t nb, const double *xt, size_t nt,
+	const double *sxb, const double *sxt, double z, int *side,
+	size_t *idx, size_t *ob, size_t *ot)
 {
 	double small[256], *dev = nb + nt <= 128 ? small :
 		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(*dev));
 	double *scratch = dev + nb + nt, mb, mt, mad, best = z;
 	size_t i;
 
-	mb = median(xb, nb, scratch);
-	mt = median(xt, nt, scratch);
+	mb = sxb ? pv_stats_median_sorted(sxb, nb) : median(xb, nb, scratch);
+	mt = sxt ? pv_stats_median_sorted(sxt, nt) : median(xt, nt, scratch);
 	for (i = 0; i < nb; i++)
 		dev[i] = fabs(xb[i] - mb);
 	for (i = 0; i < nt; i++)
@@ -336,7 +337,8 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	size_t i;
 
 	if (b->n < 2 || t->n < 2) {
-		pv_honest_key_logs(b, t, NULL, NULL, lower_better, o, h);
+		pv_honest_key_logs(b, t, NULL, NULL, NULL, NULL,
+				   lower_better, o, h);
 		return;
 	}
 	xb = b->n + t->n <= 128 ? small :
@@ -345,7 +347,8 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 		xb[i] = sign * log(b->v[i]);
 	for (i = 0; i < t->n; i++)
 		xb[b->n + i] = sign * log(t->v[i]);
-	pv_honest_key_logs(b, t, xb, xb + b->n, lower_better, o, h);
+	pv_honest_key_logs(b, t, xb, xb + b->n, NULL, NULL, lower_better, o,
+			   h);
 	if (xb != small)
 		free(xb);
 }
@@ -353,8 +356,9 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 void
 pv_honest_key_logs(const struct pv_honest_side *b,
 		   const struct pv_honest_side *t, const double *xb,
-		   const double *xt, int lower_better,
-		   const struct pv_honest_opts *o, struct pv_honest *h)
+		   const double *xt, const double *sxb, const double *sxt,
+		   int lower_better, const struct pv_honest_opts *o,
+		   struct pv_honest *h)
 {
 	double sign = lower_better ? -1 : 1;
 	struct part k[2];
@@ -426,8 +430,8 @@ pv_honest_key_logs(const struct pv_honest_side *b,
 	if (h->widen > 0 && (w.se == 0 || h->widen > 0.25 * (w.hi - w.lo) / 2))
 		h->flags |= PV_HONEST_QUANTISED;
 	/* a wild run: the decision must hold without it too */
-	mad = wildest(xb, b->n, xt, t->n, o->outlier_z, &wside, &widx,
-		      &h->out_b, &h->out_t);
+	mad = wildest(xb, b->n, xt, t->n, sxb, sxt, o->outlier_z, &wside,
+		      &widx, &h->out_b, &h->out_t);
 	if (wside >= 0)
 		h->flags |= PV_HONEST_OUTLIERS;
 	/*

@@ -130,11 +130,13 @@ void pv_honest_key(const struct pv_honest_side *b,
  * pv_honest_key() with the oriented logs of b's and t's values already
  * taken, xb[i] = s log(b->v[i]), xt likewise, s -1 if lower_better, else
  * 1 (pv_cmp_compute_sides() has them): the same result, without taking
- * them again.
+ * them again.  sxb and sxt are the same logs sorted (pv_stats_sort()), or
+ * NULL: sorted here where needed.
  */
 void pv_honest_key_logs(const struct pv_honest_side *b,
 			const struct pv_honest_side *t, const double *xb,
-			const double *xt, int lower_better,
+			const double *xt, const double *sxb,
+			const double *sxt, int lower_better,
 			const struct pv_honest_opts *o, struct pv_honest *h);
 
 /*

@@ -656,37 +656,14 @@ cmp_ranked(const void *a, const void *b)
 			  &((const struct ranked *)b)->v);
 }
 
-void
-pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
-	     struct pv_mwu *m)
+/* U and its p from the ranked values r[0..nx + ny), ascending */
+static void
+mwu_ranked(const struct ranked *r, size_t nx, size_t ny, struct pv_mwu *m)
 {
 	size_t n = nx + ny, i, j;
-	struct ranked small[48], *r = n <= 48 ? small :
-		pv_xreallocarray(NULL, n, sizeof(*r));
 	double ry = 0, tie_term = 0, u1, u2, umax, mu, sd;
 	int ties = 0;
 
-	pv_stats_gsl_quiet();
-	if (nx <= 24 && ny <= 24) {
-		/* the usual few runs: sort each side, then merge them */
-		double sx[24], sy[24];
-		size_t a = 0, b = 0;
-
-		memcpy(sx, x, nx * sizeof(*x));
-		memcpy(sy, y, ny * sizeof(*y));
-		pv_stats_sort(sx, nx);
-		pv_stats_sort(sy, ny);
-		for (i = 0; i < n; i++)
-			r[i] = b == ny || (a < nx && !(sy[b] < sx[a])) ?
-				(struct ranked){ sx[a++], 0 } :
-				(struct ranked){ sy[b++], 1 };
-	} else {
-		for (i = 0; i < nx; i++)
-			r[i] = (struct ranked){ x[i], 0 };
-		for (i = 0; i < ny; i++)
-			r[nx + i] = (struct ranked){ y[i], 1 };
-		qsort(r, n, sizeof(*r), cmp_ranked);
-	}
 	for (i = 0; i < n; i = j) {
 		double rank, t;
 		size_t k;
@@ -703,8 +680,6 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 			tie_term += t * t * t - t;
 		}
 	}
-	if (r != small)
-		free(r);
 	u1 = ry - (double)ny * (double)(ny + 1) / 2;
 	u2 = (double)nx * (double)ny - u1;
 	m->u = u1;
@@ -728,6 +703,50 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	}
 	if (m->p > 1)
 		m->p = 1;
+}
+
+void
+pv_stats_mwu_sorted(const double *sx, size_t nx, const double *sy,
+		    size_t ny, struct pv_mwu *m)
+{
+	struct ranked r[48];
+	size_t a = 0, b = 0, i;
+
+	pv_stats_gsl_quiet();
+	for (i = 0; i < nx + ny; i++)
+		r[i] = b == ny || (a < nx && !(sy[b] < sx[a])) ?
+			(struct ranked){ sx[a++], 0 } :
+			(struct ranked){ sy[b++], 1 };
+	mwu_ranked(r, nx, ny, m);
+}
+
+void
+pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+	     struct pv_mwu *m)
+{
+	size_t n = nx + ny, i;
+	struct ranked *r;
+
+	pv_stats_gsl_quiet();
+	if (nx <= 24 && ny <= 24) {
+		/* the usual few runs: sort each side, then merge them */
+		double sx[24], sy[24];
+
+		memcpy(sx, x, nx * sizeof(*x));
+		memcpy(sy, y, ny * sizeof(*y));
+		pv_stats_sort(sx, nx);
+		pv_stats_sort(sy, ny);
+		pv_stats_mwu_sorted(sx, nx, sy, ny, m);
+		return;
+	}
+	r = pv_xreallocarray(NULL, n, sizeof(*r));
+	for (i = 0; i < nx; i++)
+		r[i] = (struct ranked){ x[i], 0 };
+	for (i = 0; i < ny; i++)
+		r[nx + i] = (struct ranked){ y[i], 1 };
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	mwu_ranked(r, nx, ny, m);
+	free(r);
 }
 
 /* doubles in an order of unsigned integers, and back */

@@ -98,6 +98,13 @@ struct pv_mwu {
 };
 void pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		  struct pv_mwu *m);
+/*
+ * The same of x and y already sorted ascending (pv_stats_sort()), each
+ * side of at most 24 values without NaN: what pv_stats_mwu() gives them
+ * unsorted, without sorting them again.
+ */
+void pv_stats_mwu_sorted(const double *sx, size_t nx, const double *sy,
+			 size_t ny, struct pv_mwu *m);
 
 /*
  * The Hodges-Lehmann shift of y against x, the median of the nx ny
@@ -155,6 +162,11 @@ void pv_stats_bootstrap_median_diff(const double *x, size_t nx,
 int pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 					 const double *y, size_t ny,
 					 double conf, double *lo, double *hi);
+/* The same of x and y already sorted ascending (pv_stats_sort()). */
+int pv_stats_bootstrap_median_diff_exact_sorted(const double *sx, size_t nx,
+						const double *sy, size_t ny,
+						double conf, double *lo,
+						double *hi);
 
 /*
  * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n) into adj

@@ -380,9 +380,33 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 				     const double *y, size_t ny, double conf,
 				     double *lo, double *hi)
 {
+	double ss[32], *s;
+	int r;
+
+	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
+	    ny > PV_STATS_BOOT_EXACT_MAX)
+		return -1;
+	s = nx + ny <= 32 ? ss : pv_xreallocarray(NULL, nx + ny, sizeof(*s));
+	memcpy(s, x, nx * sizeof(*s));
+	memcpy(s + nx, y, ny * sizeof(*s));
+	pv_stats_sort(s, nx);
+	pv_stats_sort(s + nx, ny);
+	r = pv_stats_bootstrap_median_diff_exact_sorted(s, nx, s + nx, ny,
+							conf, lo, hi);
+	if (s != ss)
+		free(s);
+	return r;
+}
+
+int
+pv_stats_bootstrap_median_diff_exact_sorted(const double *sx_, size_t nx,
+					    const double *sy_, size_t ny,
+					    double conf, double *lo,
+					    double *hi)
+{
 	/* up to 16 runs a side (136 atoms) without the allocator */
 	struct vp sdx[137], sdy[137];
-	double ss[32], ssx[137], *s, *sx;
+	double ssx[137], *sx;
 	struct vp *dx, *dy;
 	struct shape shape;
 	size_t ax, ay, i;
@@ -392,17 +416,12 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
 	    ny > PV_STATS_BOOT_EXACT_MAX)
 		return -1;
-	s = small ? ss : pv_xreallocarray(NULL, nx + ny, sizeof(*s));
 	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 1,
 					     sizeof(*dx));
 	dy = small ? sdy : pv_xreallocarray(NULL, ny * (ny + 1) / 2 + 1,
 					     sizeof(*dy));
-	memcpy(s, x, nx * sizeof(*s));
-	memcpy(s + nx, y, ny * sizeof(*s));
-	pv_stats_sort(s, nx);
-	pv_stats_sort(s + nx, ny);
-	median_dist(s, nx, dx, &ax);
-	median_dist(s + nx, ny, dy, &ay);
+	median_dist(sx_, nx, dx, &ax);
+	median_dist(sy_, ny, dy, &ay);
 	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
 	sx[ax] = 0;
 	for (i = ax; i-- > 0;)
@@ -411,7 +430,6 @@ pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 	*lo = diff_quantile(dx, sx, ax, dy, ay, &shape, (1 - conf) / 2);
 	*hi = diff_quantile(dx, sx, ax, dy, ay, &shape, 1 - (1 - conf) / 2);
 	if (!small) {
-		free(s);
 		free(sx);
 		free(dx);
 		free(dy);

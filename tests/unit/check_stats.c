@@ -166,6 +166,44 @@ START_TEST(test_mwu)
 END_TEST
 
 /*
+ * The variants on sides sorted beforehand give the unsorted calls' bits:
+ * Mann-Whitney (up to 24 a side) and the exact bootstrap.
+ */
+START_TEST(test_sorted_variants)
+{
+	size_t k, n = 0;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double sx[MAXV], sy[MAXV], lo, hi, slo, shi;
+		struct pv_mwu m, sm;
+		int r;
+
+		memcpy(sx, v->x, v->nx * sizeof(double));
+		memcpy(sy, v->y, v->ny * sizeof(double));
+		pv_stats_sort(sx, v->nx);
+		pv_stats_sort(sy, v->ny);
+		if (v->nx >= 1 && v->ny >= 1 && v->nx <= 24 && v->ny <= 24) {
+			pv_stats_mwu(v->x, v->nx, v->y, v->ny, &m);
+			pv_stats_mwu_sorted(sx, v->nx, sy, v->ny, &sm);
+			ck_assert(m.u == sm.u && m.p == sm.p &&
+				  m.exact == sm.exact);
+			n++;
+		}
+		r = pv_stats_bootstrap_median_diff_exact(v->x, v->nx, v->y,
+							 v->ny, 0.95, &lo,
+							 &hi);
+		ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact_sorted(
+				 sx, v->nx, sy, v->ny, 0.95, &slo, &shi), r);
+		if (r == 0)
+			ck_assert(lo == slo && hi == shi);
+	}
+	ck_assert_uint_ge(n, 10);
+}
+END_TEST
+
+/*
  * The Hodges-Lehmann shift and its Moses interval against R 4.2's
  * wilcox.test(y, x, conf.int = TRUE) (exact: no ties, under 50 a side),
  * as tests/data/stats/hl.R prints them.
@@ -684,6 +722,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_tails);
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
+	tcase_add_test(tc, test_sorted_variants);
 	tcase_add_test(tc, test_bh_sizes);
 	tcase_add_test(tc, test_degenerate);
 	tcase_add_test(tc, test_overflow);
