@@ -180,10 +180,25 @@ pv_stats_median_sorted(const double *s, size_t n)
  * quantile z to the fourth power of 1/df (Abramowitz and Stegun 26.7.5),
  * within 1e-6 or so of the quantile for df >= 5 and the usual levels.
  */
+/* the normal quantile of the last level asked (a run asks one or two) */
+static _Thread_local struct {
+	double prob, z;		/* prob 0: empty */
+} tq_start_last;
+
+static double
+start_z(double prob)
+{
+	if (tq_start_last.prob != prob || prob == 0) {
+		tq_start_last.prob = prob;
+		tq_start_last.z = gsl_cdf_ugaussian_Pinv(prob);
+	}
+	return tq_start_last.z;
+}
+
 static double
 t_quantile_start(double prob, double df)
 {
-	double z = gsl_cdf_ugaussian_Pinv(prob), z2 = z * z;
+	double z = start_z(prob), z2 = z * z;
 	double g1 = (z2 + 1) * z / 4;
 	double g2 = ((5 * z2 + 16) * z2 + 3) * z / 96;
 	double g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384;
