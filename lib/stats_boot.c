@@ -193,6 +193,41 @@ probit(double p)
 	return p < 0.5 ? -t : t;
 }
 
+/*
+ * probit(level) and the ends probit(0) and probit(1), kept: every key
+ * asks the same two levels, and the ends are constants.
+ */
+static _Thread_local struct {
+	double level[2], z[2];	/* level 0: empty */
+	double end0, end1;
+	int next, ends;
+} probit_kept;
+
+static void
+probit_consts(double level, double *z, double *end0, double *end1)
+{
+	int i;
+
+	if (!probit_kept.ends) {
+		probit_kept.end0 = probit(0);
+		probit_kept.end1 = probit(1);
+		probit_kept.ends = 1;
+	}
+	*end0 = probit_kept.end0;
+	*end1 = probit_kept.end1;
+	for (i = 0; i < 2; i++) {
+		if (probit_kept.level[i] == level && level != 0) {
+			*z = probit_kept.z[i];
+			return;
+		}
+	}
+	*z = probit(level);
+	i = probit_kept.next;
+	probit_kept.level[i] = level;
+	probit_kept.z[i] = *z;
+	probit_kept.next = 1 - i;
+}
+
 /* Atoms of Y - X left between the ends when they are listed instead. */
 #define DIFF_FEW 32
 
@@ -303,13 +338,14 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 {
 	/* N: the smallest atom above L */
 	double L = -INFINITY, N = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
-	double zl = probit(level), FL = 0, gL, gH, le, gt, t = 0, f, g = 0;
+	double zl, FL = 0, gL, gH, le, gt, t = 0, f, g = 0;
 	double sd = d->sd;
 	size_t cL = 0, cH = nx * ny, c;
 	int side = 0, run = 0, moved = 0;	/* bit 0: L moved, bit 1: H */
 
-	gL = probit(0) - zl;
-	gH = probit(1) - zl;
+	probit_consts(level, &zl, &gL, &gH);
+	gL -= zl;
+	gH -= zl;
 	for (;;) {
 		double lo = moved & 1 ? L : N;
 
