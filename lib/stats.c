@@ -172,6 +172,86 @@ pv_stats_median_sorted(const double *s, size_t n)
 }
 
 /*
+ * Rearrange x[0..n) so that x[k] is the k-th smallest, none after it
+ * smaller, none before it larger (Hoare's selection, the middle of three
+ * as the pivot); x holds no NaN.
+ */
+static void
+select_kth(double *x, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+
+	while (hi > lo + 2) {
+		size_t mid = lo + (hi - lo) / 2, i, j;
+		double p, t;
+
+		/* x[lo] <= x[mid] <= x[hi]: the pivot and two sentinels */
+		if (x[mid] < x[lo]) {
+			t = x[mid]; x[mid] = x[lo]; x[lo] = t;
+		}
+		if (x[hi] < x[lo]) {
+			t = x[hi]; x[hi] = x[lo]; x[lo] = t;
+		}
+		if (x[hi] < x[mid]) {
+			t = x[hi]; x[hi] = x[mid]; x[mid] = t;
+		}
+		p = x[mid];
+		i = lo;
+		j = hi;
+		for (;;) {
+			do
+				i++;
+			while (x[i] < p);
+			do
+				j--;
+			while (x[j] > p);
+			if (i >= j)
+				break;
+			t = x[i]; x[i] = x[j]; x[j] = t;
+		}
+		/* x[lo..j] <= p <= x[j+1..hi] */
+		if (k <= j)
+			hi = j;
+		else
+			lo = j + 1;
+	}
+	/* three or fewer left: in order */
+	pv_stats_sort(x + lo, hi - lo + 1);
+}
+
+double
+pv_stats_median_max(double *x, size_t n, double *max)
+{
+	double m, lo, hi;
+	size_t i, k = n / 2;
+	int plain = n > 24;
+
+	for (i = 0; plain && i < n; i++)
+		plain = !isnan(x[i]) && !(x[i] == 0 && signbit(x[i]));
+	if (!plain) {
+		pv_stats_sort(x, n);
+		*max = x[n - 1];
+		return pv_stats_median_sorted(x, n);
+	}
+	*max = x[0];
+	for (i = 1; i < n; i++)
+		if (x[i] > *max)
+			*max = x[i];
+	select_kth(x, n, k);
+	hi = x[k];
+	if (n % 2)
+		return hi;
+	/* the (k - 1)-th: the largest of those before the k-th */
+	lo = x[0];
+	for (i = 1; i < k; i++)
+		if (x[i] > lo)
+			lo = x[i];
+	/* as pv_stats_median_sorted() */
+	m = (lo + hi) / 2;
+	return isfinite(m) ? m : lo / 2 + hi / 2;
+}
+
+/*
  * GSL's inverse is good to about 1e-9 at small fractional df (Welch's df
  * near 1); two Newton steps on the cdf bring it to rounding.
  */

@@ -62,6 +62,13 @@ double pv_stats_var(const double *x, size_t n, double mean);
 double pv_stats_sd(const double *x, size_t n, double mean);
 /* numpy's median of an ascending array */
 double pv_stats_median_sorted(const double *sorted, size_t n);
+/*
+ * The median of x[0..n) (n >= 1) as pv_stats_median_sorted() gives it of
+ * them sorted, and their largest into *max, without sorting them all: x
+ * is reordered (by selection; sorted where small, or holding a NaN or a
+ * negative zero).
+ */
+double pv_stats_median_max(double *x, size_t n, double *max);
 /* ascending sort in place (NaN-free input) */
 void pv_stats_sort(double *x, size_t n);
 

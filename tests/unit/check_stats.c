@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <float.h>
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
@@ -162,6 +163,48 @@ START_TEST(test_mwu)
 		near(v, "u_exact", m.exact);
 	}
 	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+/*
+ * The median and largest by selection, as sorted: sizes 1 to 300, many
+ * ties, infinities, a NaN or a negative zero (sorted then).
+ */
+START_TEST(test_median_max)
+{
+	double x[300], y[300], mx;
+	uint64_t st = 11;
+	size_t n, i, round;
+
+	for (round = 0; round < 20; round++) {
+		for (n = 1; n <= 300; n++) {
+			for (i = 0; i < n; i++) {
+				st = st * 6364136223846793005ULL +
+					1442695040888963407ULL;
+				x[i] = round % 2 ? (double)(st >> 59) :
+					(double)(st >> 11) / 9007199254740992.0;
+				if ((st >> 20) % 97 == 0)
+					x[i] = INFINITY;
+				if (round == 5 && i == n / 3)
+					x[i] = NAN;
+				if (round == 7 && i == n / 2)
+					x[i] = -0.0;
+				if (round == 9 && (st >> 30) % 2)
+					x[i] = DBL_MAX;
+			}
+			memcpy(y, x, n * sizeof(*x));
+			pv_stats_sort(y, n);
+			{
+				double med = pv_stats_median_max(x, n, &mx);
+				double ref = pv_stats_median_sorted(y, n);
+
+				ck_assert(med == ref || (isnan(med) &&
+							 isnan(ref)));
+				ck_assert(mx == y[n - 1] || (isnan(mx) &&
+							     isnan(y[n - 1])));
+			}
+		}
+	}
 }
 END_TEST
 
@@ -723,6 +766,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
 	tcase_add_test(tc, test_sorted_variants);
+	tcase_add_test(tc, test_median_max);
 	tcase_add_test(tc, test_bh_sizes);
 	tcase_add_test(tc, test_degenerate);
 	tcase_add_test(tc, test_overflow);
