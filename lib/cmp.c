@@ -35,14 +35,22 @@ median_dev(const double *v, size_t n, double *dev)
 static double
 robust_cv(const double *v, size_t n)
 {
-	double small[64], *dev = n <= 64 ? small :
-		pv_xreallocarray(NULL, n, sizeof(double)), med, mad;
+	double small[128], *s = n <= 64 ? small :
+		pv_xreallocarray(NULL, 2 * n, sizeof(double)), *dev = s + n;
+	double med, mad;
+	size_t i;
 
-	med = median_dev(v, n, dev);
-	pv_stats_sort(dev, n);
-	mad = pv_stats_median_sorted(dev, n);
-	if (dev != small)
-		free(dev);
+	memcpy(s, v, n * sizeof(double));
+	pv_stats_sort(s, n);
+	med = pv_stats_median_sorted(s, n);
+	if (pv_stats_mad_sorted(s, n, med, &mad) < 0) {
+		for (i = 0; i < n; i++)
+			dev[i] = fabs(v[i] - med);
+		pv_stats_sort(dev, n);
+		mad = pv_stats_median_sorted(dev, n);
+	}
+	if (s != small)
+		free(s);
 	return med != 0 ? PV_STATS_MAD_SCALE * mad / fabs(med) : 0;
 }
 

@@ -541,6 +541,43 @@ pv_stats_f_pvalue(double f, double d1, double d2)
 	return f > 0 ? gsl_cdf_fdist_Q(f, d1, d2) : 1;
 }
 
+int
+pv_stats_mad_sorted(const double *s, size_t n, double med, double *mad)
+{
+	size_t r = 0, a, b, k, want = n / 2, i;
+	double prev = 0, cur = 0, m;
+
+	/* (an infinite median makes NaN of the infinite values' deviations) */
+	if (n == 0 || !isfinite(med))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (isnan(s[i]))
+			return -1;
+	/*
+	 * x - med is monotone in x: the deviations of the values up to the
+	 * median fall as they rise, the others rise; merged from the
+	 * median out, the smallest first, up to the middle.
+	 */
+	while (r < n && s[r] <= med)
+		r++;
+	a = b = r;
+	for (k = 0; k <= want; k++) {
+		prev = cur;
+		if (b == n || (a > 0 && fabs(s[a - 1] - med) <= fabs(s[b] - med)))
+			cur = fabs(s[--a] - med);
+		else
+			cur = fabs(s[b++] - med);
+	}
+	if (n % 2) {
+		*mad = cur;
+		return 0;
+	}
+	/* as pv_stats_median_sorted() */
+	m = (prev + cur) / 2;
+	*mad = isfinite(m) ? m : prev / 2 + cur / 2;
+	return 0;
+}
+
 void
 pv_stats_summary(const double *x, const double *sorted, size_t n,
 		 double conf, struct pv_summary *s)
@@ -557,13 +594,16 @@ pv_stats_summary(const double *x, const double *sorted, size_t n,
 	s->median = pv_stats_median_sorted(sorted, n);
 	s->cv = s->mean != 0 ? s->sd / fabs(s->mean) : 0;
 
-	dev = n <= 64 ? small : pv_xreallocarray(NULL, n, sizeof(*dev));
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(x[i] - s->median);
-	pv_stats_sort(dev, n);
-	s->mad = pv_stats_median_sorted(dev, n);
-	if (dev != small)
-		free(dev);
+	if (pv_stats_mad_sorted(sorted, n, s->median, &s->mad) < 0) {
+		dev = n <= 64 ? small :
+			pv_xreallocarray(NULL, n, sizeof(*dev));
+		for (i = 0; i < n; i++)
+			dev[i] = fabs(x[i] - s->median);
+		pv_stats_sort(dev, n);
+		s->mad = pv_stats_median_sorted(dev, n);
+		if (dev != small)
+			free(dev);
+	}
 	s->rcv = s->median != 0 ?
 		PV_STATS_MAD_SCALE * s->mad / fabs(s->median) : 0;
 

@@ -69,6 +69,15 @@ double pv_stats_median_sorted(const double *sorted, size_t n);
  * negative zero).
  */
 double pv_stats_median_max(double *x, size_t n, double *max);
+/*
+ * The median absolute deviation from med of sorted[0..n) (ascending),
+ * as pv_stats_median_sorted() gives it of the sorted |sorted[i] - med|,
+ * without sorting them, into *mad.  Returns -1 (nothing set) when a value
+ * is NaN or med is not finite (deviations of NaN, whose order a sort
+ * leaves to the input's).
+ */
+int pv_stats_mad_sorted(const double *sorted, size_t n, double med,
+			double *mad);
 /* ascending sort in place (NaN-free input) */
 void pv_stats_sort(double *x, size_t n);
 

@@ -209,6 +209,50 @@ START_TEST(test_median_max)
 END_TEST
 
 /*
+ * The MAD from the sorted values, as from their sorted deviations: sizes
+ * 1 to 80 with ties and infinities; NaN and an infinite median refused.
+ */
+START_TEST(test_mad_sorted)
+{
+	double x[80], d[80], mad, med, inf[3] = { 1, INFINITY, INFINITY };
+	uint64_t st = 5;
+	size_t n, i, round;
+
+	for (round = 0; round < 50; round++) {
+		for (n = 1; n <= 80; n++) {
+			for (i = 0; i < n; i++) {
+				st = st * 6364136223846793005ULL +
+					1442695040888963407ULL;
+				x[i] = round % 2 ? (double)(st >> 60) :
+					(double)(st >> 11) / 9007199254740992.0;
+				if ((st >> 20) % 31 == 0)
+					x[i] = (st >> 25) % 2 ? INFINITY :
+						-INFINITY;
+				if (round % 5 == 4)
+					x[i] *= DBL_MAX;
+			}
+			pv_stats_sort(x, n);
+			med = pv_stats_median_sorted(x, n);
+			if (!isfinite(med)) {
+				ck_assert_int_eq(pv_stats_mad_sorted(x, n, med,
+								     &mad), -1);
+				continue;
+			}
+			for (i = 0; i < n; i++)
+				d[i] = fabs(x[i] - med);
+			pv_stats_sort(d, n);
+			ck_assert_int_eq(pv_stats_mad_sorted(x, n, med, &mad), 0);
+			ck_assert(mad == pv_stats_median_sorted(d, n));
+		}
+	}
+	x[0] = 1;
+	x[1] = NAN;
+	ck_assert_int_eq(pv_stats_mad_sorted(x, 2, 1, &mad), -1);
+	ck_assert_int_eq(pv_stats_mad_sorted(inf, 3, INFINITY, &mad), -1);
+}
+END_TEST
+
+/*
  * The variants on sides sorted beforehand give the unsorted calls' bits:
  * Mann-Whitney (up to 24 a side) and the exact bootstrap.
  */
@@ -767,6 +811,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_bh_known);
 	tcase_add_test(tc, test_sorted_variants);
 	tcase_add_test(tc, test_median_max);
+	tcase_add_test(tc, test_mad_sorted);
 	tcase_add_test(tc, test_bh_sizes);
 	tcase_add_test(tc, test_degenerate);
 	tcase_add_test(tc, test_overflow);
