@@ -60,6 +60,8 @@ static const double quantum10[13] = {
 	1e-11, 1e-12,
 };
 
+static _Thread_local int quantum_last;	/* the k last found */
+
 double
 pv_honest_quantum_min(double q, double v)
 {
@@ -73,10 +75,13 @@ pv_honest_quantum_min(double q, double v)
 	 * fewer, its quantum q or coarser, and q stays.
 	 */
 	if (a != 0 && isfinite(a) && q <= 1) {
-		for (k = 0; k <= 12; k++) {
+		/* the key before had the same quantum, mostly */
+		k = q == quantum10[quantum_last] ? quantum_last : 0;
+		for (; k <= 12; k++) {
 			if (q == quantum10[k]) {
 				double x = a * scale10[k];
 
+				quantum_last = k;
 				if (fabs(x - round_nonneg(x)) <= 1e-13 * x)
 					return q;
 				break;
