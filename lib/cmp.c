@@ -206,7 +206,7 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		c->flags |= PV_CMP_UNSTABLE;
 
 	c->change = pv_stats_mean(xt, nt) - pv_stats_mean(xb, nb);
-	c->cliff = pv_stats_cliff(xb, nb, xt, nt);
+	c->cliff = pv_stats_cliff_sorted(sxb, nb, sxt, nt);
 	{
 		struct pv_mwu m;
 

@@ -1118,6 +1118,27 @@ pv_stats_cliff(const double *x, size_t nx, const double *y, size_t ny)
 	return (double)(more - less) / ((double)nx * (double)ny);
 }
 
+double
+pv_stats_cliff_sorted(const double *sx, size_t nx, const double *sy,
+		      size_t ny)
+{
+	long long more = 0, less = 0;
+	size_t i, lt = 0, le = 0;
+
+	/* the x below and not above each y, both counts rising with y */
+	for (i = 0; i < ny; i++) {
+		while (lt < nx && sx[lt] < sy[i])
+			lt++;
+		if (le < lt)
+			le = lt;
+		while (le < nx && sx[le] <= sy[i])
+			le++;
+		more += (long long)lt;
+		less += (long long)(nx - le);
+	}
+	return (double)(more - less) / ((double)nx * (double)ny);
+}
+
 static uint64_t
 splitmix64(uint64_t *state)
 {

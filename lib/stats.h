@@ -152,6 +152,9 @@ double pv_stats_hedges_g(const double *x, size_t nx, const double *y,
 /* Cliff's delta of y against x: P(y > x) - P(y < x), in [-1, 1]. */
 double pv_stats_cliff(const double *x, size_t nx, const double *y,
 		      size_t ny);
+/* The same of x and y sorted ascending, without NaN: in nx + ny steps. */
+double pv_stats_cliff_sorted(const double *sx, size_t nx, const double *sy,
+			     size_t ny);
 
 /*
  * Percentile bootstrap interval (level conf) of median(y) - median(x),

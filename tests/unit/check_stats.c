@@ -254,7 +254,7 @@ END_TEST
 
 /*
  * The variants on sides sorted beforehand give the unsorted calls' bits:
- * Mann-Whitney (up to 24 a side) and the exact bootstrap.
+ * Mann-Whitney (up to 24 a side), Cliff's delta and the exact bootstrap.
  */
 START_TEST(test_sorted_variants)
 {
@@ -278,6 +278,9 @@ START_TEST(test_sorted_variants)
 				  m.exact == sm.exact);
 			n++;
 		}
+		if (v->nx >= 1 && v->ny >= 1)
+			ck_assert(pv_stats_cliff(v->x, v->nx, v->y, v->ny) ==
+				  pv_stats_cliff_sorted(sx, v->nx, sy, v->ny));
 		r = pv_stats_bootstrap_median_diff_exact(v->x, v->nx, v->y,
 							 v->ny, 0.95, &lo,
 							 &hi);
