@@ -125,3 +125,23 @@ pv_arena_release(struct pv_arena *a)
 	}
 	memset(a, 0, sizeof(*a));
 }
+
+void
+pv_arena_clear(struct pv_arena *a)
+{
+	struct pv_arena_chunk *c;
+
+	if (a->chunk == NULL)
+		return;
+	/* the newest chunk is the largest but for a request of its own */
+	c = a->chunk->prev;
+	while (c != NULL) {
+		struct pv_arena_chunk *prev = c->prev;
+
+		free(c);
+		c = prev;
+	}
+	a->chunk->prev = NULL;
+	a->next = a->chunk->data;
+	a->total = 0;
+}

@@ -1,7 +1,8 @@
 /*
  * arena: bump allocation for data that lives as long as a run (interned
  * frame names, stack frame lists).  Nothing is freed on its own; the whole
- * arena is freed at once by pv_arena_release().  Allocation failure dies
+ * arena is freed at once by pv_arena_release() or emptied by
+ * pv_arena_clear().  Allocation failure dies
  * (xalloc.h).
  */
 #ifndef PV_ARENA_H
@@ -24,6 +25,12 @@ void *pv_arena_alloc(struct pv_arena *a, size_t size);
 /* a NUL-terminated copy of s[0..len) */
 char *pv_arena_memdup(struct pv_arena *a, const void *s, size_t len);
 void pv_arena_release(struct pv_arena *a);
+/*
+ * Forget every block but keep the newest chunk for the next ones: an arena
+ * emptied and filled again, group after group, does not go back to the
+ * allocator (and the system) each time.
+ */
+void pv_arena_clear(struct pv_arena *a);
 
 /*
  * Resize the block p of old bytes (NULL and 0 for none) to size bytes: in

@@ -35,14 +35,22 @@ median_dev(const double *v, size_t n, double *dev)
 static double
 robust_cv(const double *v, size_t n)
 {
-	double small[64], *dev = n <= 64 ? small :
-		pv_xreallocarray(NULL, n, sizeof(double)), med, mad;
+	double small[128], *s = n <= 64 ? small :
+		pv_xreallocarray(NULL, 2 * n, sizeof(double)), *dev = s + n;
+	double med, mad;
+	size_t i;
 
-	med = median_dev(v, n, dev);
-	pv_stats_sort(dev, n);
-	mad = pv_stats_median_sorted(dev, n);
-	if (dev != small)
-		free(dev);
+	memcpy(s, v, n * sizeof(double));
+	pv_stats_sort(s, n);
+	med = pv_stats_median_sorted(s, n);
+	if (pv_stats_mad_sorted(s, n, med, &mad) < 0) {
+		for (i = 0; i < n; i++)
+			dev[i] = fabs(v[i] - med);
+		pv_stats_sort(dev, n);
+		mad = pv_stats_median_sorted(dev, n);
+	}
+	if (s != small)
+		free(s);
 	return med != 0 ? PV_STATS_MAD_SCALE * mad / fabs(med) : 0;
 }
 
@@ -140,7 +148,7 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 {
 	const double *b = bs->v, *t = ts->v;
 	size_t nb = bs->n, nt = ts->n;
-	double small[128], *xb, *xt, sign;
+	double small[256], *xb, *xt, *sxb, *sxt, sign;
 	size_t i;
 	int nonpos = 0;
 
@@ -175,27 +183,37 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 
 	sign = key->direction == PV_LOWER_BETTER ? -1 : 1;
 	xb = nb + nt <= 128 ? small :
-		pv_xreallocarray(NULL, nb + nt, sizeof(double));
+		pv_xreallocarray(NULL, 2 * (nb + nt), sizeof(double));
 	xt = xb + nb;
 	for (i = 0; i < nb; i++)
 		xb[i] = sign * log(b[i]);
 	for (i = 0; i < nt; i++)
 		xt[i] = sign * log(t[i]);
+	/* sorted once for the rank test, the outliers and the bootstrap */
+	sxb = xt + nt;
+	sxt = sxb + nb;
+	memcpy(sxb, xb, (nb + nt) * sizeof(double));
+	pv_stats_sort(sxb, nb);
+	pv_stats_sort(sxt, nt);
 
 	c->rcv_b = robust_cv(b, nb);
 	c->rcv_t = robust_cv(t, nt);
-	outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b, &c->out_t);
+	/* with two runs a side or more the honest interval counts them */
+	if (nb < 2 || nt < 2)
+		outliers(xb, nb, xt, nt, opt->outlier_z, &c->out_b,
+			 &c->out_t);
 	if (c->rcv_b > opt->cv_max || c->rcv_t > opt->cv_max)
 		c->flags |= PV_CMP_UNSTABLE;
-	if (c->out_b > 0 || c->out_t > 0)
-		c->flags |= PV_CMP_OUTLIERS;
 
 	c->change = pv_stats_mean(xt, nt) - pv_stats_mean(xb, nb);
-	c->cliff = pv_stats_cliff(xb, nb, xt, nt);
+	c->cliff = pv_stats_cliff_sorted(sxb, nb, sxt, nt);
 	{
 		struct pv_mwu m;
 
-		pv_stats_mwu(xb, nb, xt, nt, &m);
+		if (nb <= 24 && nt <= 24)
+			pv_stats_mwu_sorted(sxb, nb, sxt, nt, &m);
+		else
+			pv_stats_mwu(xb, nb, xt, nt, &m);
 		c->p_mwu = m.p;
 	}
 	if (nb + nt >= 3)
@@ -206,8 +224,10 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		/* Welch's test is the honest interval's first part: the same
 		 * logs at the same level, computed there once */
 		honest_opts(opt, &ho);
-		pv_honest_key_logs(bs, ts, xb, xt,
+		pv_honest_key_logs(bs, ts, xb, xt, sxb, sxt,
 				   key->direction == PV_LOWER_BETTER, &ho, h);
+		c->out_b = h->out_b;
+		c->out_t = h->out_t;
 		c->lo = h->w_lo;
 		c->hi = h->w_hi;
 		c->se = h->se;
@@ -216,8 +236,9 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		if (h->se == 0)
 			c->flags |= PV_CMP_ZERO_VAR;
 		if (opt->boot > 0 &&
-		    pv_stats_bootstrap_median_diff_exact(xb, nb, xt, nt,
-				opt->conf, &c->boot_lo, &c->boot_hi) == 0) {
+		    pv_stats_bootstrap_median_diff_exact_sorted(sxb, nb, sxt,
+				nt, opt->conf, &c->boot_lo,
+				&c->boot_hi) == 0) {
 			/* exact: no resampling needed */
 		} else if (opt->boot > 0) {
 			struct pv_strbuf sb = PV_STRBUF_INIT;
@@ -232,6 +253,8 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 						       &c->boot_hi);
 		}
 	}
+	if (c->out_b > 0 || c->out_t > 0)
+		c->flags |= PV_CMP_OUTLIERS;
 	if (xb != small)
 		free(xb);
 }

@@ -99,6 +99,7 @@ struct pv_honest {
 	double lo, hi, p;	/* the honest interval at conf, its p */
 	double widen;		/* for the quantum, log scale */
 	double sd;		/* pooled sd of the logs, for planning */
+	size_t out_b, out_t;	/* runs a side beyond outlier_z MADs */
 	/* order and drift, from the runs' times */
 	enum pv_order order;
 	double trend_z, trend_p;	/* the trend within the sides, by
@@ -129,11 +130,13 @@ void pv_honest_key(const struct pv_honest_side *b,
  * pv_honest_key() with the oriented logs of b's and t's values already
  * taken, xb[i] = s log(b->v[i]), xt likewise, s -1 if lower_better, else
  * 1 (pv_cmp_compute_sides() has them): the same result, without taking
- * them again.
+ * them again.  sxb and sxt are the same logs sorted (pv_stats_sort()), or
+ * NULL: sorted here where needed.
  */
 void pv_honest_key_logs(const struct pv_honest_side *b,
 			const struct pv_honest_side *t, const double *xb,
-			const double *xt, int lower_better,
+			const double *xt, const double *sxb,
+			const double *sxt, int lower_better,
 			const struct pv_honest_opts *o, struct pv_honest *h);
 
 /*
@@ -152,5 +155,12 @@ void pv_honest_release(struct pv_honest *h);
  * 0.2 that is really 0.20 says 0.1, its neighbours 0.01).
  */
 double pv_honest_quantum(double v);
+/*
+ * The quantum of a key after one more value v, q its quantum so far
+ * (INFINITY before any value): the smaller of q and v's, 0 (none) once
+ * either is 0.  The same as from pv_honest_quantum(v), at the cost of one
+ * scaling when v is whole at q's, as nearly every value of a key is.
+ */
+double pv_honest_quantum_min(double q, double v);
 
 #endif

@@ -304,7 +304,7 @@ pv_runtab_add_sample(struct pv_runtab *t, struct pv_str role,
 				  (unsigned long long)rec->run);
 	r->nvalues++;
 	r->sum += rec->val;
-	add_quantum(set, pv_honest_quantum(rec->val));
+	set->quantum = pv_honest_quantum_min(set->quantum, rec->val);
 	return 0;
 }
 
@@ -499,15 +499,27 @@ pv_runtab_load(struct pv_runtab *t, const char *buf, size_t len)
 void
 pv_runtab_clear(struct pv_runtab *t)
 {
-	struct pv_runtab keep = *t;
+	size_t i;
 
-	/* the clash's set goes with the sets: taken or not, it is said */
-	pv_runtab_release(t);
-	pv_runtab_init(t);
-	t->stream = keep.stream;
-	t->last_run = keep.last_run;
-	t->per_sample = keep.per_sample;
-	t->clash_seen = keep.clash_seen;
+	/*
+	 * In place, the memory kept: a table cleared for every group of a
+	 * run (pv-stat, pv-diff on grouped input) gave its arenas back and
+	 * the system its pages each time.  The clash's set goes with the
+	 * sets: taken or not, it is said.
+	 */
+	for (i = 0; i < t->nset; i++)
+		free(t->set[i].renum);
+	t->nset = 0;
+	pv_symtab_clear(&t->keys);
+	pv_symtab_clear(&t->strs);
+	pv_arena_clear(&t->runs);
+	pv_strbuf_reset(&t->scratch);
+	pv_strbuf_reset(&t->last_raw);
+	t->last = NULL;
+	memset(&t->clash, 0, sizeof(t->clash));
+	t->clash_new = 0;
+	t->err.errnum = 0;
+	t->err.msg[0] = '\0';
 }
 
 static int

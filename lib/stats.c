@@ -17,6 +17,7 @@
 #include <pthread.h>
 
 #include "stats.h"
+#include "stats_int.h"
 #include "xalloc.h"
 
 /*
@@ -33,8 +34,8 @@ gsl_quiet_init(void)
 	gsl_set_error_handler_off();
 }
 
-static void
-gsl_quiet(void)
+void
+pv_stats_gsl_quiet(void)
 {
 	pthread_once(&gsl_once, gsl_quiet_init);
 }
@@ -171,6 +172,86 @@ pv_stats_median_sorted(const double *s, size_t n)
 }
 
 /*
+ * Rearrange x[0..n) so that x[k] is the k-th smallest, none after it
+ * smaller, none before it larger (Hoare's selection, the middle of three
+ * as the pivot); x holds no NaN.
+ */
+static void
+select_kth(double *x, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+
+	while (hi > lo + 2) {
+		size_t mid = lo + (hi - lo) / 2, i, j;
+		double p, t;
+
+		/* x[lo] <= x[mid] <= x[hi]: the pivot and two sentinels */
+		if (x[mid] < x[lo]) {
+			t = x[mid]; x[mid] = x[lo]; x[lo] = t;
+		}
+		if (x[hi] < x[lo]) {
+			t = x[hi]; x[hi] = x[lo]; x[lo] = t;
+		}
+		if (x[hi] < x[mid]) {
+			t = x[hi]; x[hi] = x[mid]; x[mid] = t;
+		}
+		p = x[mid];
+		i = lo;
+		j = hi;
+		for (;;) {
+			do
+				i++;
+			while (x[i] < p);
+			do
+				j--;
+			while (x[j] > p);
+			if (i >= j)
+				break;
+			t = x[i]; x[i] = x[j]; x[j] = t;
+		}
+		/* x[lo..j] <= p <= x[j+1..hi] */
+		if (k <= j)
+			hi = j;
+		else
+			lo = j + 1;
+	}
+	/* three or fewer left: in order */
+	pv_stats_sort(x + lo, hi - lo + 1);
+}
+
+double
+pv_stats_median_max(double *x, size_t n, double *max)
+{
+	double m, lo, hi;
+	size_t i, k = n / 2;
+	int plain = n > 24;
+
+	for (i = 0; plain && i < n; i++)
+		plain = !isnan(x[i]) && !(x[i] == 0 && signbit(x[i]));
+	if (!plain) {
+		pv_stats_sort(x, n);
+		*max = x[n - 1];
+		return pv_stats_median_sorted(x, n);
+	}
+	*max = x[0];
+	for (i = 1; i < n; i++)
+		if (x[i] > *max)
+			*max = x[i];
+	select_kth(x, n, k);
+	hi = x[k];
+	if (n % 2)
+		return hi;
+	/* the (k - 1)-th: the largest of those before the k-th */
+	lo = x[0];
+	for (i = 1; i < k; i++)
+		if (x[i] > lo)
+			lo = x[i];
+	/* as pv_stats_median_sorted() */
+	m = (lo + hi) / 2;
+	return isfinite(m) ? m : lo / 2 + hi / 2;
+}
+
+/*
  * GSL's inverse is good to about 1e-9 at small fractional df (Welch's df
  * near 1); two Newton steps on the cdf bring it to rounding.
  */
@@ -179,10 +260,25 @@ pv_stats_median_sorted(const double *s, size_t n)
  * quantile z to the fourth power of 1/df (Abramowitz and Stegun 26.7.5),
  * within 1e-6 or so of the quantile for df >= 5 and the usual levels.
  */
+/* the normal quantile of the last level asked (a run asks one or two) */
+static _Thread_local struct {
+	double prob, z;		/* prob 0: empty */
+} tq_start_last;
+
+static double
+start_z(double prob)
+{
+	if (tq_start_last.prob != prob || prob == 0) {
+		tq_start_last.prob = prob;
+		tq_start_last.z = gsl_cdf_ugaussian_Pinv(prob);
+	}
+	return tq_start_last.z;
+}
+
 static double
 t_quantile_start(double prob, double df)
 {
-	double z = gsl_cdf_ugaussian_Pinv(prob), z2 = z * z;
+	double z = start_z(prob), z2 = z * z;
 	double g1 = (z2 + 1) * z / 4;
 	double g2 = ((5 * z2 + 16) * z2 + 3) * z / 96;
 	double g3 = (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / 384;
@@ -208,7 +304,7 @@ pv_stats_t_quantile(double prob, double df)
 	double x;
 	int i;
 
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	if (!(df > 0) || !(prob > 0 && prob < 1))
 		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
 	for (i = 0; i < TQ_LAST; i++)
@@ -271,21 +367,21 @@ t_quantile(double prob, double df)
 double
 pv_stats_normal_quantile(double prob)
 {
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	return gsl_cdf_ugaussian_Pinv(prob);
 }
 
 double
 pv_stats_normal_sf(double z)
 {
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	return gsl_cdf_ugaussian_Q(z);
 }
 
 double
 pv_stats_chisq_sf(double x, double df)
 {
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	if (isnan(x) || !(df > 0))
 		return NAN;
 	return gsl_cdf_chisq_Q(x, df);
@@ -294,7 +390,7 @@ pv_stats_chisq_sf(double x, double df)
 double
 pv_stats_chisq_quantile(double prob, double df)
 {
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	if (!(prob >= 0 && prob <= 1) || !(df > 0))
 		return NAN;
 	return gsl_cdf_chisq_Pinv(prob, df);
@@ -317,7 +413,7 @@ t_two_sided(double t, double df)
 	double p;
 	int i;
 
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	if (isnan(t) || !(df > 0))
 		return NAN;
 	if (isinf(t))
@@ -368,7 +464,7 @@ summary_consts(size_t n, double conf, size_t *kp, double *cover, double *tq)
 	double tail = (1 - conf) / 2;
 	size_t k;
 
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	if (n < SUMMARY_CACHE && sum_cache[n].conf == conf && conf > 0) {
 		*kp = sum_cache[n].k;
 		*cover = sum_cache[n].cover;
@@ -445,6 +541,43 @@ pv_stats_f_pvalue(double f, double d1, double d2)
 	return f > 0 ? gsl_cdf_fdist_Q(f, d1, d2) : 1;
 }
 
+int
+pv_stats_mad_sorted(const double *s, size_t n, double med, double *mad)
+{
+	size_t r = 0, a, b, k, want = n / 2, i;
+	double prev = 0, cur = 0, m;
+
+	/* (an infinite median makes NaN of the infinite values' deviations) */
+	if (n == 0 || !isfinite(med))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (isnan(s[i]))
+			return -1;
+	/*
+	 * x - med is monotone in x: the deviations of the values up to the
+	 * median fall as they rise, the others rise; merged from the
+	 * median out, the smallest first, up to the middle.
+	 */
+	while (r < n && s[r] <= med)
+		r++;
+	a = b = r;
+	for (k = 0; k <= want; k++) {
+		prev = cur;
+		if (b == n || (a > 0 && fabs(s[a - 1] - med) <= fabs(s[b] - med)))
+			cur = fabs(s[--a] - med);
+		else
+			cur = fabs(s[b++] - med);
+	}
+	if (n % 2) {
+		*mad = cur;
+		return 0;
+	}
+	/* as pv_stats_median_sorted() */
+	m = (prev + cur) / 2;
+	*mad = isfinite(m) ? m : prev / 2 + cur / 2;
+	return 0;
+}
+
 void
 pv_stats_summary(const double *x, const double *sorted, size_t n,
 		 double conf, struct pv_summary *s)
@@ -461,13 +594,16 @@ pv_stats_summary(const double *x, const double *sorted, size_t n,
 	s->median = pv_stats_median_sorted(sorted, n);
 	s->cv = s->mean != 0 ? s->sd / fabs(s->mean) : 0;
 
-	dev = n <= 64 ? small : pv_xreallocarray(NULL, n, sizeof(*dev));
-	for (i = 0; i < n; i++)
-		dev[i] = fabs(x[i] - s->median);
-	pv_stats_sort(dev, n);
-	s->mad = pv_stats_median_sorted(dev, n);
-	if (dev != small)
-		free(dev);
+	if (pv_stats_mad_sorted(sorted, n, s->median, &s->mad) < 0) {
+		dev = n <= 64 ? small :
+			pv_xreallocarray(NULL, n, sizeof(*dev));
+		for (i = 0; i < n; i++)
+			dev[i] = fabs(x[i] - s->median);
+		pv_stats_sort(dev, n);
+		s->mad = pv_stats_median_sorted(dev, n);
+		if (dev != small)
+			free(dev);
+	}
 	s->rcv = s->median != 0 ?
 		PV_STATS_MAD_SCALE * s->mad / fabs(s->median) : 0;
 
@@ -519,8 +655,10 @@ side_stats(const double *x, size_t n, int k, double *mean, double *var)
 	size_t i;
 	int same = 1;
 
+	/* k = 0, the ordinary range: ldexp() would change no bit, at a
+	 * libm call a value */
 	for (i = 0; i < n; i++) {
-		s += ldexp(x[i], -k);
+		s += k ? ldexp(x[i], -k) : x[i];
 		same &= x[i] == x[0];
 	}
 	m = s / (double)n;
@@ -530,7 +668,7 @@ side_stats(const double *x, size_t n, int k, double *mean, double *var)
 		return;
 	s = 0;
 	for (i = 0; i < n; i++) {
-		double d = ldexp(x[i], -k) - m;
+		double d = (k ? ldexp(x[i], -k) : x[i]) - m;
 
 		s += d * d;
 	}
@@ -653,37 +791,14 @@ cmp_ranked(const void *a, const void *b)
 			  &((const struct ranked *)b)->v);
 }
 
-void
-pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
-	     struct pv_mwu *m)
+/* U and its p from the ranked values r[0..nx + ny), ascending */
+static void
+mwu_ranked(const struct ranked *r, size_t nx, size_t ny, struct pv_mwu *m)
 {
 	size_t n = nx + ny, i, j;
-	struct ranked small[48], *r = n <= 48 ? small :
-		pv_xreallocarray(NULL, n, sizeof(*r));
 	double ry = 0, tie_term = 0, u1, u2, umax, mu, sd;
 	int ties = 0;
 
-	gsl_quiet();
-	if (nx <= 24 && ny <= 24) {
-		/* the usual few runs: sort each side, then merge them */
-		double sx[24], sy[24];
-		size_t a = 0, b = 0;
-
-		memcpy(sx, x, nx * sizeof(*x));
-		memcpy(sy, y, ny * sizeof(*y));
-		pv_stats_sort(sx, nx);
-		pv_stats_sort(sy, ny);
-		for (i = 0; i < n; i++)
-			r[i] = b == ny || (a < nx && !(sy[b] < sx[a])) ?
-				(struct ranked){ sx[a++], 0 } :
-				(struct ranked){ sy[b++], 1 };
-	} else {
-		for (i = 0; i < nx; i++)
-			r[i] = (struct ranked){ x[i], 0 };
-		for (i = 0; i < ny; i++)
-			r[nx + i] = (struct ranked){ y[i], 1 };
-		qsort(r, n, sizeof(*r), cmp_ranked);
-	}
 	for (i = 0; i < n; i = j) {
 		double rank, t;
 		size_t k;
@@ -700,8 +815,6 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 			tie_term += t * t * t - t;
 		}
 	}
-	if (r != small)
-		free(r);
 	u1 = ry - (double)ny * (double)(ny + 1) / 2;
 	u2 = (double)nx * (double)ny - u1;
 	m->u = u1;
@@ -725,6 +838,50 @@ pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 	}
 	if (m->p > 1)
 		m->p = 1;
+}
+
+void
+pv_stats_mwu_sorted(const double *sx, size_t nx, const double *sy,
+		    size_t ny, struct pv_mwu *m)
+{
+	struct ranked r[48];
+	size_t a = 0, b = 0, i;
+
+	pv_stats_gsl_quiet();
+	for (i = 0; i < nx + ny; i++)
+		r[i] = b == ny || (a < nx && !(sy[b] < sx[a])) ?
+			(struct ranked){ sx[a++], 0 } :
+			(struct ranked){ sy[b++], 1 };
+	mwu_ranked(r, nx, ny, m);
+}
+
+void
+pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
+	     struct pv_mwu *m)
+{
+	size_t n = nx + ny, i;
+	struct ranked *r;
+
+	pv_stats_gsl_quiet();
+	if (nx <= 24 && ny <= 24) {
+		/* the usual few runs: sort each side, then merge them */
+		double sx[24], sy[24];
+
+		memcpy(sx, x, nx * sizeof(*x));
+		memcpy(sy, y, ny * sizeof(*y));
+		pv_stats_sort(sx, nx);
+		pv_stats_sort(sy, ny);
+		pv_stats_mwu_sorted(sx, nx, sy, ny, m);
+		return;
+	}
+	r = pv_xreallocarray(NULL, n, sizeof(*r));
+	for (i = 0; i < nx; i++)
+		r[i] = (struct ranked){ x[i], 0 };
+	for (i = 0; i < ny; i++)
+		r[nx + i] = (struct ranked){ y[i], 1 };
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	mwu_ranked(r, nx, ny, m);
+	free(r);
 }
 
 /* doubles in an order of unsigned integers, and back */
@@ -915,6 +1072,9 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 	return 0;
 }
 
+#define HEDGES_J_DF 256
+static _Thread_local double hedges_j[HEDGES_J_DF];	/* 0: not yet */
+
 double
 pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 {
@@ -923,7 +1083,7 @@ pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 	double mx, my, vx, vy, sp, d, j;
 
 	/* scaled as in Welch's test: d does not depend on the scale */
-	gsl_quiet();
+	pv_stats_gsl_quiet();
 	side_stats(x, nx, k, &mx, &vx);
 	side_stats(y, ny, k, &my, &vy);
 	sp = sqrt(((double)(nx - 1) * vx + (double)(ny - 1) * vy) / df);
@@ -933,8 +1093,13 @@ pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 	d = (my - mx) / sp;
 	if (df < 2)
 		return d;
+	/* the correction J depends on the (whole) df only: kept */
+	if (nx + ny - 2 < HEDGES_J_DF && hedges_j[nx + ny - 2] > 0)
+		return d * hedges_j[nx + ny - 2];
 	j = exp(gsl_sf_lngamma(df / 2) - gsl_sf_lngamma((df - 1) / 2)) /
 		sqrt(df / 2);
+	if (nx + ny - 2 < HEDGES_J_DF)
+		hedges_j[nx + ny - 2] = j;
 	return d * j;
 }
 
@@ -949,6 +1114,27 @@ pv_stats_cliff(const double *x, size_t nx, const double *y, size_t ny)
 			more += y[i] > x[j];
 			less += y[i] < x[j];
 		}
+	}
+	return (double)(more - less) / ((double)nx * (double)ny);
+}
+
+double
+pv_stats_cliff_sorted(const double *sx, size_t nx, const double *sy,
+		      size_t ny)
+{
+	long long more = 0, less = 0;
+	size_t i, lt = 0, le = 0;
+
+	/* the x below and not above each y, both counts rising with y */
+	for (i = 0; i < ny; i++) {
+		while (lt < nx && sx[lt] < sy[i])
+			lt++;
+		if (le < lt)
+			le = lt;
+		while (le < nx && sx[le] <= sy[i])
+			le++;
+		more += (long long)lt;
+		less += (long long)(nx - le);
 	}
 	return (double)(more - less) / ((double)nx * (double)ny);
 }
@@ -1093,407 +1279,10 @@ pv_stats_trend(const double *x, const double *tx, size_t nx, const double *y,
 	return 0;
 }
 
-/*
- * The exact bootstrap of the median.  For a resample of n draws from
- * sorted s[1..n] (indices uniform), with N(i) the number of draws at
- * indices <= i, Binomial(n, i/n):
- *   n odd, n = 2m+1: the median is s[I], P(I <= i) = P(N(i) >= m+1);
- *   n even, n = 2m: it is (s[I] + s[J]) / 2, I and J the m-th and
- *   (m+1)-th order statistics; for i < j
- *     P(I = i, J = j) = C(n, m) (i^m - (i-1)^m) / n^m
- *                       ((n-j+1)^(n-m) - (n-j)^(n-m)) / n^(n-m)
- *   (m draws in [1, i] reaching i, the others in [j, n] reaching j), and
- *   P(I = J = i) = P(I = i) - sum over j > i of P(I = i, J = j).
- * These depend on n only and are kept per n.
- */
-struct boot_atom {
-	unsigned short i, j;	/* 0-based indices; i == j when odd */
-	double p;
-};
-
-static _Thread_local struct {
-	struct boot_atom *a;
-	size_t n;
-} boot_cache[PV_STATS_BOOT_EXACT_MAX + 1];
-
-/* P(Binomial(n, i/n) >= k) */
-static double
-binom_ge(size_t k, size_t i, size_t n)
-{
-	if (k == 0)
-		return 1;
-	if (i == 0)
-		return 0;
-	if (i == n)
-		return 1;
-	return gsl_cdf_binomial_Q((unsigned)(k - 1), (double)i / (double)n,
-				  (unsigned)n);
-}
-
-static const struct boot_atom *
-boot_atoms(size_t n, size_t *na)
-{
-	struct boot_atom *a;
-	size_t m = n / 2, i, j, k = 0;
-
-	if (boot_cache[n].a != NULL) {
-		*na = boot_cache[n].n;
-		return boot_cache[n].a;
-	}
-	a = pv_xreallocarray(NULL, n * (n + 1) / 2, sizeof(*a));
-	if (n % 2) {
-		for (i = 1; i <= n; i++) {
-			double p = binom_ge(m + 1, i, n) -
-				binom_ge(m + 1, i - 1, n);
-
-			if (p > 0)
-				a[k++] = (struct boot_atom){ (unsigned short)
-					(i - 1), (unsigned short)(i - 1), p };
-		}
-	} else {
-		double c = exp(gsl_sf_lnchoose((unsigned)n, (unsigned)m));
-		double dn = (double)n;
-
-		for (i = 1; i <= n; i++) {
-			double pi = binom_ge(m, i, n) - binom_ge(m, i - 1, n);
-			double low = pow((double)i / dn, (double)m) -
-				pow((double)(i - 1) / dn, (double)m);
-			double off = 0;
-			size_t diag = k++;
-
-			for (j = i + 1; j <= n; j++) {
-				double p = c * low *
-					(pow((double)(n - j + 1) / dn,
-					     (double)(n - m)) -
-					 pow((double)(n - j) / dn,
-					     (double)(n - m)));
-
-				off += p;
-				if (p > 0)
-					a[k++] = (struct boot_atom){
-						(unsigned short)(i - 1),
-						(unsigned short)(j - 1), p };
-			}
-			a[diag] = (struct boot_atom){ (unsigned short)(i - 1),
-				(unsigned short)(i - 1), pi - off };
-			if (!(a[diag].p > 0))
-				a[diag].p = 0;
-		}
-	}
-	boot_cache[n].a = a;
-	boot_cache[n].n = k;
-	*na = k;
-	return a;
-}
-
-struct vp {
-	double v, p;
-};
-
-/*
- * The distribution of the resample median of sorted s, ascending values,
- * into d (room for n (n + 1) / 2 + 1).
- */
-static void
-median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
-{
-	size_t na, i, j;
-	const struct boot_atom *a = boot_atoms(n, &na);
-
-	for (i = 0; i < na; i++) {
-		struct vp e;
-
-		e.v = a[i].i == a[i].j ? s[a[i].i] : (s[a[i].i] + s[a[i].j]) / 2;
-		e.p = a[i].p;
-		for (j = i; j > 0 && d[j - 1].v > e.v; j--)
-			d[j] = d[j - 1];
-		d[j] = e;
-	}
-	*nv = na;
-}
-
-/*
- * P(Y - X <= t), X and Y independent with ascending atoms, sx the suffix
- * sums of X's probabilities; with the largest atom y - x <= t in *le
- * (-inf if none), the smallest above t in *gt (+inf if none) and the
- * number of atoms (pairs) <= t in *count.
- */
-static double
-diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
-	 size_t ny, double t, double *le, double *gt, size_t *count)
-{
-	double acc = 0, lo = -INFINITY, hi = INFINITY;
-	size_t i = 0, j, c = 0;
-
-	/*
-	 * Skip the X with y - x > t; the bound rises with Y.  The test is
-	 * on the atom as computed, y - x, so that an atom is counted at
-	 * t equal to it (x < y - t may round the other way).
-	 */
-	for (j = 0; j < ny; j++) {
-		while (i < nx && y[j].v - x[i].v > t)
-			i++;
-		acc += y[j].p * sx[i];
-		c += nx - i;
-		/* x[i] is the smallest X with y - x <= t, x[i-1] above t */
-		if (i < nx && y[j].v - x[i].v > lo)
-			lo = y[j].v - x[i].v;
-		if (i > 0 && y[j].v - x[i - 1].v < hi)
-			hi = y[j].v - x[i - 1].v;
-	}
-	*le = lo;
-	*gt = hi;
-	*count = c;
-	return acc;
-}
-
-/*
- * The normal quantile of a probability, finite at 0 and 1, to about 5e-4
- * (Abramowitz and Stegun 26.2.23): it only steers the search below, whose
- * answer is exact, so one logarithm does instead of GSL's inverse.
- */
-static double
-probit(double p)
-{
-	double q, t;
-
-	if (p < 1e-15)
-		p = 1e-15;
-	if (p > 1 - 1e-15)
-		p = 1 - 1e-15;
-	q = p < 0.5 ? p : 1 - p;
-	t = sqrt(-2 * log(q));
-	t -= (2.515517 + t * (0.802853 + t * 0.010328)) /
-		(1 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
-	return p < 0.5 ? -t : t;
-}
-
-/* Atoms of Y - X left between the ends when they are listed instead. */
-#define DIFF_FEW 32
-
-/*
- * The quantile among the atoms in (L, H], at most DIFF_FEW of them, FL
- * being P(Y - X <= L): list them, order them, add their probabilities.
- */
-static double
-diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
-	 double L, double H, double FL, double level)
-{
-	struct vp a[DIFF_FEW];
-	size_t n = 0, ih = 0, il = 0, i, j;
-	double f = FL;
-
-	for (j = 0; j < ny; j++) {
-		/* [ih, il): the X with L < y - x <= H */
-		while (ih < nx && y[j].v - x[ih].v > H)
-			ih++;
-		if (il < ih)
-			il = ih;
-		while (il < nx && y[j].v - x[il].v > L)
-			il++;
-		for (i = ih; i < il && n < DIFF_FEW; i++) {
-			struct vp e;
-			size_t k;
-
-			/* in order as they come: a few dozen */
-			e.v = y[j].v - x[i].v;
-			e.p = y[j].p * x[i].p;
-			for (k = n++; k > 0 && a[k - 1].v > e.v; k--)
-				a[k] = a[k - 1];
-			a[k] = e;
-		}
-	}
-	for (i = 0; i < n; i++) {
-		/* a[0..n) was filled above */
-		/* cppcheck-suppress uninitvar */
-		f += a[i].p;
-		if (f >= level && (i + 1 == n || a[i + 1].v != a[i].v))
-			return a[i].v;
-	}
-	return H;
-}
-
-/* The mean, deviation, skewness and excess kurtosis of a distribution. */
-struct shape {
-	double mean, sd, skew, kurt;
-};
-
-/* Of Y - X from the atoms of X and Y, through the cumulants. */
-static void
-diff_shape(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
-	   struct shape *d)
-{
-	double m[2] = { 0, 0 }, k2[2] = { 0, 0 }, k3[2] = { 0, 0 };
-	double k4[2] = { 0, 0 }, c2, c3, c4;
-	const struct vp *a[2] = { x, y };
-	size_t n[2] = { nx, ny }, s, i;
-
-	for (s = 0; s < 2; s++) {
-		double m2 = 0, m3 = 0, m4 = 0;
-
-		for (i = 0; i < n[s]; i++)
-			m[s] += a[s][i].p * a[s][i].v;
-		for (i = 0; i < n[s]; i++) {
-			double e = a[s][i].v - m[s], e2 = e * e;
-
-			m2 += a[s][i].p * e2;
-			m3 += a[s][i].p * e2 * e;
-			m4 += a[s][i].p * e2 * e2;
-		}
-		k2[s] = m2;
-		k3[s] = m3;
-		k4[s] = m4 - 3 * m2 * m2;
-	}
-	/* cumulants of a difference: odd ones subtract, even ones add */
-	c2 = k2[1] + k2[0];
-	c3 = k3[1] - k3[0];
-	c4 = k4[1] + k4[0];
-	d->mean = m[1] - m[0];
-	d->sd = sqrt(c2);
-	d->skew = c2 > 0 ? c3 / (c2 * d->sd) : 0;
-	d->kurt = c2 > 0 ? c4 / (c2 * c2) : 0;
-}
-
-/*
- * The smallest atom a of Y - X with P(Y - X <= a) >= level (0 < level < 1).
- * The search keeps two bounds, L below the quantile (at first below every
- * atom) and H at or above it (at first the largest atom); each step
- * evaluates the CDF at a point in between and moves one bound to the atom
- * found there.  The first point is the normal approximation from the
- * means and variances of X and Y; while one bound has not moved, a step
- * on the normal quantile scale of the CDF with that approximation's slope
- * follows; then the point where the line through the bounds, on that
- * scale, meets the level (the Illinois variant of regula falsi, which
- * halves the retained end's distance when one end moves twice running),
- * or, after four moves of one end, the middle.  Every step drops at least
- * one atom and most drop nearly all; once DIFF_FEW or fewer are left they
- * are listed and added up in order.  The steering only decides where to
- * look: the atom returned is exact whatever the approximations.
- */
-static double
-diff_quantile(const struct vp *x, const double *sx, size_t nx,
-	      const struct vp *y, size_t ny, const struct shape *d,
-	      double level)
-{
-	/* N: the smallest atom above L */
-	double L = -INFINITY, N = y[0].v - x[nx - 1].v, H = y[ny - 1].v - x[0].v;
-	double zl = probit(level), FL = 0, gL, gH, le, gt, t = 0, f, g = 0;
-	double sd = d->sd;
-	size_t cL = 0, cH = nx * ny, c;
-	int side = 0, run = 0, moved = 0;	/* bit 0: L moved, bit 1: H */
-
-	gL = probit(0) - zl;
-	gH = probit(1) - zl;
-	for (;;) {
-		double lo = moved & 1 ? L : N;
-
-		if (!(N < H))
-			return H;
-		if (cH - cL <= DIFF_FEW)
-			return diff_few(x, nx, y, ny, L, H, FL, level);
-		if (moved == 0) {
-			/* Cornish-Fisher: the normal quantile corrected
-			 * for skewness and excess kurtosis */
-			double z2 = zl * zl;
-
-			t = d->mean + sd * (zl + (z2 - 1) * d->skew / 6 +
-					    (z2 - 3) * zl * d->kurt / 24 -
-					    (2 * z2 - 5) * zl * d->skew *
-					    d->skew / 36);
-		} else if (moved != 3)
-			t = t - g * sd;	/* g: the last point's, on one side */
-		else if (run >= 4) {
-			t = lo + (H - lo) / 2;
-			run = 0;
-		} else
-			t = lo + (H - lo) * (-gL / (gH - gL));
-		if (!(t >= N))
-			t = N;
-		if (!(t < H))
-			t = N + (H - N) / 2;
-		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt, &c);
-		g = probit(f) - zl;
-		if (f >= level) {
-			/* an atom in (L, t] lifts the CDF to level: le > L */
-			H = le;
-			cH = c;
-			gH = g;
-			moved |= 2;
-			if (side > 0) {
-				run++;
-				gL /= 2;	/* Illinois */
-			}
-			side = 1;
-		} else {
-			L = le;
-			N = gt;
-			cL = c;
-			FL = f;
-			gL = g;
-			moved |= 1;
-			if (side < 0) {
-				run++;
-				gH /= 2;
-			}
-			side = -1;
-		}
-	}
-}
-
-int
-pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
-				     const double *y, size_t ny, double conf,
-				     double *lo, double *hi)
-{
-	/* up to 16 runs a side (136 atoms) without the allocator */
-	struct vp sdx[137], sdy[137];
-	double ss[32], ssx[137], *s, *sx;
-	struct vp *dx, *dy;
-	struct shape shape;
-	size_t ax, ay, i;
-	int small = nx <= 16 && ny <= 16;
-
-	gsl_quiet();
-	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
-	    ny > PV_STATS_BOOT_EXACT_MAX)
-		return -1;
-	s = small ? ss : pv_xreallocarray(NULL, nx + ny, sizeof(*s));
-	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 1,
-					     sizeof(*dx));
-	dy = small ? sdy : pv_xreallocarray(NULL, ny * (ny + 1) / 2 + 1,
-					     sizeof(*dy));
-	memcpy(s, x, nx * sizeof(*s));
-	memcpy(s + nx, y, ny * sizeof(*s));
-	pv_stats_sort(s, nx);
-	pv_stats_sort(s + nx, ny);
-	median_dist(s, nx, dx, &ax);
-	median_dist(s + nx, ny, dy, &ay);
-	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
-	sx[ax] = 0;
-	for (i = ax; i-- > 0;)
-		sx[i] = sx[i + 1] + dx[i].p;
-	diff_shape(dx, ax, dy, ay, &shape);
-	*lo = diff_quantile(dx, sx, ax, dy, ay, &shape, (1 - conf) / 2);
-	*hi = diff_quantile(dx, sx, ax, dy, ay, &shape, 1 - (1 - conf) / 2);
-	if (!small) {
-		free(s);
-		free(sx);
-		free(dx);
-		free(dy);
-	}
-	return 0;
-}
-
 void
 pv_stats_thread_release(void)
 {
-	size_t n;
-
 	free(mwu_cache.sf);
 	memset(&mwu_cache, 0, sizeof(mwu_cache));
-	for (n = 0; n <= PV_STATS_BOOT_EXACT_MAX; n++) {
-		free(boot_cache[n].a);
-		boot_cache[n].a = NULL;
-		boot_cache[n].n = 0;
-	}
+	pv_stats_boot_release();
 }

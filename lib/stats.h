@@ -62,6 +62,22 @@ double pv_stats_var(const double *x, size_t n, double mean);
 double pv_stats_sd(const double *x, size_t n, double mean);
 /* numpy's median of an ascending array */
 double pv_stats_median_sorted(const double *sorted, size_t n);
+/*
+ * The median of x[0..n) (n >= 1) as pv_stats_median_sorted() gives it of
+ * them sorted, and their largest into *max, without sorting them all: x
+ * is reordered (by selection; sorted where small, or holding a NaN or a
+ * negative zero).
+ */
+double pv_stats_median_max(double *x, size_t n, double *max);
+/*
+ * The median absolute deviation from med of sorted[0..n) (ascending),
+ * as pv_stats_median_sorted() gives it of the sorted |sorted[i] - med|,
+ * without sorting them, into *mad.  Returns -1 (nothing set) when a value
+ * is NaN or med is not finite (deviations of NaN, whose order a sort
+ * leaves to the input's).
+ */
+int pv_stats_mad_sorted(const double *sorted, size_t n, double med,
+			double *mad);
 /* ascending sort in place (NaN-free input) */
 void pv_stats_sort(double *x, size_t n);
 
@@ -98,6 +114,13 @@ struct pv_mwu {
 };
 void pv_stats_mwu(const double *x, size_t nx, const double *y, size_t ny,
 		  struct pv_mwu *m);
+/*
+ * The same of x and y already sorted ascending (pv_stats_sort()), each
+ * side of at most 24 values without NaN: what pv_stats_mwu() gives them
+ * unsorted, without sorting them again.
+ */
+void pv_stats_mwu_sorted(const double *sx, size_t nx, const double *sy,
+			 size_t ny, struct pv_mwu *m);
 
 /*
  * The Hodges-Lehmann shift of y against x, the median of the nx ny
@@ -129,6 +152,9 @@ double pv_stats_hedges_g(const double *x, size_t nx, const double *y,
 /* Cliff's delta of y against x: P(y > x) - P(y < x), in [-1, 1]. */
 double pv_stats_cliff(const double *x, size_t nx, const double *y,
 		      size_t ny);
+/* The same of x and y sorted ascending, without NaN: in nx + ny steps. */
+double pv_stats_cliff_sorted(const double *sx, size_t nx, const double *sy,
+			     size_t ny);
 
 /*
  * Percentile bootstrap interval (level conf) of median(y) - median(x),
@@ -155,6 +181,11 @@ void pv_stats_bootstrap_median_diff(const double *x, size_t nx,
 int pv_stats_bootstrap_median_diff_exact(const double *x, size_t nx,
 					 const double *y, size_t ny,
 					 double conf, double *lo, double *hi);
+/* The same of x and y already sorted ascending (pv_stats_sort()). */
+int pv_stats_bootstrap_median_diff_exact_sorted(const double *sx, size_t nx,
+						const double *sy, size_t ny,
+						double conf, double *lo,
+						double *hi);
 
 /*
  * Benjamini-Hochberg adjusted p-values (q-values) of p[0..n) into adj

@@ -28,19 +28,36 @@ cmp_pidx(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* families of a few keys, the usual: on the stack, sorted in place */
+#define BH_SMALL 16
+
 void
 pv_stats_bh(const double *p, size_t n, double *adj)
 {
-	struct pidx *v;
+	struct pidx small[BH_SMALL], *v;
 	double run = 1;
-	size_t k;
+	size_t k, j;
+	int nan = 0;
 
 	if (n == 0)
 		return;
-	v = pv_xreallocarray(NULL, n, sizeof(*v));
-	for (k = 0; k < n; k++)
+	v = n <= BH_SMALL ? small : pv_xreallocarray(NULL, n, sizeof(*v));
+	for (k = 0; k < n; k++) {
 		v[k] = (struct pidx){ p[k], k };
-	qsort(v, n, sizeof(*v), cmp_pidx);
+		nan |= isnan(p[k]);
+	}
+	if (n > BH_SMALL || nan) {
+		qsort(v, n, sizeof(*v), cmp_pidx);
+	} else {
+		/* insertion is stable: by p, then index, as cmp_pidx */
+		for (k = 1; k < n; k++) {
+			struct pidx e = v[k];
+
+			for (j = k; j > 0 && v[j - 1].p > e.p; j--)
+				v[j] = v[j - 1];
+			v[j] = e;
+		}
+	}
 	for (k = n; k-- > 0;) {
 		double a = v[k].p * (double)n / (double)(k + 1);
 
@@ -50,13 +67,15 @@ pv_stats_bh(const double *p, size_t n, double *adj)
 	}
 	for (k = 0; k < n; k++)
 		adj[v[k].i] = v[k].p;
-	free(v);
+	if (v != small)
+		free(v);
 }
 
 double
 pv_stats_simes(const double *p, size_t n)
 {
-	double *s = pv_xreallocarray(NULL, n, sizeof(double)), best = 1;
+	double small[BH_SMALL], *s = n <= BH_SMALL ? small :
+		pv_xreallocarray(NULL, n, sizeof(double)), best = 1;
 	size_t k;
 
 	memcpy(s, p, n * sizeof(double));
@@ -67,7 +86,8 @@ pv_stats_simes(const double *p, size_t n)
 		if (a < best)
 			best = a;
 	}
-	free(s);
+	if (s != small)
+		free(s);
 	return best;
 }
 

@@ -27,6 +27,25 @@ pv_symtab_release(struct pv_symtab *t)
 	memset(t, 0, sizeof(*t));
 }
 
+void
+pv_symtab_clear(struct pv_symtab *t)
+{
+	size_t n = t->nsym;
+
+	pv_arena_clear(&t->arena);
+	t->nsym = 0;
+	/*
+	 * Emptying a table of 1,024 slots for the one key of a group costs
+	 * more than the group: one sized for the strings just held instead.
+	 */
+	if (t->map.mask + 1 > 8 * n + 64) {
+		pv_hmap_release(&t->map);
+		pv_hmap_init(&t->map, n);
+	} else {
+		pv_hmap_reset(&t->map);
+	}
+}
+
 uint64_t
 pv_symtab_hash(const char *s, size_t len)
 {

@@ -2,7 +2,7 @@
  * symtab: interned byte strings (frame names, event names).  Each distinct
  * string gets a small id, dense from 0 in order of first appearance, and
  * one copy in the table's arena; ids stay valid, and the strings in place,
- * until pv_symtab_release().  Memory grows with the distinct strings only.
+ * until pv_symtab_release() or pv_symtab_clear().  Memory grows with the distinct strings only.
  */
 #ifndef PV_SYMTAB_H
 #define PV_SYMTAB_H
@@ -28,6 +28,12 @@ struct pv_symtab {
 
 void pv_symtab_init(struct pv_symtab *t);
 void pv_symtab_release(struct pv_symtab *t);
+/*
+ * Forget every string, ids restarting from 0, and keep the memory for the
+ * next ones: the arena's newest chunk, the id array, and the hash table,
+ * unless it is much larger than the strings held (then a small one).
+ */
+void pv_symtab_clear(struct pv_symtab *t);
 
 /* The id of s[0..len), adding it if new. */
 uint32_t pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len);

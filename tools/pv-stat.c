@@ -339,14 +339,13 @@ roll_write(void *arg, struct pv_roll *r, enum pv_scope scope)
 	struct writer *w = arg;
 	struct pv_statroll sr;
 
-	pv_stats_sort(r->value, r->keys);
 	sr.key = *r->first;
 	sr.scope = scope;
 	sr.keys = r->keys;
 	sr.runs = r->runs;
 	sr.min_n = r->min_runs;
-	sr.median_rcv = pv_stats_median_sorted(r->value, r->keys);
-	sr.max_rcv = r->value[r->keys - 1];
+	/* a median, not an order: selected, not sorted */
+	sr.median_rcv = pv_stats_median_max(r->value, r->keys, &sr.max_rcv);
 	pv_strbuf_reset(&w->sb);
 	pv_rec_statroll_write(&w->sb, &sr);
 	fwrite(w->sb.buf, 1, w->sb.len, stdout);

@@ -6,6 +6,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,110 @@ START_TEST(test_quantum)
 	ck_assert(pv_honest_quantum(0.0602644609998606) == 0);
 	ck_assert(pv_honest_quantum(0) == 0);
 	ck_assert(pv_honest_quantum(INFINITY) == 0);
+}
+END_TEST
+
+/* the quantum as the loop with libm's nearbyint() finds it */
+static double
+quantum_ref(double v)
+{
+	double a = fabs(v), p = 1;
+	int k;
+
+	if (a == 0 || !isfinite(a))
+		return 0;
+	for (k = 0; k <= 12; k++) {
+		double x = a * p;
+
+		if (fabs(x - nearbyint(x)) <= 1e-13 * x)
+			return 1 / p;
+		p *= 10;
+	}
+	return 0;
+}
+
+/*
+ * The inline rounding gives libm's answer bit for bit: printed values of
+ * 0 to 12 decimals, halves (ties to even), values about 2^52 and beyond,
+ * the largest doubles (a * p overflows) and the smallest.
+ */
+START_TEST(test_quantum_rounding)
+{
+	static const double edge[] = {
+		0.5, 1.5, 2.5, 0.05, 0.25, 4503599627370495.5,
+		4503599627370496.0, 4503599627370497.0, 9007199254740993.0,
+		1e15, 1e16, 1e22, 1.7976931348623157e308, 4.9e-324,
+		2.2250738585072014e-308, 123456.7890125, 0.1 + 0.2,
+	};
+	uint64_t st = 42;
+	size_t i;
+
+	for (i = 0; i < sizeof(edge) / sizeof(edge[0]); i++) {
+		ck_assert(pv_honest_quantum(edge[i]) == quantum_ref(edge[i]));
+		ck_assert(pv_honest_quantum(-edge[i]) ==
+			  quantum_ref(-edge[i]));
+	}
+	for (i = 0; i < 200000; i++) {
+		double v, scale;
+		int dec;
+
+		st = st * 6364136223846793005ULL + 1442695040888963407ULL;
+		dec = (int)(st >> 60) % 13;
+		scale = pow(10, (double)((st >> 40) % 16) - 4);
+		v = (double)(st >> 11) / 9007199254740992.0 * scale;
+		if (i % 2)
+			v = round(v * pow(10, dec)) / pow(10, dec);
+		ck_assert(pv_honest_quantum(v) == quantum_ref(v));
+	}
+}
+END_TEST
+
+/* a key's quantum folded value by value as from each value's own */
+static double
+fold_ref(double q, double v)
+{
+	double r = quantum_ref(v);
+
+	return q == 0 ? 0 : r == 0 || r < q ? r : q;
+}
+
+START_TEST(test_quantum_min)
+{
+	double p = 1;
+	int k;
+
+	static const double start[] = {
+		INFINITY, 1, 0.1, 0.01, 1e-6, 1e-12, 0, 0.5, 0.25, 1e-13, 2,
+	};
+	uint64_t st = 7;
+	size_t i, j;
+
+	/* the quanta pv_honest_quantum() returns, each kept as it is */
+	for (k = 0; k <= 12; k++, p *= 10) {
+		ck_assert(pv_honest_quantum(1 / p) == 1 / p);
+		ck_assert(pv_honest_quantum_min(1 / p, 3) == 1 / p);
+	}
+
+	for (i = 0; i < sizeof(start) / sizeof(start[0]); i++) {
+		double q = start[i], qr = start[i];
+
+		for (j = 0; j < 20000; j++) {
+			double v;
+			int dec;
+
+			st = st * 6364136223846793005ULL +
+				1442695040888963407ULL;
+			dec = (int)(st >> 60) % 14;
+			v = (double)(st >> 11) / 9007199254740992.0 * 1e4;
+			v = j % 97 == 0 ? 0 : j % 89 == 0 ? INFINITY :
+				round(v * pow(10, dec)) / pow(10, dec);
+			if (j % 3 == 0)
+				q = qr = start[i];
+			q = pv_honest_quantum_min(q, v);
+			qr = fold_ref(qr, v);
+			ck_assert(q == qr || (isnan(q) && isnan(qr)));
+		}
+	}
 }
 END_TEST
 
@@ -329,6 +434,8 @@ main(void)
 	int failed;
 
 	tcase_add_test(tc, test_quantum);
+	tcase_add_test(tc, test_quantum_rounding);
+	tcase_add_test(tc, test_quantum_min);
 	tcase_add_test(tc, test_zero_variance);
 	tcase_add_test(tc, test_quantised_small_change);
 	tcase_add_test(tc, test_few_runs);

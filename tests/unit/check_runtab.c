@@ -458,6 +458,52 @@ START_TEST(test_save_load)
 }
 END_TEST
 
+/*
+ * Cleared in place, a table that held many keys (several arena chunks,
+ * a hash table of thousands of slots) formats a group added after it as
+ * a new table does; and a small group after a large one finds its keys.
+ */
+START_TEST(test_clear_reuse)
+{
+	struct pv_runtab t, u;
+	struct pv_strbuf a = PV_STRBUF_INIT, b = PV_STRBUF_INIT;
+	struct pv_record r;
+	char name[32];
+	size_t i, round;
+
+	pv_runtab_init(&t);
+	pv_runtab_stream(&t);
+	for (round = 0; round < 3; round++) {
+		size_t n = round == 1 ? 3 : 5000;
+
+		pv_runtab_clear(&t);
+		pv_runtab_init(&u);
+		pv_runtab_stream(&u);
+		for (i = 0; i < 2 * n; i++) {
+			snprintf(name, sizeof(name), "t%zu-%zu", i % n, round);
+			r = sample(name, 1, 1 + i / n, (double)i);
+			pv_runtab_add_sample(&t, S("baseline"), S("v1"),
+					     S("e"), &r);
+			pv_runtab_add_sample(&u, S("baseline"), S("v1"),
+					     S("e"), &r);
+		}
+		ck_assert_uint_eq(t.nset, n);
+		pv_strbuf_reset(&a);
+		pv_strbuf_reset(&b);
+		for (i = 0; i < t.nset; i++) {
+			ck_assert_uint_eq(t.set[i].nrun, 2);
+			pv_runset_format(&a, &t, &t.set[i]);
+			pv_runset_format(&b, &u, &u.set[i]);
+		}
+		ck_assert_str_eq(a.buf, b.buf);
+		pv_runtab_release(&u);
+	}
+	pv_runtab_release(&t);
+	pv_strbuf_release(&a);
+	pv_strbuf_release(&b);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -475,6 +521,7 @@ main(void)
 	tcase_add_test(tc, test_key_text);
 	tcase_add_test(tc, test_key_text_from_lines);
 	tcase_add_test(tc, test_save_load);
+	tcase_add_test(tc, test_clear_reuse);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -6,9 +6,11 @@
 #include "config.h"
 
 #include <check.h>
+#include <float.h>
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -165,6 +167,133 @@ START_TEST(test_mwu)
 END_TEST
 
 /*
+ * The median and largest by selection, as sorted: sizes 1 to 300, many
+ * ties, infinities, a NaN or a negative zero (sorted then).
+ */
+START_TEST(test_median_max)
+{
+	double x[300], y[300], mx;
+	uint64_t st = 11;
+	size_t n, i, round;
+
+	for (round = 0; round < 20; round++) {
+		for (n = 1; n <= 300; n++) {
+			for (i = 0; i < n; i++) {
+				st = st * 6364136223846793005ULL +
+					1442695040888963407ULL;
+				x[i] = round % 2 ? (double)(st >> 59) :
+					(double)(st >> 11) / 9007199254740992.0;
+				if ((st >> 20) % 97 == 0)
+					x[i] = INFINITY;
+				if (round == 5 && i == n / 3)
+					x[i] = NAN;
+				if (round == 7 && i == n / 2)
+					x[i] = -0.0;
+				if (round == 9 && (st >> 30) % 2)
+					x[i] = DBL_MAX;
+			}
+			memcpy(y, x, n * sizeof(*x));
+			pv_stats_sort(y, n);
+			{
+				double med = pv_stats_median_max(x, n, &mx);
+				double ref = pv_stats_median_sorted(y, n);
+
+				ck_assert(med == ref || (isnan(med) &&
+							 isnan(ref)));
+				ck_assert(mx == y[n - 1] || (isnan(mx) &&
+							     isnan(y[n - 1])));
+			}
+		}
+	}
+}
+END_TEST
+
+/*
+ * The MAD from the sorted values, as from their sorted deviations: sizes
+ * 1 to 80 with ties and infinities; NaN and an infinite median refused.
+ */
+START_TEST(test_mad_sorted)
+{
+	double x[80], d[80], mad, med, inf[3] = { 1, INFINITY, INFINITY };
+	uint64_t st = 5;
+	size_t n, i, round;
+
+	for (round = 0; round < 50; round++) {
+		for (n = 1; n <= 80; n++) {
+			for (i = 0; i < n; i++) {
+				st = st * 6364136223846793005ULL +
+					1442695040888963407ULL;
+				x[i] = round % 2 ? (double)(st >> 60) :
+					(double)(st >> 11) / 9007199254740992.0;
+				if ((st >> 20) % 31 == 0)
+					x[i] = (st >> 25) % 2 ? INFINITY :
+						-INFINITY;
+				if (round % 5 == 4)
+					x[i] *= DBL_MAX;
+			}
+			pv_stats_sort(x, n);
+			med = pv_stats_median_sorted(x, n);
+			if (!isfinite(med)) {
+				ck_assert_int_eq(pv_stats_mad_sorted(x, n, med,
+								     &mad), -1);
+				continue;
+			}
+			for (i = 0; i < n; i++)
+				d[i] = fabs(x[i] - med);
+			pv_stats_sort(d, n);
+			ck_assert_int_eq(pv_stats_mad_sorted(x, n, med, &mad), 0);
+			ck_assert(mad == pv_stats_median_sorted(d, n));
+		}
+	}
+	x[0] = 1;
+	x[1] = NAN;
+	ck_assert_int_eq(pv_stats_mad_sorted(x, 2, 1, &mad), -1);
+	ck_assert_int_eq(pv_stats_mad_sorted(inf, 3, INFINITY, &mad), -1);
+}
+END_TEST
+
+/*
+ * The variants on sides sorted beforehand give the unsorted calls' bits:
+ * Mann-Whitney (up to 24 a side), Cliff's delta and the exact bootstrap.
+ */
+START_TEST(test_sorted_variants)
+{
+	size_t k, n = 0;
+
+	load();
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double sx[MAXV], sy[MAXV], lo, hi, slo, shi;
+		struct pv_mwu m, sm;
+		int r;
+
+		memcpy(sx, v->x, v->nx * sizeof(double));
+		memcpy(sy, v->y, v->ny * sizeof(double));
+		pv_stats_sort(sx, v->nx);
+		pv_stats_sort(sy, v->ny);
+		if (v->nx >= 1 && v->ny >= 1 && v->nx <= 24 && v->ny <= 24) {
+			pv_stats_mwu(v->x, v->nx, v->y, v->ny, &m);
+			pv_stats_mwu_sorted(sx, v->nx, sy, v->ny, &sm);
+			ck_assert(m.u == sm.u && m.p == sm.p &&
+				  m.exact == sm.exact);
+			n++;
+		}
+		if (v->nx >= 1 && v->ny >= 1)
+			ck_assert(pv_stats_cliff(v->x, v->nx, v->y, v->ny) ==
+				  pv_stats_cliff_sorted(sx, v->nx, sy, v->ny));
+		r = pv_stats_bootstrap_median_diff_exact(v->x, v->nx, v->y,
+							 v->ny, 0.95, &lo,
+							 &hi);
+		ck_assert_int_eq(pv_stats_bootstrap_median_diff_exact_sorted(
+				 sx, v->nx, sy, v->ny, 0.95, &slo, &shi), r);
+		if (r == 0)
+			ck_assert(lo == slo && hi == shi);
+	}
+	ck_assert_uint_ge(n, 10);
+}
+END_TEST
+
+/*
  * The Hodges-Lehmann shift and its Moses interval against R 4.2's
  * wilcox.test(y, x, conf.int = TRUE) (exact: no ties, under 50 a side),
  * as tests/data/stats/hl.R prints them.
@@ -239,6 +368,17 @@ START_TEST(test_effect_sizes)
 
 		near(v, "g", pv_stats_hedges_g(v->x, v->nx, v->y, v->ny));
 		near(v, "cliff", pv_stats_cliff(v->x, v->nx, v->y, v->ny));
+	}
+	/* again, each size's correction kept from the first pass: the same
+	 * bits as computed */
+	for (k = 0; k < nvec; k++) {
+		struct vec *v = &vecs[k];
+		double g = pv_stats_hedges_g(v->x, v->nx, v->y, v->ny);
+
+		near(v, "g", g);
+		ck_assert(g == pv_stats_hedges_g(v->x, v->nx, v->y, v->ny) ||
+			  (isnan(g) && isnan(pv_stats_hedges_g(v->x, v->nx,
+							      v->y, v->ny))));
 	}
 	ck_assert_uint_ge(checked, 30);
 }
@@ -539,6 +679,56 @@ START_TEST(test_bh_known)
 }
 END_TEST
 
+/* the rule as written, on the ranks of a stable sort of p */
+static void
+bh_ref(const double *p, size_t n, double *adj)
+{
+	size_t ord[32], k, j;
+	double run = 1;
+
+	for (k = 0; k < n; k++) {
+		for (j = k; j > 0 && p[ord[j - 1]] > p[k]; j--)
+			ord[j] = ord[j - 1];
+		ord[j] = k;
+	}
+	for (k = n; k-- > 0;) {
+		double a = p[ord[k]] * (double)n / (double)(k + 1);
+
+		if (a < run)
+			run = a;
+		adj[ord[k]] = run;
+	}
+}
+
+/*
+ * Families of 1 to 24 keys (sorted on the stack up to 16, by qsort
+ * beyond), with ties: every adjusted p-value as the rule gives it, bit
+ * for bit.
+ */
+START_TEST(test_bh_sizes)
+{
+	double p[24], adj[24], ref[24];
+	uint64_t st = 3;
+	size_t n, k, round;
+
+	for (round = 0; round < 200; round++) {
+		for (n = 1; n <= 24; n++) {
+			for (k = 0; k < n; k++) {
+				st = st * 6364136223846793005ULL +
+					1442695040888963407ULL;
+				p[k] = (st >> 62) == 0 ? 0.04 :
+					(double)(st >> 11) /
+					9007199254740992.0;
+			}
+			pv_stats_bh(p, n, adj);
+			bh_ref(p, n, ref);
+			for (k = 0; k < n; k++)
+				ck_assert(adj[k] == ref[k]);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_degenerate)
 {
 	double a[] = { 2, 2, 2 }, b[] = { 3, 3, 3 }, c[] = { 2, 2 };
@@ -622,6 +812,10 @@ stats_suite(void)
 	tcase_add_test(tc, test_tails);
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
+	tcase_add_test(tc, test_sorted_variants);
+	tcase_add_test(tc, test_median_max);
+	tcase_add_test(tc, test_mad_sorted);
+	tcase_add_test(tc, test_bh_sizes);
 	tcase_add_test(tc, test_degenerate);
 	tcase_add_test(tc, test_overflow);
 	tcase_add_test(tc, test_mde);
