@@ -101,8 +101,8 @@ EOF
 test_cmp "$T/oneside.want" "$T/oneside.err" && pass ||
 	fail "both: stacks of one side: message"
 
-# Two files are read at once, the target in a thread of its own, and
-# merged; --jobs=1 reads them in turn.  Both give the same bytes, errors
+# With --jobs=2 two files are read at once, the target in a thread of its
+# own, and merged; --jobs=1 (and the default) reads them in turn.  Both give the same bytes, errors
 # and warnings included: a bad line of the second input at its line, a
 # bad or missing first input before anything of the second, a warning of
 # the second, and a tree limit passed where reading in turn passes it.
@@ -115,7 +115,7 @@ n=0
 while read -r env args; do
 	n=$((n + 1))
 	# shellcheck disable=SC2086
-	(cd "$D" && env $env pv-diff $args) >"$T/at-once.out" \
+	(cd "$D" && env $env pv-diff -j 2 $args) >"$T/at-once.out" \
 		2>"$T/at-once.err"
 	s1=$?
 	# shellcheck disable=SC2086
