@@ -177,14 +177,7 @@ cmp_keys(const struct pv_classifier *cl, const struct pv_classifier_key *a,
 					  pv_symtab_get(&cl->strs, b->sid[i]));
 	if (a->direction != b->direction)
 		return a->direction == PV_HIGHER_BETTER ? -1 : 1;
-	if (a->level != b->level) {
-		if (a->level == PV_NONE)
-			return -1;
-		if (b->level == PV_NONE)
-			return 1;
-		return a->level < b->level ? -1 : 1;
-	}
-	return 0;
+	return pv_rec_key_level_cmp(a->level, b->level);
 }
 
 /* the comparisons being sorted (qsort() takes no context) */

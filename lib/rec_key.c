@@ -191,15 +191,7 @@ pv_rec_key_cmp_measure(const struct pv_runkey *a, const struct pv_runkey *b)
 		return c;
 	if (a->direction != b->direction)
 		return a->direction == PV_HIGHER_BETTER ? -1 : 1;
-	/* absent (PV_NONE) first, then ascending */
-	if (a->level != b->level) {
-		if (a->level == PV_NONE)
-			return -1;
-		if (b->level == PV_NONE)
-			return 1;
-		return a->level < b->level ? -1 : 1;
-	}
-	return 0;
+	return pv_rec_key_level_cmp(a->level, b->level);
 }
 
 int

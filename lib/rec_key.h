@@ -92,6 +92,16 @@ int pv_rec_key_get_scope(const struct pv_record *rec, struct pv_runkey *key,
  * numerically with absent levels first.
  */
 int pv_rec_key_cmp(const struct pv_runkey *a, const struct pv_runkey *b);
+/* Levels in that order: absent (PV_NONE) first, then ascending. */
+static inline int
+pv_rec_key_level_cmp(uint64_t a, uint64_t b)
+{
+	if (a == b)
+		return 0;
+	if (a == PV_NONE || b == PV_NONE)
+		return a == PV_NONE ? -1 : 1;
+	return a < b ? -1 : 1;
+}
 /* The same without ROLE and VERSION (what pairs baseline and target). */
 int pv_rec_key_cmp_measure(const struct pv_runkey *a,
 			   const struct pv_runkey *b);
