@@ -163,15 +163,22 @@ pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
 	l->count[0] = base;
 	l->count[1] = target;
 	if (text != NULL && as_written(text[0]) && as_written(text[1])) {
+		/* in one reservation: a line a dstack record */
 		struct pv_strbuf *sb = &f->text;
+		char *w;
 
 		pv_strbuf_grow(sb, joined->len + text[0].len + text[1].len + 3);
-		pv_strbuf_add(sb, joined->s, joined->len);
-		pv_strbuf_addch(sb, ' ');
-		pv_strbuf_add(sb, text[0].s, text[0].len);
-		pv_strbuf_addch(sb, ' ');
-		pv_strbuf_add(sb, text[1].s, text[1].len);
-		pv_strbuf_addch(sb, '\n');
+		w = sb->buf + sb->len;
+		memcpy(w, joined->s, joined->len);
+		w += joined->len;
+		*w++ = ' ';
+		memcpy(w, text[0].s, text[0].len);
+		w += text[0].len;
+		*w++ = ' ';
+		memcpy(w, text[1].s, text[1].len);
+		w += text[1].len;
+		*w++ = '\n';
+		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
 	} else {
 		put_line(&f->text, joined->s, joined->len, base, target);
 	}

@@ -159,6 +159,8 @@ struct render {
 	struct pv_render_verdict verdicts;	/* text, junit: pv-classify's records */
 	struct pv_render_json json;	/* json: cmp, changepoint records */
 	struct pv_render_series series;	/* text: pv-series's records */
+	/* a codec's error, set before dying (one, not one a record) */
+	struct pv_err err;
 };
 
 /*
@@ -306,7 +308,7 @@ add_row(struct render *st, const struct pv_record *rec, struct pv_reader *r)
 static void
 add_diff(struct render *st, struct pv_record *rec, struct pv_reader *r)
 {
-	struct pv_err e = PV_ERR_INIT;
+	struct pv_err *e = &st->err;
 	struct pv_rec_dstack ds;
 	struct pv_rec_func fr;
 	struct pv_stackdiff_func *f;
@@ -332,9 +334,9 @@ add_diff(struct render *st, struct pv_record *rec, struct pv_reader *r)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
 				  "%s", pv_err_msg(&st->diff.err));
 	} else if (pv_str_eq(rec->field[0], "dstack")) {
-		if (pv_rec_dstack_parse(rec, &ds, &e) < 0)
+		if (pv_rec_dstack_parse(rec, &ds, e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", pv_err_msg(&e));
+				  "%s", pv_err_msg(e));
 		if (st->opt->format == FMT_SVG)
 			add_dtree(st, ds.event, ds.frame, ds.nframe,
 				  ds.period[0], ds.period[1], r);
@@ -374,9 +376,9 @@ add_diff(struct render *st, struct pv_record *rec, struct pv_reader *r)
 	} else if (st->opt->format == FMT_TEXT ||
 		   st->opt->format == FMT_JSON) {
 		/* the text table's and the JSON's; not the graphs and lines */
-		if (pv_rec_func_parse(rec, &fr, &e) < 0)
+		if (pv_rec_func_parse(rec, &fr, e) < 0)
 			pv_die_at(pv_reader_name(r), pv_reader_lineno(r),
-				  "%s", pv_err_msg(&e));
+				  "%s", pv_err_msg(e));
 		if (st->opt->event != NULL &&
 		    !pv_str_eq(fr.event, st->opt->event))
 			return;
@@ -441,6 +443,8 @@ free_comparisons(struct render *st)
 	free(st->cmp);
 }
 
+static const char *const diff_folded_types[] = { "dstack", "stack", NULL };
+
 static void
 read_file(struct render *st, const char *path)
 {
@@ -450,8 +454,13 @@ read_file(struct render *st, const char *path)
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
-	/* diff-folded takes a dstack's FRAMES whole (add_diff()) */
+	/*
+	 * diff-folded takes a dstack's FRAMES whole (add_diff()), and no
+	 * record but dstacks, and stacks for their checks (read_file())
+	 */
 	pv_reader_keep_frames(r, st->opt->format == FMT_DIFF_FOLDED);
+	if (st->opt->format == FMT_DIFF_FOLDED)
+		pv_reader_use(r, diff_folded_types);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (st->opt->format == FMT_JSON &&
 		    pv_render_json_add(&st->json, &rec) < 0)

@@ -84,25 +84,39 @@ fi
 # pipelines from the two profiles to diff-folded lines and to a
 # differential flame graph against inferno's on the same pair, in the same
 # run, wall time (both sides are pipelines of two programs but the first).
-# The anchors are taken from $PV_ANCHORS, the directory that holds
-# inferno-diff-folded and inferno-flamegraph.
+# Each figure is the time of ten runs in a row, over ten: the clock's
+# 10 ms becomes 1 ms a run, fine enough to tell a few percent.  The four
+# commands take turns, BENCH_RUNS rounds, and each keeps its best, so
+# that a change of the load falls on all of them.  The anchors are taken
+# from $PV_ANCHORS, the directory that holds inferno-diff-folded and
+# inferno-flamegraph.
 if [ -n "$A" ] && [ -x "$A/inferno-diff-folded" ] &&
     [ -x "$A/inferno-flamegraph" ]; then
-	echo "pipelines on the same pair, against \$PV_ANCHORS ($A):"
-	measure "$A/inferno-diff-folded" "$T/base" "$T/target"
-	a_df=$wall
-	measure sh -c 'pv-diff "$1" "$2" | pv-render --format=diff-folded' \
-		sh "$T/base" "$T/target"
-	p_df=$wall
-	measure sh -c '"$1/inferno-diff-folded" "$2" "$3" |
-		"$1/inferno-flamegraph"' sh "$A" "$T/base" "$T/target"
-	a_svg=$wall
-	measure sh -c 'pv-diff "$1" "$2" | pv-render --format=svg' \
-		sh "$T/base" "$T/target"
-	p_svg=$wall
+	echo "pipelines on the same pair, against \$PV_ANCHORS ($A)," \
+		"ten runs a figure:"
+	a_df= p_df= a_svg= p_svg= a_dfc= p_dfc=
+	r=0
+	while [ $r -lt "$BENCH_RUNS" ]; do
+		runs 10 '"$1/inferno-diff-folded" "$2" "$3"' \
+			"$A" "$T/base" "$T/target"
+		a_df=$(least "$a_df" "$w") a_dfc=$(least "$a_dfc" "$c")
+		runs 10 'pv-diff "$2" "$3" | pv-render --format=diff-folded' \
+			"$A" "$T/base" "$T/target"
+		p_df=$(least "$p_df" "$w") p_dfc=$(least "$p_dfc" "$c")
+		runs 10 '"$1/inferno-diff-folded" "$2" "$3" |
+			"$1/inferno-flamegraph"' "$A" "$T/base" "$T/target"
+		a_svg=$(least "$a_svg" "$w")
+		runs 10 'pv-diff "$2" "$3" | pv-render --format=svg' \
+			"$A" "$T/base" "$T/target"
+		p_svg=$(least "$p_svg" "$w")
+		r=$((r + 1))
+	done
 	printf '  inferno-diff-folded: %s s; pv-diff | pv-render '\
 '--format=diff-folded: %s s (x%s)\n' "$a_df" "$p_df" \
 		"$(ratio "$p_df" "$a_df")"
+	printf '  CPU: inferno-diff-folded %s s; pv-diff | pv-render '\
+'--format=diff-folded %s s (x%s)\n' "$a_dfc" "$p_dfc" \
+		"$(ratio "$p_dfc" "$a_dfc")"
 	printf '  inferno-diff-folded | inferno-flamegraph: %s s; '\
 'pv-diff | pv-render --format=svg: %s s (x%s)\n' "$a_svg" "$p_svg" \
 		"$(ratio "$p_svg" "$a_svg")"

@@ -47,6 +47,25 @@ measure() {
 	done
 }
 
+# runs N SCRIPT [ARG...]: N runs in a row of the shell script SCRIPT
+# (its $1... the ARGs, stdout discarded) timed as one; the wall and CPU
+# seconds of one run, three decimals, in $w and $c
+runs() {
+	/usr/bin/time -f '%e %U %S' -o "$T/time" sh -c 'n=$1 s=$2; shift 2
+		i=0; while [ $i -lt "$n" ]; do eval "$s" || exit 2
+		i=$((i + 1)); done' sh "$@" >/dev/null
+	read -r w u s <"$T/time"
+	c=$(awk -v u="$u" -v s="$s" -v n="$1" \
+	    'BEGIN { printf "%.3f", (u + s) / n }')
+	w=$(awk -v w="$w" -v n="$1" 'BEGIN { printf "%.3f", w / n }')
+}
+
+# least A B: the smaller of two numbers, B when A is empty
+least() {
+	awk -v a="$1" -v b="$2" \
+	    'BEGIN { print (a != "" && a + 0 <= b + 0) ? a : b }'
+}
+
 # at_most NAME VALUE LIMIT: pass when VALUE <= LIMIT
 at_most() {
 	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a <= b) }'; then
