@@ -915,19 +915,26 @@ order_by_table(struct pv_stackdiff *d)
  * entered and left once.  Leaving a node adds its weight to its
  * function's inclusive count unless the function is on the path above it
  * too, and its exclusive weight (its own less its children's) to the
- * function's exclusive count; the groups of its name likewise.  A node's
+ * function's exclusive count; the groups of its name likewise, each
+ * counted at the first node of the path that has it.  A node's
  * presence is that of the stacks ending in it or below.
  */
 struct level {
 	uint32_t node;
 	uint64_t below[2];	/* the children's weights, summed */
 	unsigned presence;
+	/*
+	 * The groups of the node's name, and the kinds (bits) whose group
+	 * came on the path with the node: no node above has it.
+	 */
+	const uint32_t *g;
+	unsigned gnew;
 };
 
 struct gacc {
 	uint64_t incl[2], excl[2];
 	unsigned presence;
-	uint32_t onpath;
+	int onpath;		/* a node of the path has the group */
 	int touched;
 };
 
@@ -975,15 +982,21 @@ walk(struct pv_stackdiff *d)
 				byname[name] = (uint32_t)d->nfunc;
 			}
 			onpath[name]++;
+			l = &lv[++depth];
 			if (gacc != NULL) {
 				const uint32_t *g = &d->gid[(size_t)name *
 							    PV_GROUP_NKINDS];
 
-				for (k = 0; k < PV_GROUP_NKINDS; k++)
-					if (g[k] != NONE)
-						gacc[g[k]].onpath++;
+				l->g = g;
+				l->gnew = 0;
+				for (k = 0; k < PV_GROUP_NKINDS; k++) {
+					if (g[k] != NONE &&
+					    !gacc[g[k]].onpath) {
+						gacc[g[k]].onpath = 1;
+						l->gnew |= 1U << k;
+					}
+				}
 			}
-			l = &lv[++depth];
 			l->node = n;
 			l->below[0] = l->below[1] = 0;
 			l->presence = d->ends[n];
@@ -1017,16 +1030,14 @@ walk(struct pv_stackdiff *d)
 					f->excl[side] = sat_add(d,
 						f->excl[side], self[side]);
 				if (gacc != NULL) {
-					const uint32_t *g = &d->gid[(size_t)
-						name * PV_GROUP_NKINDS];
+					unsigned bits;
 
-					for (k = 0; k < PV_GROUP_NKINDS; k++) {
-						struct gacc *a;
+					for (bits = l->gnew; bits != 0;
+					     bits &= bits - 1) {
+						struct gacc *a = &gacc[l->g[
+							__builtin_ctz(bits)]];
 
-						if (g[k] == NONE ||
-						    --gacc[g[k]].onpath != 0)
-							continue;
-						a = &gacc[g[k]];
+						a->onpath = 0;
 						a->presence |= l->presence;
 						for (side = 0; side < 2; side++)
 							a->incl[side] = sat_add(
