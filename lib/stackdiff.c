@@ -2,14 +2,15 @@
  * stackdiff: two profiles paired on one call tree, function by function
  * (see stackdiff.h).
  *
- * Frame names are interned twice: as read (raw), and normalised (names),
- * with a raw id -> normalised id map, so that each distinct name is
- * normalised once however often it appears.  The stacks of both sides go
- * into one flametree, an event a node under its root, each stack's
- * periods at the node where it ends (pv_flametree_add_end()), made
- * inclusive once all are in; ends[] says which sides' stacks end at a
- * node.  Sorted input, as folded stacks and pv-parse's records are, finds
- * most of a stack on the path of the one before, without a look-up.
+ * Frame names are interned twice: as read (raw), and normalised (names,
+ * by stackdiff_norm.c), with a raw id -> normalised id map, so that each
+ * distinct name is normalised once however often it appears.  The stacks
+ * of both sides go into one flametree, an event a node under its root,
+ * each stack's periods at the node where it ends
+ * (pv_flametree_add_end()), made inclusive once all are in; ends[] says
+ * which sides' stacks end at a node.  Sorted input, as folded stacks and
+ * pv-parse's records are, finds most of a stack on the path of the one
+ * before, without a look-up.
  *
  * Everything else is a walk of that tree, depth first: the functions (a
  * node's inclusive weight counts for its name unless the name is on the
@@ -111,115 +112,15 @@ pv_stackdiff_nstacks(const struct pv_stackdiff *d)
 	return n;
 }
 
-/* Normalisation */
-
-static int
-is_hex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	       (c >= 'A' && c <= 'F');
-}
-
-/* The compiler suffixes, each followed by ".N" unless bare is set. */
-static const struct {
-	const char *s;
-	size_t len;
-	int bare;	/* may stand without a number */
-	int number;	/* may be followed by ".N" */
-} suffix[] = {
-	{ ".isra", 5, 0, 1 },
-	{ ".constprop", 10, 0, 1 },
-	{ ".part", 5, 0, 1 },
-	{ ".cold", 5, 1, 1 },
-	{ ".llvm", 5, 0, 1 },
-	{ ".lto_priv", 9, 0, 1 },
-};
-
-/* The length of s[0..len) without one compiler suffix at its end. */
-static size_t
-strip_one(const char *s, size_t len)
-{
-	size_t i, end = len, k;
-
-	/* ".N" at the end? */
-	while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9')
-		end--;
-	if (end < len && end > 0 && s[end - 1] == '.') {
-		end--;
-		for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
-			if (end > suffix[k].len &&
-			    memcmp(s + end - suffix[k].len, suffix[k].s,
-				   suffix[k].len) == 0)
-				return end - suffix[k].len;
-		}
-	}
-	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
-		i = suffix[k].len;
-		if (suffix[k].bare && len > i &&
-		    memcmp(s + len - i, suffix[k].s, i) == 0)
-			return len - i;
-	}
-	return len;
-}
-
-void
-pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
-		       const struct pv_stackdiff_opts *opt)
-{
-	size_t start = out->len, i, n, note = 0;
-
-	if (opt->strip_hex) {
-		for (i = 0; i < len; i++) {
-			if (s[i] == '0' && i + 2 < len && s[i + 1] == 'x' &&
-			    is_hex((unsigned char)s[i + 2])) {
-				pv_strbuf_add(out, "0x...", 5);
-				for (i += 2; i < len &&
-				     is_hex((unsigned char)s[i]); i++)
-					;
-				i--;
-			} else {
-				pv_strbuf_addch(out, s[i]);
-			}
-		}
-	} else {
-		pv_strbuf_add(out, s, len);
-	}
-	if (opt->keep_suffixes)
-		return;
-	s = out->buf + start;
-	len = out->len - start;
-	/* keep an annotation such as "_[k]" aside */
-	if (len >= 4 && s[len - 4] == '_' && s[len - 3] == '[' &&
-	    s[len - 1] == ']' && strchr("kjiw", s[len - 2]) != NULL &&
-	    s[len - 2] != '\0')
-		note = 4;
-	n = len - note;
-	for (;;) {
-		size_t m = strip_one(s, n);
-
-		if (m == n || m == 0)
-			break;
-		n = m;
-	}
-	if (n == len - note)
-		return;
-	memmove(out->buf + start + n, s + len - note, note);
-	pv_strbuf_setlen(out, start + n + note);
-}
-
 /* Adding */
 
-/*
- * The normalised id of a name, interned as read and normalised the first
- * time it is seen; its copy in raw in *rawp.
- */
+/* The normalised id of raw id raw, normalised now if it is new. */
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
+norm_new(struct pv_stackdiff *d, uint32_t raw)
 {
-	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
+	struct pv_str name = pv_symtab_get(&d->raw, raw);
 	size_t old = d->norm_alloc;
 
-	*rawp = pv_symtab_get(&d->raw, raw);
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
 		memset(d->norm + old, 0xff,
@@ -232,6 +133,22 @@ norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
 						d->buf.len);
 	}
 	return d->norm[raw];
+}
+
+/*
+ * The normalised id of a name, interned as read and normalised the first
+ * time it is seen; its copy in raw in *rawp.  Inline: a known name, by
+ * far the most frequent, costs a look-up only.
+ */
+static inline uint32_t
+norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
+{
+	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
+
+	*rawp = pv_symtab_get(&d->raw, raw);
+	if (raw < d->norm_alloc && d->norm[raw] != NONE)
+		return d->norm[raw];
+	return norm_new(d, raw);
 }
 
 static uint64_t
