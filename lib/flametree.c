@@ -234,8 +234,16 @@ uint32_t
 pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 		     size_t nframe, uint64_t w0, uint64_t w1)
 {
+	return pv_flametree_add_end_known(t, frame, nframe, 0, w0, w1);
+}
+
+uint32_t
+pv_flametree_add_end_known(struct pv_flametree *t, const uint32_t *frame,
+			   size_t nframe, size_t known, uint64_t w0,
+			   uint64_t w1)
+{
 	uint32_t at = 0;
-	size_t i = 0, same = nframe < t->npath ? nframe : t->npath;
+	size_t i = known, same = nframe < t->npath ? nframe : t->npath;
 
 	/* the frames on the last stack's path: the same nodes */
 	while (i < same && t->pathname[i] == frame[i])

@@ -197,16 +197,18 @@ mark_end(struct pv_stackdiff *d, uint32_t n, unsigned sides)
 
 /*
  * Add the stack frame[0..n) (frame[0] the event's names id) with periods
- * and samples of both sides; sides says which have it.
+ * and samples of both sides; sides says which have it.  Its first known
+ * ids are those of the stack added before.
  */
 static int
 add_ids(struct pv_stackdiff *d, const uint32_t *frame, size_t n,
-	const uint64_t period[2], const uint64_t samples[2], unsigned sides)
+	size_t known, const uint64_t period[2], const uint64_t samples[2],
+	unsigned sides)
 {
 	uint32_t k = event_of(d, frame[0]);
 	struct pv_stackdiff_event *e = &d->event[k];
-	uint32_t node = pv_flametree_add_end(&d->tree, frame, n, period[0],
-					     period[1]);
+	uint32_t node = pv_flametree_add_end_known(&d->tree, frame, n, known,
+						   period[0], period[1]);
 	int side;
 
 	if (node == PV_FLAMETREE_NONE) {
@@ -253,7 +255,7 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 uint64_t period)
 {
 	uint64_t p[2] = { 0, 0 }, s[2] = { 0, 0 };
-	size_t i, same;
+	size_t i, same, known;
 
 	/* the same event as the stack before, most often */
 	if (d->nevent > 0) {
@@ -268,6 +270,8 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 same:
 	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
+	/* the same event as the stack before: the tree's path starts so */
+	known = d->nprev > 0 && d->frames[0] == d->event[d->last_event].event;
 	d->frames[0] = d->event[d->last_event].event;
 	/*
 	 * Folded input is mostly sorted: a stack often begins with the
@@ -281,6 +285,7 @@ same:
 		    !pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
 			break;
 	}
+	known = known ? i + 1 : 0;
 	for (; i < nframe; i++)
 		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
 	d->nprev = nframe;
@@ -289,7 +294,7 @@ same:
 				   period);
 	p[side] = period;
 	s[side] = samples;
-	return add_ids(d, d->frames, nframe + 1, p, s,
+	return add_ids(d, d->frames, nframe + 1, known, p, s,
 		       side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET);
 }
 
@@ -327,7 +332,7 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 		sides |= PV_IN_BASE;
 	if (p[1] != 0 || p[0] == 0)
 		sides |= PV_IN_TARGET;
-	return add_ids(d, d->frames, rec->nframe + 1, p, p, sides);
+	return add_ids(d, d->frames, rec->nframe + 1, 0, p, p, sides);
 }
 
 void
@@ -367,6 +372,7 @@ pv_stackdiff_merge(struct pv_stackdiff *d, const struct pv_stackdiff *from)
 
 	if (tab == NULL)
 		return -1;
+	d->nprev = 0;		/* the tree's last path will be none of d's */
 	/* at most a new call path a frame */
 	for (i = 0; i < tab->nstack; i++)
 		paths += tab->stack[i].nframe;
