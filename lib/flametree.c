@@ -62,14 +62,6 @@ pv_flametree_release(struct pv_flametree *t)
  * only child is found from its parent, and most nodes of a profile's tree
  * are only children (the frames under the one that makes a stack new).
  */
-static int
-in_table(const struct pv_flametree *t, uint32_t i)
-{
-	const struct pv_ftnode *p = &t->node[t->node[i].parent];
-
-	return t->node[p->child].sibling != PV_FLAMETREE_NONE;
-}
-
 static void
 put(uint32_t *slot, size_t mask, const struct pv_ftnode *n, uint32_t i)
 {
@@ -86,9 +78,10 @@ grow(struct pv_flametree *t)
 	size_t mask = t->mask * 2 + 1, i;
 	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
 
-	for (i = 1; i < t->nnode; i++)
-		if (in_table(t, (uint32_t)i))
-			put(slot, mask, &t->node[i], (uint32_t)i);
+	/* from the slots alone */
+	for (i = 0; i <= t->mask; i++)
+		if (t->slot[i] != 0)
+			put(slot, mask, &t->node[t->slot[i]], t->slot[i]);
 	free(t->slot);
 	t->slot = slot;
 	t->mask = mask;
