@@ -335,6 +335,23 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 	return add_ids(d, d->frames, rec->nframe + 1, 0, p, p, sides);
 }
 
+/*
+ * The gnames id of s: most often last's, the same field's in the frame
+ * record before (records come sorted by name, and the names of a module
+ * or a file together).
+ */
+static uint32_t
+gname_id(struct pv_stackdiff *d, struct pv_str s, uint32_t last)
+{
+	if (last < d->gnames.nsym) {
+		struct pv_str l = pv_symtab_get(&d->gnames, last);
+
+		if (l.len == s.len && pv_hash_same(l.s, s.s, s.len))
+			return last;
+	}
+	return pv_symtab_intern(&d->gnames, s.s, s.len);
+}
+
 void
 pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 		       const struct pv_rec_frame *f)
@@ -356,10 +373,11 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 	fr = &d->frame[side][id];
 	if (fr->space != NONE)
 		return;		/* the first record of the name counts */
-	fr->space = pv_symtab_intern(&d->gnames, f->space.s, f->space.len);
-	fr->module = pv_symtab_intern(&d->gnames, f->module.s, f->module.len);
-	fr->file = pv_symtab_intern(&d->gnames, f->file.s, f->file.len);
-	fr->subsys = pv_symtab_intern(&d->gnames, f->subsys.s, f->subsys.len);
+	fr->space = gname_id(d, f->space, d->last_frame.space);
+	fr->module = gname_id(d, f->module, d->last_frame.module);
+	fr->file = gname_id(d, f->file, d->last_frame.file);
+	fr->subsys = gname_id(d, f->subsys, d->last_frame.subsys);
+	d->last_frame = *fr;
 }
 
 int
