@@ -151,14 +151,16 @@ norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
 	return norm_new(d, raw);
 }
 
-static uint64_t
+static inline uint64_t
 sat_add(struct pv_stackdiff *d, uint64_t a, uint64_t b)
 {
-	if (a > UINT64_MAX - b) {
+	uint64_t c;
+
+	if (__builtin_add_overflow(a, b, &c)) {
 		d->overflow = 1;
 		return UINT64_MAX;
 	}
-	return a + b;
+	return c;
 }
 
 /* The index in d->event of the event named by names id ev. */
