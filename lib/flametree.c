@@ -62,14 +62,6 @@ pv_flametree_release(struct pv_flametree *t)
  * only child is found from its parent, and most nodes of a profile's tree
  * are only children (the frames under the one that makes a stack new).
  */
-static int
-in_table(const struct pv_flametree *t, uint32_t i)
-{
-	const struct pv_ftnode *p = &t->node[t->node[i].parent];
-
-	return t->node[p->child].sibling != PV_FLAMETREE_NONE;
-}
-
 static void
 put(uint32_t *slot, size_t mask, const struct pv_ftnode *n, uint32_t i)
 {
@@ -86,40 +78,26 @@ grow(struct pv_flametree *t)
 	size_t mask = t->mask * 2 + 1, i;
 	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
 
-	for (i = 1; i < t->nnode; i++)
-		if (in_table(t, (uint32_t)i))
-			put(slot, mask, &t->node[i], (uint32_t)i);
+	/* from the slots alone */
+	for (i = 0; i <= t->mask; i++)
+		if (t->slot[i] != 0)
+			put(slot, mask, &t->node[t->slot[i]], t->slot[i]);
 	free(t->slot);
 	t->slot = slot;
 	t->mask = mask;
 }
 
 /*
- * The child of parent named name, made when it is new (PV_FLAMETREE_NONE,
- * err set, when that would pass the limit): a node with other children
- * than an only one looks it up in the table.
+ * A new child of parent named name (PV_FLAMETREE_NONE, err set, when that
+ * would pass the limit), first of its siblings; table: 1 when parent's
+ * children are in the table, 2 when its only child goes there now too.
  */
 static uint32_t
-child_slow(struct pv_flametree *t, uint32_t parent, uint32_t name)
+new_child(struct pv_flametree *t, uint32_t parent, uint32_t name, int table)
 {
 	uint32_t first = t->node[parent].child, i;
 	struct pv_ftnode *n;
-	size_t j;
-	int table = 0;
 
-	if (first != PV_FLAMETREE_NONE &&
-	    t->node[first].sibling == PV_FLAMETREE_NONE) {
-		/* an only child, not named name: into the table with it */
-		table = 2;
-	} else if (first != PV_FLAMETREE_NONE) {
-		j = slot_of(parent, name, t->mask);
-		for (; t->slot[j]; j = (j + 1) & t->mask) {
-			n = &t->node[t->slot[j]];
-			if (n->parent == parent && n->name == name)
-				return t->slot[j];
-		}
-		table = 1;
-	}
 	if (t->nnode - 1 >= t->max + t->uncounted ||
 	    t->nnode - 1 >= PV_FLAMETREE_MAX) {
 		pv_err_set(&t->err, "too many distinct call paths (more "
@@ -148,17 +126,33 @@ child_slow(struct pv_flametree *t, uint32_t parent, uint32_t name)
 	return i;
 }
 
-/* child_slow(), but an only child of that name is found here, inline */
+/*
+ * The child of parent named name, made when it is new (new_child()): an
+ * only child is found from its parent, the children of a node with more
+ * in the table.  Inline; only the making of a node is not.
+ */
 static inline uint32_t
 child(struct pv_flametree *t, uint32_t parent, uint32_t name)
 {
 	uint32_t first = t->node[parent].child;
+	size_t j;
 
-	if (first != PV_FLAMETREE_NONE &&
-	    t->node[first].sibling == PV_FLAMETREE_NONE &&
-	    t->node[first].name == name)
-		return first;
-	return child_slow(t, parent, name);
+	if (first == PV_FLAMETREE_NONE)
+		return new_child(t, parent, name, 0);
+	if (t->node[first].sibling == PV_FLAMETREE_NONE) {
+		if (t->node[first].name == name)
+			return first;
+		/* an only child, not named name: into the table with it */
+		return new_child(t, parent, name, 2);
+	}
+	for (j = slot_of(parent, name, t->mask); t->slot[j] != 0;
+	     j = (j + 1) & t->mask) {
+		const struct pv_ftnode *n = &t->node[t->slot[j]];
+
+		if (n->parent == parent && n->name == name)
+			return t->slot[j];
+	}
+	return new_child(t, parent, name, 1);
 }
 
 /* Room for a path of n frames (more than path_alloc), nodes and names. */
@@ -233,8 +227,16 @@ uint32_t
 pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 		     size_t nframe, uint64_t w0, uint64_t w1)
 {
+	return pv_flametree_add_end_known(t, frame, nframe, 0, w0, w1);
+}
+
+uint32_t
+pv_flametree_add_end_known(struct pv_flametree *t, const uint32_t *frame,
+			   size_t nframe, size_t known, uint64_t w0,
+			   uint64_t w1)
+{
 	uint32_t at = 0;
-	size_t i = 0, same = nframe < t->npath ? nframe : t->npath;
+	size_t i = known, same = nframe < t->npath ? nframe : t->npath;
 
 	/* the frames on the last stack's path: the same nodes */
 	while (i < same && t->pathname[i] == frame[i])

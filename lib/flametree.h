@@ -89,6 +89,14 @@ int pv_flametree_add(struct pv_flametree *t, const uint32_t *frame,
  */
 uint32_t pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 			      size_t nframe, uint64_t w0, uint64_t w1);
+/*
+ * The same, when the caller knows that the first known frames (at most
+ * nframe) are those of the stack added last, so that they need not be
+ * compared again.
+ */
+uint32_t pv_flametree_add_end_known(struct pv_flametree *t,
+				    const uint32_t *frame, size_t nframe,
+				    size_t known, uint64_t w0, uint64_t w1);
 
 /*
  * Make the weights of a tree filled by pv_flametree_add_end() inclusive:

@@ -205,8 +205,11 @@ pv_groups_write_frames(const struct pv_stackdiff *d, struct pv_strbuf *sb,
 		if (used[i] && d->gid[i * PV_GROUP_NKINDS] != NONE)
 			id[n++] = (uint32_t)i;
 	free(used);
+	/* names met first in frame records are in order already, often */
 	sort_names = &d->names;
-	if (n > 1)
+	for (i = 1; i < n && cmp_name(&id[i - 1], &id[i]) < 0; i++)
+		;
+	if (i < n)
 		qsort(id, n, sizeof(*id), cmp_name);
 	sort_names = NULL;
 	for (i = 0; i < n; i++) {

@@ -40,6 +40,34 @@ static const char digit_pairs[] =
 	"62636465666768697071727374757677787980818283848586878889909192"
 	"93949596979899";
 
+/*
+ * The eight digits of x (below 10^8), leading zeros and all, as the bytes
+ * of a word, the first digit in the lowest: x split in halves of four
+ * digits, each half in pairs, each pair in digits, every lane of the word
+ * at once (a multiplication by 10486 / 2^20 is a division by 100 below
+ * 10^4, by 103 / 2^10 one by 10 below 100).
+ */
+static inline uint64_t
+eight_digits(uint32_t x)
+{
+	uint64_t w = (uint64_t)(x / 10000) | (uint64_t)(x % 10000) << 32;
+	uint64_t h = ((w * 10486) >> 20) & 0x0000007f0000007fULL;
+
+	w = h | (w - 100 * h) << 16;
+	h = ((w * 103) >> 10) & 0x000f000f000f000fULL;
+	return (h | (w - 10 * h) << 8) + 0x3030303030303030ULL;
+}
+
+/* The eight bytes of w at p, its lowest first. */
+static inline void
+put8(char *p, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	memcpy(p, &w, 8);
+}
+
 /* the ten digits of m (< 10^10) into d */
 static void
 ten_digits(char *d, uint64_t m)
@@ -143,21 +171,25 @@ pv_numfmt(struct pv_strbuf *sb, double v)
 /*
  * pv_numfmt_exact(): the first of "%.15g", "%.16g", "%.17g" that reads
  * back, computed exactly.  A finite nonzero double is m * 2^-E with m a
- * 53-bit integer.  Its P-digit decimal form N * 10^-k is then
- * m * 10^k / 2^E rounded to an integer, half to even as glibc's printf
- * rounds exact ties, and N * 10^-k reads back as the double iff it lies
- * within half a gap of it:
+ * 53-bit integer, and m * 10^k / 2^E = m * 5^k / 2^s with s = E - k.
+ * With k chosen so that its integer part q has 17 digits, q and the
+ * remainder r below 2^s give all three forms at once: the P-digit one is
+ * q / 10^(17-P) rounded, half to even as glibc's printf rounds exact
+ * ties, by the digits dropped and r.  Written as C, a 17-digit multiple
+ * of 10^(17-P), it reads back as the double iff it lies within half a
+ * gap of it:
  *
- *	|N * 2^(E+1) - 2m * 10^k| <= 10^k
+ *	|C * 2^(s+1) - 2m * 5^k| <= 5^k
  *
  * (equality only when m is even, as strtod() rounds ties to even; below
- * a power of two the gap below is half as wide).  With k at most 22 and
- * E at most 72 every term fits in 128 bits.
+ * a power of two the gap below is half as wide), where C * 2^s - m * 5^k
+ * is (C - q) * 2^s - r, a few times 2^s.  With k at most 27 and s at
+ * most 63 every term fits in 128 bits.
  */
 
 typedef unsigned __int128 u128;
 
-/* 10^0 .. 10^22, exact in 64 bits up to 10^19; the rest built below */
+/* 10^0 .. 10^19 */
 static const uint64_t pow10_64[] = {
 	1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL,
 	10000000ULL, 100000000ULL, 1000000000ULL, 10000000000ULL,
@@ -167,39 +199,45 @@ static const uint64_t pow10_64[] = {
 	10000000000000000000ULL
 };
 
-#define MAXK 22
-#define MAXE 72
+/* 5^0 .. 5^27, the powers of five below 2^64 */
+static const uint64_t pow5_64[] = {
+	1ULL, 5ULL, 25ULL, 125ULL, 625ULL, 3125ULL, 15625ULL, 78125ULL,
+	390625ULL, 1953125ULL, 9765625ULL, 48828125ULL, 244140625ULL,
+	1220703125ULL, 6103515625ULL, 30517578125ULL, 152587890625ULL,
+	762939453125ULL, 3814697265625ULL, 19073486328125ULL,
+	95367431640625ULL, 476837158203125ULL, 2384185791015625ULL,
+	11920928955078125ULL, 59604644775390625ULL, 298023223876953125ULL,
+	1490116119384765625ULL, 7450580596923828125ULL
+};
 
-static u128
-pow10_128(int k)
-{
-	if (k < 20)
-		return pow10_64[k];
-	return (u128)pow10_64[19] * pow10_64[k - 19];
-}
+#define MAXK 27
+#define MAXS 63
+#define TEN16 10000000000000000ULL
+#define TEN17 100000000000000000ULL
 
+/*
+ * The digits of v in blocks of eight, the first block shifted by its
+ * leading zeros: each block is a word written whole, its bytes past the
+ * digits overwritten by the next block or left in the caller's room.
+ */
 size_t
 pv_numfmt_u64(char *buf, uint64_t v)
 {
-	char tmp[20];
-	size_t n = sizeof(tmp), len;
+	/* v | 1: the same number of digits, one for 0 */
+	int bits = 64 - __builtin_clzll(v | 1), t = (bits * 1233) >> 12;
+	size_t n = (size_t)t + 1 - ((v | 1) < pow10_64[t]), k = n;
+	uint32_t block[2];
+	int nb = 0;
 
-	while (v >= 100) {
-		unsigned d = (unsigned)(v % 100);
-
-		v /= 100;
-		n -= 2;
-		memcpy(tmp + n, digit_pairs + 2 * d, 2);
+	while (k > 8) {
+		k -= 8;
+		block[nb++] = (uint32_t)(v % 100000000);
+		v /= 100000000;
 	}
-	if (v >= 10) {
-		n -= 2;
-		memcpy(tmp + n, digit_pairs + 2 * v, 2);
-	} else {
-		tmp[--n] = (char)('0' + v);
-	}
-	len = sizeof(tmp) - n;
-	memcpy(buf, tmp + n, len);
-	return len;
+	put8(buf, eight_digits((uint32_t)v) >> 8 * (8 - k));
+	for (buf += k; nb-- > 0; buf += 8)
+		put8(buf, eight_digits(block[nb]));
+	return n;
 }
 
 /* printf and strtod: the definition pv_numfmt_exact() must match */
@@ -217,72 +255,58 @@ slow_exact(char *buf, double v)
 }
 
 /*
- * m * 2^-E rounded to prec significant digits: the digits as an integer
- * of exactly prec digits, and in *x the decimal exponent of the first.
- * *x comes in as an estimate.  Returns 0, or -1 when the numbers would
- * not fit in 128 bits.
+ * q rounded at the digit that div (10 or 100) drops, half to even, frac
+ * set when q has a fraction besides; then times div again.
  */
-static int
-round_digits(uint64_t m, int e, int prec, int *x, uint64_t *n)
+static inline uint64_t
+rounded(uint64_t q, uint64_t div, int frac)
 {
-	for (;;) {
-		int k = prec - 1 - *x;
-		u128 num, r, half;
-		uint64_t q;
+	uint64_t qd = q / div, rd = q % div;
 
-		if (k < 0 || k > MAXK)
-			return -1;
-		num = (u128)m * pow10_128(k);
-		if ((num >> e) >= pow10_64[prec]) {
-			(*x)++;
-			continue;
-		}
-		q = (uint64_t)(num >> e);
-		if (q < pow10_64[prec - 1]) {
-			(*x)--;
-			continue;
-		}
-		r = num - ((u128)q << e);
-		half = (u128)1 << (e - 1);
-		if (r > half || (r == half && (q & 1)))
-			q++;
-		if (q == pow10_64[prec]) {
-			q = pow10_64[prec - 1];
-			(*x)++;
-		}
-		*n = q;
-		return 0;
-	}
+	if (rd > div / 2 || (rd == div / 2 && (frac || (qd & 1))))
+		qd++;
+	return qd * div;
 }
 
-/* Whether n * 10^(x+1-prec) reads back as m * 2^-e; -1: cannot tell. */
-static int
-reads_back(uint64_t m, int e, int low_half_gap, uint64_t n, int prec, int x)
+/* The digits of c (below 10^17) as seventeen, leading zeros and all. */
+static void
+seventeen_digits(char *d, uint64_t c)
 {
-	int k = prec - 1 - x;
-	u128 a, b, p, diff;
+	uint64_t hi = c / 100000000;
 
-	if (k < 0 || k > MAXK)
-		return -1;
-	p = pow10_128(k);
-	a = (u128)n << (e + 1);
-	b = (u128)(2 * m) * p;
-	if (a >= b) {
-		diff = a - b;
-		return diff < p || (diff == p && !(m & 1));
+	d[0] = (char)('0' + hi / 100000000);
+	put8(d + 1, eight_digits((uint32_t)(hi % 100000000)));
+	put8(d + 9, eight_digits((uint32_t)(c % 100000000)));
+}
+
+/*
+ * Whether c * 10^-k, c within a few times 10^(17-P) of q, reads back as
+ * m * 2^-(s+k): the test above, with low_half_gap when the gap below is
+ * half the gap above.
+ */
+static int
+reads_back(uint64_t m, int s, int low_half_gap, uint64_t q, u128 r,
+	   uint64_t c, uint64_t p5)
+{
+	u128 diff;
+
+	if (c > q) {
+		diff = 2 * (((u128)(c - q) << s) - r);
+		return diff < p5 || (diff == p5 && !(m & 1));
 	}
-	diff = b - a;
+	diff = 2 * (((u128)(q - c) << s) + r);
 	if (low_half_gap)	/* half the width; m is 2^52, even */
-		return diff <= p && diff * 2 <= p;
-	return diff < p || (diff == p && !(m & 1));
+		return diff * 2 <= p5;
+	return diff < p5 || (diff == p5 && !(m & 1));
 }
 
 size_t
 pv_numfmt_exact(char *buf, double v)
 {
-	char dig[20], *p = buf;
-	uint64_t bits, m, n = 0;
-	int bexp, e, l2, x, prec, nd, i, ok = 0;
+	char dig[33], out[48], *p = buf, *o = out;
+	uint64_t bits, m, q, c = 0, p5;
+	u128 num, r;
+	int bexp, e, s, k, l2, x, prec, nd, i, low;
 
 	memcpy(&bits, &v, sizeof(bits));
 	bexp = (int)((bits >> 52) & 0x7ff);
@@ -290,76 +314,106 @@ pv_numfmt_exact(char *buf, double v)
 	if (bexp == 0x7ff || (bexp == 0 && m != 0))
 		return slow_exact(buf, v);	/* NaN, inf, subnormal */
 	if (bits >> 63)
-		*p++ = '-';
+		*p++ = *o++ = '-';
 	if (bexp == 0) {
 		*p++ = '0';
 		*p = '\0';
 		return (size_t)(p - buf);
 	}
-	if (fabs(v) < 1e15 && v == trunc(v)) {
-		p += pv_numfmt_u64(p, (uint64_t)fabs(v));
+	m |= 1ULL << 52;
+	e = 1075 - bexp;		/* |v| = m * 2^-e */
+	if (e <= 0)
+		return slow_exact(buf, v);
+	/* a whole number below 10^15 */
+	if (e <= 52 && (m & ((1ULL << e) - 1)) == 0 &&
+	    m >> e < pow10_64[15]) {
+		p += pv_numfmt_u64(p, m >> e);
 		*p = '\0';
 		return (size_t)(p - buf);
 	}
-	m |= 1ULL << 52;
-	e = 1075 - bexp;		/* |v| = m * 2^-e */
-	if (e <= 0 || e > MAXE)
-		return slow_exact(buf, v);
-	/* floor(log10(2^l2)), off by at most one: round_digits() adjusts */
+	/*
+	 * x, the decimal exponent of the first digit: floor(log10(2^l2)),
+	 * or one more, for 2^l2 <= |v| < 2^(l2+1).  Then q, seventeen
+	 * digits: m * 5^k >> s with k = 16 - x.
+	 */
 	l2 = 52 - e;
 	x = l2 >= 0 ? (l2 * 1233) >> 12 : -((-l2 * 1233 + 4095) >> 12);
-	for (prec = 15; prec <= 17; prec++) {
-		if (round_digits(m, e, prec, &x, &n) < 0)
+	for (;;) {
+		k = 16 - x;
+		s = e - k;
+		if (k < 0 || k > MAXK || s < 0 || s > MAXS)
 			return slow_exact(buf, v);
-		if (prec == 17)
-			break;	/* 17 digits always read back */
-		ok = reads_back(m, e, m == 1ULL << 52 && bexp > 1, n, prec,
-				x);
-		if (ok < 0)
-			return slow_exact(buf, v);
-		if (ok)
+		num = (u128)m * pow5_64[k];
+		q = (uint64_t)(num >> s);
+		if (q >= TEN17)
+			x++;
+		else if (q < TEN16)
+			x--;
+		else
 			break;
 	}
-	for (i = prec - 1; i >= 0; i--) {
-		dig[i] = (char)('0' + n % 10);
-		n /= 10;
+	r = num - ((u128)q << s);
+	p5 = pow5_64[k];
+	low = m == 1ULL << 52 && bexp > 1;
+	c = rounded(q, 100, r != 0);
+	prec = 15;
+	if (!reads_back(m, s, low, q, r, c, p5)) {
+		c = rounded(q, 10, r != 0);
+		prec = 16;
 	}
+	if (prec == 16 && !reads_back(m, s, low, q, r, c, p5)) {
+		/* 17 digits always read back; the half of 2^s */
+		c = q + (2 * r > ((u128)1 << s) ||
+			 (2 * r == ((u128)1 << s) && (q & 1)));
+		prec = 17;
+	}
+	if (c == TEN17) {	/* rounded up to a digit more */
+		c = TEN16;
+		x++;
+	}
+	seventeen_digits(dig, c);
 	for (nd = prec; nd > 1 && dig[nd - 1] == '0'; nd--)
 		;
+	/*
+	 * Put together in out with copies of a fixed size, which may run
+	 * past the end, then copied to buf whole: both have the room.
+	 */
+	put8(dig + 17, 0x3030303030303030ULL);
+	put8(dig + 25, 0x3030303030303030ULL);
 	if (x < -4 || x >= prec) {
-		*p++ = dig[0];
+		*o++ = dig[0];
 		if (nd > 1) {
-			*p++ = '.';
-			memcpy(p, dig + 1, (size_t)nd - 1);
-			p += nd - 1;
+			*o++ = '.';
+			memcpy(o, dig + 1, 16);
+			o += nd - 1;
 		}
-		*p++ = 'e';
-		*p++ = x < 0 ? '-' : '+';
+		*o++ = 'e';
+		*o++ = x < 0 ? '-' : '+';
 		i = x < 0 ? -x : x;
 		if (i >= 100) {
-			*p++ = (char)('0' + i / 100);
+			*o++ = (char)('0' + i / 100);
 			i %= 100;
 		}
-		memcpy(p, digit_pairs + 2 * i, 2);
-		p += 2;
+		memcpy(o, digit_pairs + 2 * i, 2);
+		o += 2;
 	} else if (x < 0) {
-		*p++ = '0';
-		*p++ = '.';
-		for (i = -1; i > x; i--)
-			*p++ = '0';
-		memcpy(p, dig, (size_t)nd);
-		p += nd;
+		memcpy(o, "0.000", 5);
+		o += 1 - x;
+		memcpy(o, dig, 17);
+		o += nd;
 	} else {
-		for (i = 0; i <= x; i++)
-			*p++ = i < nd ? dig[i] : '0';
+		memcpy(o, dig, 17);
 		if (nd > x + 1) {
-			*p++ = '.';
-			memcpy(p, dig + x + 1, (size_t)(nd - x - 1));
-			p += nd - x - 1;
+			o[x + 1] = '.';
+			memcpy(o + x + 2, dig + x + 1, 16);
+			o += nd + 1;
+		} else {
+			o += x + 1;
 		}
 	}
-	*p = '\0';
-	return (size_t)(p - buf);
+	memcpy(buf, out, PV_NUMFMT_MAX);
+	buf[o - out] = '\0';
+	return (size_t)(o - out);
 }
 
 void

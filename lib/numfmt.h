@@ -29,14 +29,16 @@ void pv_numfmt(struct pv_strbuf *sb, double v);
 #define PV_NUMFMT_MAX 32
 
 /*
- * pv_numfmt_exact() writes v into buf (at least PV_NUMFMT_MAX bytes), NUL
- * terminated, and returns its length: printf's "%.15g", else "%.16g",
- * else "%.17g", whichever is the first that strtod() reads back as v.  Doubles that are
- * whole numbers below 1e15, and the others whose digits the exact 128-bit
- * arithmetic here can produce (decimal exponents from about -5 to 15),
- * are formatted without printf and without strtod; the rest (subnormals,
- * very large or small magnitudes, NaN, infinities) fall back to the two.
- * The result is exact in every case, not an approximation.
+ * pv_numfmt_exact() writes v into buf (PV_NUMFMT_MAX bytes, all of which
+ * it may overwrite), NUL terminated, and returns its length: printf's
+ * "%.15g", else "%.16g", else "%.17g", whichever is the first that
+ * strtod() reads back as v.  Doubles that are whole numbers below 1e15,
+ * and the others whose digits the exact 128-bit arithmetic here can
+ * produce (decimal exponents from -11 to 15), are formatted without
+ * printf and without strtod, the three forms from one computation; the
+ * rest (subnormals, very large or small magnitudes, NaN, infinities) fall
+ * back to the two.  The result is exact in every case, not an
+ * approximation.
  */
 size_t pv_numfmt_exact(char *buf, double v);
 
@@ -70,7 +72,10 @@ size_t pv_numfmt_fixed(char *buf, double v, int prec, int plus);
 size_t pv_numfmt_percent(char *buf, double p, int prec, int plus);
 size_t pv_numfmt_change(char *buf, double d, int prec, int plus);
 
-/* v in decimal into buf (at least 21 bytes, no NUL); returns the length */
+/*
+ * v in decimal into buf (21 bytes, no NUL; those after the digits may be
+ * overwritten); returns the length
+ */
 size_t pv_numfmt_u64(char *buf, uint64_t v);
 
 #endif

@@ -378,27 +378,39 @@ stops16(const char *p, unsigned *semi)
 }
 
 /*
- * The stop bytes of s[at..len), of its first 64 bytes at most: bit i for
- * a TAB or backslash at s[at + i], and in *semi for a ';'.  A shorter end is read as the last
- * sixteen bytes of s, those before it shifted out, or copied when s is
- * shorter than that: nothing after s[len - 1] is read.
+ * The stop bytes of s[at..at + 64): bit i for a TAB or backslash at
+ * s[at + i], and in *semi for a ';'.  Inline: every block of a line but
+ * its last.
  */
 static inline uint64_t
-stops64(const char *s, size_t at, size_t len, uint64_t *semi)
+stops64(const char *s, size_t at, uint64_t *semi)
 {
 	uint64_t m = 0, sm = 0;
 	unsigned a, b;
 	size_t k;
 
-	if (len - at >= 64) {
-		for (k = 0; k < 64; k += 16) {
-			a = stops16(s + at + k, &b);
-			m |= (uint64_t)a << k;
-			sm |= (uint64_t)b << k;
-		}
-		*semi = sm;
-		return m;
+	for (k = 0; k < 64; k += 16) {
+		a = stops16(s + at + k, &b);
+		m |= (uint64_t)a << k;
+		sm |= (uint64_t)b << k;
 	}
+	*semi = sm;
+	return m;
+}
+
+/*
+ * The same of s[at..len), shorter than 64 bytes: a shorter end is read as
+ * the last sixteen bytes of s, those before it shifted out, or copied
+ * when s is shorter than that: nothing after s[len - 1] is read.  Out of
+ * line: a line has one.
+ */
+static uint64_t
+stops_tail(const char *s, size_t at, size_t len, uint64_t *semi)
+{
+	uint64_t m = 0, sm = 0;
+	unsigned a, b;
+	size_t k;
+
 	for (k = 0; at + k < len; k += 16) {
 		size_t left = len - at - k;
 
@@ -451,7 +463,10 @@ scan_block(struct scan *sc)
 	if (sc->next >= sc->len)
 		return 0;
 	sc->base = sc->next;
-	sc->mask = stops64(sc->s, sc->next, sc->len, &sc->semi);
+	if (sc->len - sc->next >= 64)
+		sc->mask = stops64(sc->s, sc->next, &sc->semi);
+	else
+		sc->mask = stops_tail(sc->s, sc->next, sc->len, &sc->semi);
 	sc->next += 64;
 	return 1;
 }

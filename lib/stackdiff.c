@@ -2,14 +2,15 @@
  * stackdiff: two profiles paired on one call tree, function by function
  * (see stackdiff.h).
  *
- * Frame names are interned twice: as read (raw), and normalised (names),
- * with a raw id -> normalised id map, so that each distinct name is
- * normalised once however often it appears.  The stacks of both sides go
- * into one flametree, an event a node under its root, each stack's
- * periods at the node where it ends (pv_flametree_add_end()), made
- * inclusive once all are in; ends[] says which sides' stacks end at a
- * node.  Sorted input, as folded stacks and pv-parse's records are, finds
- * most of a stack on the path of the one before, without a look-up.
+ * Frame names are interned twice: as read (raw), and normalised (names,
+ * by stackdiff_norm.c), with a raw id -> normalised id map, so that each
+ * distinct name is normalised once however often it appears.  The stacks
+ * of both sides go into one flametree, an event a node under its root,
+ * each stack's periods at the node where it ends
+ * (pv_flametree_add_end()), made inclusive once all are in; ends[] says
+ * which sides' stacks end at a node.  Sorted input, as folded stacks and
+ * pv-parse's records are, finds most of a stack on the path of the one
+ * before, without a look-up.
  *
  * Everything else is a walk of that tree, depth first: the functions (a
  * node's inclusive weight counts for its name unless the name is on the
@@ -111,115 +112,15 @@ pv_stackdiff_nstacks(const struct pv_stackdiff *d)
 	return n;
 }
 
-/* Normalisation */
-
-static int
-is_hex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ||
-	       (c >= 'A' && c <= 'F');
-}
-
-/* The compiler suffixes, each followed by ".N" unless bare is set. */
-static const struct {
-	const char *s;
-	size_t len;
-	int bare;	/* may stand without a number */
-	int number;	/* may be followed by ".N" */
-} suffix[] = {
-	{ ".isra", 5, 0, 1 },
-	{ ".constprop", 10, 0, 1 },
-	{ ".part", 5, 0, 1 },
-	{ ".cold", 5, 1, 1 },
-	{ ".llvm", 5, 0, 1 },
-	{ ".lto_priv", 9, 0, 1 },
-};
-
-/* The length of s[0..len) without one compiler suffix at its end. */
-static size_t
-strip_one(const char *s, size_t len)
-{
-	size_t i, end = len, k;
-
-	/* ".N" at the end? */
-	while (end > 0 && s[end - 1] >= '0' && s[end - 1] <= '9')
-		end--;
-	if (end < len && end > 0 && s[end - 1] == '.') {
-		end--;
-		for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
-			if (end > suffix[k].len &&
-			    memcmp(s + end - suffix[k].len, suffix[k].s,
-				   suffix[k].len) == 0)
-				return end - suffix[k].len;
-		}
-	}
-	for (k = 0; k < sizeof(suffix) / sizeof(suffix[0]); k++) {
-		i = suffix[k].len;
-		if (suffix[k].bare && len > i &&
-		    memcmp(s + len - i, suffix[k].s, i) == 0)
-			return len - i;
-	}
-	return len;
-}
-
-void
-pv_stackdiff_normalize(struct pv_strbuf *out, const char *s, size_t len,
-		       const struct pv_stackdiff_opts *opt)
-{
-	size_t start = out->len, i, n, note = 0;
-
-	if (opt->strip_hex) {
-		for (i = 0; i < len; i++) {
-			if (s[i] == '0' && i + 2 < len && s[i + 1] == 'x' &&
-			    is_hex((unsigned char)s[i + 2])) {
-				pv_strbuf_add(out, "0x...", 5);
-				for (i += 2; i < len &&
-				     is_hex((unsigned char)s[i]); i++)
-					;
-				i--;
-			} else {
-				pv_strbuf_addch(out, s[i]);
-			}
-		}
-	} else {
-		pv_strbuf_add(out, s, len);
-	}
-	if (opt->keep_suffixes)
-		return;
-	s = out->buf + start;
-	len = out->len - start;
-	/* keep an annotation such as "_[k]" aside */
-	if (len >= 4 && s[len - 4] == '_' && s[len - 3] == '[' &&
-	    s[len - 1] == ']' && strchr("kjiw", s[len - 2]) != NULL &&
-	    s[len - 2] != '\0')
-		note = 4;
-	n = len - note;
-	for (;;) {
-		size_t m = strip_one(s, n);
-
-		if (m == n || m == 0)
-			break;
-		n = m;
-	}
-	if (n == len - note)
-		return;
-	memmove(out->buf + start + n, s + len - note, note);
-	pv_strbuf_setlen(out, start + n + note);
-}
-
 /* Adding */
 
-/*
- * The normalised id of a name, interned as read and normalised the first
- * time it is seen; its copy in raw in *rawp.
- */
+/* The normalised id of raw id raw, normalised now if it is new. */
 static uint32_t
-norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
+norm_new(struct pv_stackdiff *d, uint32_t raw)
 {
-	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
+	struct pv_str name = pv_symtab_get(&d->raw, raw);
 	size_t old = d->norm_alloc;
 
-	*rawp = pv_symtab_get(&d->raw, raw);
 	if (raw >= d->norm_alloc) {
 		PV_GROW(d->norm, (size_t)raw + 1, d->norm_alloc);
 		memset(d->norm + old, 0xff,
@@ -234,14 +135,32 @@ norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
 	return d->norm[raw];
 }
 
-static uint64_t
+/*
+ * The normalised id of a name, interned as read and normalised the first
+ * time it is seen; its copy in raw in *rawp.  Inline: a known name, by
+ * far the most frequent, costs a look-up only.
+ */
+static inline uint32_t
+norm_id(struct pv_stackdiff *d, struct pv_str name, struct pv_str *rawp)
+{
+	uint32_t raw = pv_symtab_intern(&d->raw, name.s, name.len);
+
+	*rawp = pv_symtab_get(&d->raw, raw);
+	if (raw < d->norm_alloc && d->norm[raw] != NONE)
+		return d->norm[raw];
+	return norm_new(d, raw);
+}
+
+static inline uint64_t
 sat_add(struct pv_stackdiff *d, uint64_t a, uint64_t b)
 {
-	if (a > UINT64_MAX - b) {
+	uint64_t c;
+
+	if (__builtin_add_overflow(a, b, &c)) {
 		d->overflow = 1;
 		return UINT64_MAX;
 	}
-	return a + b;
+	return c;
 }
 
 /* The index in d->event of the event named by names id ev. */
@@ -280,16 +199,18 @@ mark_end(struct pv_stackdiff *d, uint32_t n, unsigned sides)
 
 /*
  * Add the stack frame[0..n) (frame[0] the event's names id) with periods
- * and samples of both sides; sides says which have it.
+ * and samples of both sides; sides says which have it.  Its first known
+ * ids are those of the stack added before.
  */
 static int
 add_ids(struct pv_stackdiff *d, const uint32_t *frame, size_t n,
-	const uint64_t period[2], const uint64_t samples[2], unsigned sides)
+	size_t known, const uint64_t period[2], const uint64_t samples[2],
+	unsigned sides)
 {
 	uint32_t k = event_of(d, frame[0]);
 	struct pv_stackdiff_event *e = &d->event[k];
-	uint32_t node = pv_flametree_add_end(&d->tree, frame, n, period[0],
-					     period[1]);
+	uint32_t node = pv_flametree_add_end_known(&d->tree, frame, n, known,
+						   period[0], period[1]);
 	int side;
 
 	if (node == PV_FLAMETREE_NONE) {
@@ -336,7 +257,7 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 		 uint64_t period)
 {
 	uint64_t p[2] = { 0, 0 }, s[2] = { 0, 0 };
-	size_t i, same;
+	size_t i, same, known;
 
 	/* the same event as the stack before, most often */
 	if (d->nevent > 0) {
@@ -351,6 +272,8 @@ pv_stackdiff_add(struct pv_stackdiff *d, int side, struct pv_str event,
 same:
 	PV_GROW(d->frames, nframe + 1, d->frames_alloc);
 	PV_GROW(d->prev, nframe, d->prev_alloc);
+	/* the same event as the stack before: the tree's path starts so */
+	known = d->nprev > 0 && d->frames[0] == d->event[d->last_event].event;
 	d->frames[0] = d->event[d->last_event].event;
 	/*
 	 * Folded input is mostly sorted: a stack often begins with the
@@ -364,6 +287,7 @@ same:
 		    !pv_hash_same(d->prev[i].s, frame[i].s, frame[i].len))
 			break;
 	}
+	known = known ? i + 1 : 0;
 	for (; i < nframe; i++)
 		d->frames[i + 1] = norm_id(d, frame[i], &d->prev[i]);
 	d->nprev = nframe;
@@ -372,7 +296,7 @@ same:
 				   period);
 	p[side] = period;
 	s[side] = samples;
-	return add_ids(d, d->frames, nframe + 1, p, s,
+	return add_ids(d, d->frames, nframe + 1, known, p, s,
 		       side == PV_SIDE_BASE ? PV_IN_BASE : PV_IN_TARGET);
 }
 
@@ -410,7 +334,24 @@ pv_stackdiff_add_dstack(struct pv_stackdiff *d, const struct pv_rec_dstack *rec)
 		sides |= PV_IN_BASE;
 	if (p[1] != 0 || p[0] == 0)
 		sides |= PV_IN_TARGET;
-	return add_ids(d, d->frames, rec->nframe + 1, p, p, sides);
+	return add_ids(d, d->frames, rec->nframe + 1, 0, p, p, sides);
+}
+
+/*
+ * The gnames id of s: most often last's, the same field's in the frame
+ * record before (records come sorted by name, and the names of a module
+ * or a file together).
+ */
+static uint32_t
+gname_id(struct pv_stackdiff *d, struct pv_str s, uint32_t last)
+{
+	if (last < d->gnames.nsym) {
+		struct pv_str l = pv_symtab_get(&d->gnames, last);
+
+		if (l.len == s.len && pv_hash_same(l.s, s.s, s.len))
+			return last;
+	}
+	return pv_symtab_intern(&d->gnames, s.s, s.len);
 }
 
 void
@@ -434,10 +375,11 @@ pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
 	fr = &d->frame[side][id];
 	if (fr->space != NONE)
 		return;		/* the first record of the name counts */
-	fr->space = pv_symtab_intern(&d->gnames, f->space.s, f->space.len);
-	fr->module = pv_symtab_intern(&d->gnames, f->module.s, f->module.len);
-	fr->file = pv_symtab_intern(&d->gnames, f->file.s, f->file.len);
-	fr->subsys = pv_symtab_intern(&d->gnames, f->subsys.s, f->subsys.len);
+	fr->space = gname_id(d, f->space, d->last_frame.space);
+	fr->module = gname_id(d, f->module, d->last_frame.module);
+	fr->file = gname_id(d, f->file, d->last_frame.file);
+	fr->subsys = gname_id(d, f->subsys, d->last_frame.subsys);
+	d->last_frame = *fr;
 }
 
 int
@@ -450,6 +392,7 @@ pv_stackdiff_merge(struct pv_stackdiff *d, const struct pv_stackdiff *from)
 
 	if (tab == NULL)
 		return -1;
+	d->nprev = 0;		/* the tree's last path will be none of d's */
 	/* at most a new call path a frame */
 	for (i = 0; i < tab->nstack; i++)
 		paths += tab->stack[i].nframe;
@@ -915,19 +858,26 @@ order_by_table(struct pv_stackdiff *d)
  * entered and left once.  Leaving a node adds its weight to its
  * function's inclusive count unless the function is on the path above it
  * too, and its exclusive weight (its own less its children's) to the
- * function's exclusive count; the groups of its name likewise.  A node's
+ * function's exclusive count; the groups of its name likewise, each
+ * counted at the first node of the path that has it.  A node's
  * presence is that of the stacks ending in it or below.
  */
 struct level {
 	uint32_t node;
 	uint64_t below[2];	/* the children's weights, summed */
 	unsigned presence;
+	/*
+	 * The groups of the node's name, and the kinds (bits) whose group
+	 * came on the path with the node: no node above has it.
+	 */
+	const uint32_t *g;
+	unsigned gnew;
 };
 
 struct gacc {
 	uint64_t incl[2], excl[2];
 	unsigned presence;
-	uint32_t onpath;
+	int onpath;		/* a node of the path has the group */
 	int touched;
 };
 
@@ -975,15 +925,21 @@ walk(struct pv_stackdiff *d)
 				byname[name] = (uint32_t)d->nfunc;
 			}
 			onpath[name]++;
+			l = &lv[++depth];
 			if (gacc != NULL) {
 				const uint32_t *g = &d->gid[(size_t)name *
 							    PV_GROUP_NKINDS];
 
-				for (k = 0; k < PV_GROUP_NKINDS; k++)
-					if (g[k] != NONE)
-						gacc[g[k]].onpath++;
+				l->g = g;
+				l->gnew = 0;
+				for (k = 0; k < PV_GROUP_NKINDS; k++) {
+					if (g[k] != NONE &&
+					    !gacc[g[k]].onpath) {
+						gacc[g[k]].onpath = 1;
+						l->gnew |= 1U << k;
+					}
+				}
 			}
-			l = &lv[++depth];
 			l->node = n;
 			l->below[0] = l->below[1] = 0;
 			l->presence = d->ends[n];
@@ -1017,16 +973,14 @@ walk(struct pv_stackdiff *d)
 					f->excl[side] = sat_add(d,
 						f->excl[side], self[side]);
 				if (gacc != NULL) {
-					const uint32_t *g = &d->gid[(size_t)
-						name * PV_GROUP_NKINDS];
+					unsigned bits;
 
-					for (k = 0; k < PV_GROUP_NKINDS; k++) {
-						struct gacc *a;
+					for (bits = l->gnew; bits != 0;
+					     bits &= bits - 1) {
+						struct gacc *a = &gacc[l->g[
+							__builtin_ctz(bits)]];
 
-						if (g[k] == NONE ||
-						    --gacc[g[k]].onpath != 0)
-							continue;
-						a = &gacc[g[k]];
+						a->onpath = 0;
 						a->presence |= l->presence;
 						for (side = 0; side < 2; side++)
 							a->incl[side] = sat_add(

@@ -172,6 +172,7 @@ struct pv_stackdiff {
 	struct pv_stackdiff_frame *frame[2];
 	size_t frame_alloc[2];
 	size_t nframe_rec;		/* frame records added */
+	struct pv_stackdiff_frame last_frame;	/* the last new one's */
 
 	/* internal */
 	uint32_t *gid;			/* names id * 4 + kind -> group */

@@ -52,30 +52,12 @@ pv_symtab_hash(const char *s, size_t len)
 	return pv_hash(s, len, 0);
 }
 
-static inline int
-sym_eq(const void *ctx, uint32_t id, const void *key)
+uint32_t
+pv_symtab_add_at(struct pv_symtab *t, const char *s, size_t len,
+		 uint64_t hash, size_t pos)
 {
-	const struct pv_symtab *t = ctx;
-	const struct pv_symtab_entry *e = &t->sym[id];
-	const struct pv_str *k = key;
+	uint32_t id = (uint32_t)t->nsym;
 
-	return e->len == k->len && pv_hash_same(e->s, k->s, k->len);
-}
-
-/*
- * The look-up and the addition, inline in both the exported functions:
- * interning is the inner loop of the readers of stacks.
- */
-static inline uint32_t
-intern(struct pv_symtab *t, const char *s, size_t len, uint64_t hash)
-{
-	struct pv_str key = { s, len };
-	size_t pos;
-	uint32_t id = pv_hmap_find(&t->map, hash, sym_eq, t, &key, &pos);
-
-	if (id != PV_HMAP_NONE)
-		return id;
-	id = (uint32_t)t->nsym;
 	PV_GROW(t->sym, t->nsym + 1, t->alloc);
 	t->sym[id].s = pv_arena_memdup(&t->arena, s, len);
 	t->sym[id].len = len;
@@ -89,18 +71,18 @@ pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len)
 {
 	struct pv_str key = { s, len };
 
-	return pv_hmap_get(&t->map, pv_hash(s, len, 0), sym_eq, t, &key);
+	return pv_hmap_get(&t->map, pv_hash(s, len, 0), pv_symtab_eq, t,
+			   &key);
 }
 
 uint32_t
 pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
 			uint64_t hash)
 {
-	return intern(t, s, len, hash);
-}
+	struct pv_str key = { s, len };
+	size_t pos;
+	uint32_t id = pv_hmap_find(&t->map, hash, pv_symtab_eq, t, &key, &pos);
 
-uint32_t
-pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
-{
-	return intern(t, s, len, pv_hash(s, len, 0));
+	return id != PV_HMAP_NONE ? id : pv_symtab_add_at(t, s, len, hash,
+							  pos);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "arena.h"
+#include "hash.h"
 #include "hmap.h"
 #include "record.h"
 
@@ -35,14 +36,45 @@ void pv_symtab_release(struct pv_symtab *t);
  */
 void pv_symtab_clear(struct pv_symtab *t);
 
-/* The id of s[0..len), adding it if new. */
-uint32_t pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len);
 /* The id of s[0..len), or PV_HMAP_NONE when it was never interned. */
 uint32_t pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len);
-/* The same with the hash already computed by pv_symtab_hash(). */
+/* pv_symtab_intern() with the hash already computed by pv_symtab_hash(). */
 uint32_t pv_symtab_intern_hashed(struct pv_symtab *t, const char *s,
 				 size_t len, uint64_t hash);
 uint64_t pv_symtab_hash(const char *s, size_t len);
+/*
+ * Add s[0..len), not interned yet, at pos, the empty slot that
+ * pv_hmap_find() gave for it (pv_symtab_intern()); returns its new id.
+ */
+uint32_t pv_symtab_add_at(struct pv_symtab *t, const char *s, size_t len,
+			  uint64_t hash, size_t pos);
+
+static inline int
+pv_symtab_eq(const void *ctx, uint32_t id, const void *key)
+{
+	const struct pv_symtab *t = ctx;
+	const struct pv_symtab_entry *e = &t->sym[id];
+	const struct pv_str *k = key;
+
+	return e->len == k->len && pv_hash_same(e->s, k->s, k->len);
+}
+
+/*
+ * The id of s[0..len), adding it if new.  The look-up is inline, the
+ * addition not: interning is the inner loop of the readers of stacks,
+ * and most names it sees are known.
+ */
+static inline uint32_t
+pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
+{
+	struct pv_str key = { s, len };
+	uint64_t hash = pv_hash(s, len, 0);
+	size_t pos;
+	uint32_t id = pv_hmap_find(&t->map, hash, pv_symtab_eq, t, &key, &pos);
+
+	return id != PV_HMAP_NONE ? id : pv_symtab_add_at(t, s, len, hash,
+							  pos);
+}
 
 static inline struct pv_str
 pv_symtab_get(const struct pv_symtab *t, uint32_t id)

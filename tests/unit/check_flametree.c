@@ -194,6 +194,40 @@ START_TEST(test_add_end)
 }
 END_TEST
 
+/* The last stack's frames, known: the nodes pv_flametree_add_end() finds */
+START_TEST(test_add_end_known)
+{
+	struct pv_flametree t, u;
+	static const uint32_t a[] = { 1, 2, 3 }, b[] = { 1, 2, 5, 6 },
+		c[] = { 1, 2, 5, 7 }, e[] = { 1, 4 };
+	size_t i;
+
+	pv_flametree_init(&t);
+	pv_flametree_init(&u);
+	pv_flametree_add_end_known(&t, a, 3, 0, 1, 0);
+	pv_flametree_add_end_known(&t, b, 4, 2, 2, 0);
+	pv_flametree_add_end_known(&t, c, 4, 3, 0, 3);
+	pv_flametree_add_end_known(&t, c, 4, 4, 0, 1);
+	pv_flametree_add_end_known(&t, e, 2, 1, 4, 4);
+	pv_flametree_add_end_known(&t, a, 3, 0, 1, 1);
+	pv_flametree_add_end(&u, a, 3, 1, 0);
+	pv_flametree_add_end(&u, b, 4, 2, 0);
+	pv_flametree_add_end(&u, c, 4, 0, 3);
+	pv_flametree_add_end(&u, c, 4, 0, 1);
+	pv_flametree_add_end(&u, e, 2, 4, 4);
+	pv_flametree_add_end(&u, a, 3, 1, 1);
+	ck_assert_uint_eq(t.nnode, u.nnode);
+	for (i = 0; i < t.nnode; i++) {
+		ck_assert_uint_eq(t.node[i].name, u.node[i].name);
+		ck_assert_uint_eq(t.node[i].parent, u.node[i].parent);
+		ck_assert_uint_eq(t.node[i].w[0], u.node[i].w[0]);
+		ck_assert_uint_eq(t.node[i].w[1], u.node[i].w[1]);
+	}
+	pv_flametree_release(&t);
+	pv_flametree_release(&u);
+}
+END_TEST
+
 static Suite *
 suite(void)
 {
@@ -206,6 +240,7 @@ suite(void)
 	tcase_add_test(tc, test_limit);
 	tcase_add_test(tc, test_last_path);
 	tcase_add_test(tc, test_add_end);
+	tcase_add_test(tc, test_add_end_known);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -265,7 +265,7 @@ START_TEST(test_u64)
 		4294967296ULL, 9999999999999999999ULL, 10000000000000000000ULL,
 		UINT64_MAX
 	};
-	uint64_t s = 521288629ULL;
+	uint64_t s = 521288629ULL, x10;
 	char got[32], want[32];
 	size_t i, n;
 
@@ -277,6 +277,19 @@ START_TEST(test_u64)
 		got[n] = '\0';
 		snprintf(want, sizeof(want), "%llu", (unsigned long long)x);
 		ck_assert_str_eq(got, want);
+	}
+	/* where the number of digits changes */
+	for (i = 0, x10 = 1; i < 20; i++, x10 *= 10) {
+		uint64_t x[3] = { x10 - 1, x10, x10 + 1 };
+		size_t j;
+
+		for (j = 0; j < 3; j++) {
+			n = pv_numfmt_u64(got, x[j]);
+			got[n] = '\0';
+			snprintf(want, sizeof(want), "%llu",
+				 (unsigned long long)x[j]);
+			ck_assert_str_eq(got, want);
+		}
 	}
 }
 END_TEST
