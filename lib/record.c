@@ -770,7 +770,7 @@ int
 pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 {
 	char *line;
-	size_t len, i, n, tlen, fl, nf, start, from;
+	size_t len, i, n, tlen, fl, sf, nf, start, from;
 	unsigned long escaped;	/* bit k: field k has a backslash */
 	int rc, fesc;		/* fesc: the frame list has one */
 	struct scan sc;
@@ -830,6 +830,9 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 	 * Then unescape the fields with one but a frame list.
 	 */
 	fl = frames_of(line, tlen);
+	/* the field whose frames the scan splits: a stack's always, a dstack's
+	 * and a path's unless kept whole (pv_reader_keep_frames()) */
+	sf = r->keep_frames && fl != NOFRAMES && tlen != 5 ? NOFRAMES : fl;
 	field = r->field;
 	falloc = r->field_alloc;
 	n = 0;
@@ -855,7 +858,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 				continue;
 			}
 			/* a TAB: field n ends */
-			if (n == fl && !fesc && j > start) {
+			if (n == sf && !fesc && j > start) {
 				frame_room(r, nf);
 				r->frame[nf].s = line + from;
 				r->frame[nf].len = j - from;
@@ -867,7 +870,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 			field[n].len = j - start;
 			n++;
 			start = from = j + 1;
-			if (n == fl) {
+			if (n == sf) {
 				/* the ';'s of the fields before are no frames' */
 				sc.mask = m;
 				sc.semi &= ~((2ULL << (j - base)) - 1);
@@ -878,7 +881,7 @@ pv_reader_next(struct pv_reader *r, struct pv_record *rec)
 		}
 	}
 	/* the last field ends with the line */
-	if (n == fl && !fesc && len > start) {
+	if (n == sf && !fesc && len > start) {
 		frame_room(r, nf);
 		r->frame[nf].s = line + from;
 		r->frame[nf].len = len - from;
