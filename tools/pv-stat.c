@@ -15,7 +15,9 @@
  * computed again, so pv-stat on the concatenated outputs of shards writes
  * the same bytes as pv-stat on the concatenated shards.  --merge builds the
  * statistics from those runval records instead of the samples, for shards
- * written with --no-samples.  --shard=I/N keeps the samples and runval
+ * written with --no-samples; several such outputs given as FILEs are read
+ * side by side, a key at a time from all of them (merge_files()).
+ * --shard=I/N keeps the samples and runval
  * records of the tests of key shard I of N alone (lib/shard.h), for
  * nights cut by key that need no merge.
  */
@@ -51,6 +53,8 @@ static const char help[] =
 	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
 	"  -m, --merge             build the statistics from the runval\n"
 	"                          records of earlier pv-stat outputs\n"
+	"                          (several FILEs: read side by side, each\n"
+	"                          one output of pv-stat -S)\n"
 	"  -S, --no-samples        write runval records (one per run) in\n"
 	"                          place of the sample records\n"
 	"  -u, --unit=UNIT         the independent unit: run (default: a\n"
