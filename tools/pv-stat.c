@@ -17,9 +17,9 @@
  * statistics from those runval records instead of the samples, for shards
  * written with --no-samples; several such outputs given as FILEs are read
  * side by side, a key at a time from all of them (merge_files()).
- * --shard=I/N keeps the samples and runval
- * records of the tests of key shard I of N alone (lib/shard.h), for
- * nights cut by key that need no merge.
+ * --shard=I/N keeps the samples and runval records of the tests of key
+ * shard I of N alone (lib/shard.h), for nights cut by key that need no
+ * merge.
  */
 #include "config.h"
 
@@ -104,6 +104,7 @@ struct state {
 	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
 	struct pv_strbuf line;		/* a sample written again */
+	struct pv_strbuf span;		/* the key -m takes, as a span */
 };
 
 static struct pv_str
@@ -590,6 +591,7 @@ write_all(struct state *st)
 struct side {
 	struct pv_reader *r;
 	struct pv_runval rv;	/* its next runval record, while have */
+	struct pv_str span;	/* its key's fields in its line, or empty */
 	int have;
 };
 
@@ -602,9 +604,41 @@ is_runval(const struct pv_record *rec)
 static void
 side_parse(struct state *st, struct side *s, const struct pv_record *rec)
 {
+	const struct pv_str *f = rec->field;
+	const char *lo = rec->raw.s, *hi = lo + rec->raw.len;
+	size_t i;
+
 	if (pv_rec_runval_parse(rec, &s->rv, &st->tab.err) < 0)
 		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
 			  pv_err_msg(&st->tab.err));
+	/*
+	 * ROLE to LEVEL as one span of the line, when no field of them was
+	 * unescaped (elsewhere): keys whose spans are the same bytes are the
+	 * same, told by one memcmp instead of ten fields.
+	 */
+	s->span.s = NULL;
+	s->span.len = 0;
+	for (i = 1; i <= 10; i++)
+		if (f[i].s < lo || f[i].s > hi)
+			return;
+	s->span.s = f[1].s;
+	s->span.len = (size_t)(f[10].s + f[10].len - f[1].s);
+}
+
+/* Whether the spans of two keys say they are the same (else: unknown). */
+static int
+same_span(struct pv_str a, struct pv_str b)
+{
+	return a.len > 0 && a.len == b.len && memcmp(a.s, b.s, a.len) == 0;
+}
+
+/* The order of the next keys of two files. */
+static int
+side_cmp(const struct side *a, const struct side *b)
+{
+	if (same_span(a->span, b->span))
+		return 0;
+	return pv_rec_key_cmp(&a->rv.key, &b->rv.key);
 }
 
 /* The next runval record of the shard asked for: 1, or 0 at the end. */
@@ -659,33 +693,47 @@ side_open(struct state *st, struct side *s, const char *path)
 			  pv_reader_error(s->r));
 }
 
+/* The run of s's next record added to set, its key's, or a new set. */
 static void
-side_add(struct state *st, struct side *s)
+side_add(struct state *st, struct side *s, struct pv_runset *set)
 {
-	if (pv_runtab_add_runval_parsed(&st->tab, &s->rv) < 0)
+	int rc = set != NULL ? pv_runtab_add_run(&st->tab, set, &s->rv) :
+		pv_runtab_add_runval_parsed(&st->tab, &s->rv);
+
+	if (rc < 0)
 		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
 			  pv_err_msg(&st->tab.err));
 }
 
-/* The runs of the key of s's next record, the table's last set, taken. */
+/*
+ * The runs of the key of s's next record taken, into set (NULL: the
+ * key is new, its set made and left the table's last).
+ */
 static void
-side_take(struct state *st, struct side *s)
+side_take(struct state *st, struct side *s, struct pv_runset *set)
 {
-	const struct pv_runset *set;
 	int c;
 
-	side_add(st, s);
+	side_add(st, s, set);
 	set = st->tab.last;
-	while ((s->have = side_next(st, s)) &&
-	       (c = pv_rec_key_cmp(&s->rv.key, &set->key)) <= 0) {
-		if (c < 0)
-			pv_die_at(pv_reader_name(s->r),
-				  pv_reader_lineno(s->r), "runval records "
-				  "out of key order: with several FILEs, -m "
-				  "reads each in the order pv-stat -S writes "
-				  "(give others concatenated, on standard "
-				  "input)");
-		side_add(st, s);
+	pv_strbuf_reset(&st->span);
+	if (s->span.len > 0)	/* (an empty span is NULL) */
+		pv_strbuf_add(&st->span, s->span.s, s->span.len);
+	while ((s->have = side_next(st, s))) {
+		if (!same_span(s->span, sbstr(&st->span))) {
+			c = pv_rec_key_cmp(&s->rv.key, &set->key);
+			if (c > 0)
+				break;
+			if (c < 0)
+				pv_die_at(pv_reader_name(s->r),
+					  pv_reader_lineno(s->r), "runval "
+					  "records out of key order: with "
+					  "several FILEs, -m reads each in "
+					  "the order pv-stat -S writes (give "
+					  "others concatenated, on standard "
+					  "input)");
+		}
+		side_add(st, s, set);
 	}
 }
 
@@ -743,12 +791,10 @@ merge_files(struct state *st, char *const *path, size_t n)
 	writer_init(&w, st);
 	w.in_order = 1;
 	for (;;) {
-		const struct pv_runset *set;
+		struct pv_runset *set;
 
 		for (m = n, i = 0; i < n; i++)
-			if (s[i].have && (m == n ||
-					  pv_rec_key_cmp(&s[i].rv.key,
-							 &s[m].rv.key) < 0))
+			if (s[i].have && (m == n || side_cmp(&s[i], &s[m]) < 0))
 				m = i;
 		if (m == n || st->tab.nset >= BATCH_SETS) {
 			/* a batch: its keys written, the table emptied */
@@ -758,13 +804,17 @@ merge_files(struct state *st, char *const *path, size_t n)
 				break;
 			pv_runtab_clear(&st->tab);
 		}
-		/* (the files before m have greater keys) */
-		side_take(st, &s[m]);
+		/*
+		 * The files before m have greater keys; those after it the
+		 * same key, whose span s[m] no longer holds, or greater.
+		 */
+		side_take(st, &s[m], NULL);
 		set = st->tab.last;
 		for (i = m + 1; i < n; i++)
 			if (s[i].have &&
-			    pv_rec_key_cmp(&s[i].rv.key, &set->key) == 0)
-				side_take(st, &s[i]);
+			    (same_span(s[i].span, sbstr(&st->span)) ||
+			     pv_rec_key_cmp(&s[i].rv.key, &set->key) == 0))
+				side_take(st, &s[i], set);
 		if (test == NULL || !same_test(test, &set->key))
 			test = keep_test(&tests, &set->key);
 		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
@@ -860,6 +910,7 @@ main(int argc, char **argv)
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
 	pv_strbuf_init(&st.line, 0);
+	pv_strbuf_init(&st.span, 0);
 	pv_testspill_file_init(&st.spill, "pv-stat");
 	pv_testspill_init(&st.tests, &st.tab, &st.spill);
 	pv_opt_files(argc - optind, argv + optind);
@@ -889,6 +940,7 @@ main(int argc, char **argv)
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);
 	pv_strbuf_release(&st.line);
+	pv_strbuf_release(&st.span);
 	pv_testspill_release(&st.tests);
 	pv_testspill_file_release(&st.spill);
 	pv_close_stdout();

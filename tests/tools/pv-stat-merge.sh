@@ -68,6 +68,21 @@ derived <side.out >side.S
 test_cmp part.S side.S && pass ||
 	fail "keys missing from one file: not the records of their runs"
 
+# keys with escaped fields (a backslash, a TAB in a name), compared field
+# by field: suite1 becomes 'su\ite1', the metric 'ops' of suite2
+# 'o<TAB>ps'
+sed -e 's/^sample	suite1	/sample	su\\\\ite1	/' \
+	-e 's/^\(sample	suite2	[^	]*	[^	]*\)	ops	/\1	o\\tps	/' \
+	night.pv >esc.pv
+grep 'su\\\\ite1' esc.pv >esc.1 && grep 'o\\tps' esc.pv >esc.2 &&
+	pass || fail "esc.pv has no escaped names"
+pv-stat -S esc.pv | derived >esc.S
+run_split esc.pv 2 es
+pv-stat -S es.0 >es.0.S
+pv-stat -S es.1 >es.1.S
+pv-stat -m -S es.0.S es.1.S | derived >side.S
+test_cmp esc.S side.S && pass || fail "escaped keys side by side"
+
 # --shard: the tests of a key shard alone, as from the concatenation
 pv-stat -m -S --shard=1/3 rs.2m.S rs.0.S >side.out
 cat rs.2m.S rs.0.S | pv-stat -m -S --shard=1/3 >cat.out
