@@ -322,7 +322,6 @@ int
 pv_runtab_add_runval_parsed(struct pv_runtab *t, const struct pv_runval *rv)
 {
 	struct pv_runset *set = t->last;
-	struct pv_run *r;
 
 	/*
 	 * A key's runs come together (pv-stat -S writes them so): compare
@@ -335,6 +334,15 @@ pv_runtab_add_runval_parsed(struct pv_runtab *t, const struct pv_runval *rv)
 		/* (a sample after it compares its fields, not its span) */
 		pv_strbuf_reset(&t->last_raw);
 	}
+	return pv_runtab_add_run(t, set, rv);
+}
+
+int
+pv_runtab_add_run(struct pv_runtab *t, struct pv_runset *set,
+		  const struct pv_runval *rv)
+{
+	struct pv_run *r;
+
 	if (find_run(set, rv->run) != NULL)
 		return pv_err_set(&t->err, "run %llu of this key is given "
 				  "twice (a run cut across inputs?)",

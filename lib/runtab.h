@@ -137,6 +137,12 @@ int pv_runtab_add_runval(struct pv_runtab *t, const struct pv_record *rec);
 /* The same for a runval record parsed already (pv_rec_runval_parse()). */
 int pv_runtab_add_runval_parsed(struct pv_runtab *t,
 				const struct pv_runval *rv);
+/*
+ * The same into set, the set of t that has rv's key, for a caller that has
+ * compared the keys (a merge of sorted inputs): no key is looked at.
+ */
+int pv_runtab_add_run(struct pv_runtab *t, struct pv_runset *set,
+		      const struct pv_runval *rv);
 
 /*
  * Holding some keys at a time (pv-stat on input grouped by test): the

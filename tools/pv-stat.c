@@ -15,9 +15,11 @@
  * computed again, so pv-stat on the concatenated outputs of shards writes
  * the same bytes as pv-stat on the concatenated shards.  --merge builds the
  * statistics from those runval records instead of the samples, for shards
- * written with --no-samples.  --shard=I/N keeps the samples and runval
- * records of the tests of key shard I of N alone (lib/shard.h), for
- * nights cut by key that need no merge.
+ * written with --no-samples; several such outputs given as FILEs are read
+ * side by side, a key at a time from all of them (merge_files()).
+ * --shard=I/N keeps the samples and runval records of the tests of key
+ * shard I of N alone (lib/shard.h), for nights cut by key that need no
+ * merge.
  */
 #include "config.h"
 
@@ -51,6 +53,8 @@ static const char help[] =
 	"  -c, --confidence=LEVEL  level of the intervals (default 0.95)\n"
 	"  -m, --merge             build the statistics from the runval\n"
 	"                          records of earlier pv-stat outputs\n"
+	"                          (several FILEs: read side by side, each\n"
+	"                          one output of pv-stat -S)\n"
 	"  -S, --no-samples        write runval records (one per run) in\n"
 	"                          place of the sample records\n"
 	"  -u, --unit=UNIT         the independent unit: run (default: a\n"
@@ -100,6 +104,7 @@ struct state {
 	unsigned long runvals;		/* runval records dropped without -m */
 	struct pv_strbuf role, version, experiment;
 	struct pv_strbuf line;		/* a sample written again */
+	struct pv_strbuf span;		/* the key -m takes, as a span */
 };
 
 static struct pv_str
@@ -213,94 +218,102 @@ merge_runval(struct state *st, struct pv_reader *r,
 /* the records read; the others are passed on unchecked */
 static const char *const used[] = { "sample", "runval", NULL };
 
+/* A record of the input, as the reading of a FILE takes it. */
 static void
-read_file(struct state *st, const char *path)
+take(struct state *st, struct pv_reader *r, const struct pv_record *rec)
+{
+	switch (rec->type) {
+	case PV_REC_VERSION:
+		pv_runtab_stream(&st->tab);
+		stream_at(st, pv_reader_name(r), pv_reader_lineno(r));
+		pv_write_raw(stdout, rec);
+		break;
+	case PV_REC_SECTION:
+		pv_strbuf_reset(&st->role);
+		pv_strbuf_add(&st->role, rec->role.s, rec->role.len);
+		pv_strbuf_reset(&st->version);
+		pv_strbuf_add(&st->version, rec->version.s, rec->version.len);
+		pv_strbuf_reset(&st->experiment);
+		pv_strbuf_add(&st->experiment, rec->experiment.s,
+			      rec->experiment.len);
+		pv_write_raw(stdout, rec);
+		break;
+	case PV_REC_SAMPLE:
+		if (other_shard(st->opt, rec->suite, rec->test))
+			break;
+		if (!st->opt->merge) {
+			enter_group(st, sbstr(&st->role), sbstr(&st->version),
+				    sbstr(&st->experiment), rec->suite,
+				    rec->test);
+			if (pv_runtab_add_sample(&st->tab, sbstr(&st->role),
+						 sbstr(&st->version),
+						 sbstr(&st->experiment),
+						 rec) < 0)
+				pv_die_at(pv_reader_name(r),
+					  pv_reader_lineno(r), "%s",
+					  pv_err_msg(&st->tab.err));
+			warn_clash(st, r);
+		} else
+			st->merge_samples++;
+		if (st->opt->no_samples)
+			break;
+		if (st->opt->unit == PV_REPLICATE_SAMPLE && !st->opt->merge) {
+			/* the run it now is, for pv-diff after us */
+			struct pv_record s = *rec;
+
+			s.run = st->tab.last_run;
+			s.seq = PV_NONE;
+			pv_strbuf_reset(&st->line);
+			pv_rec_sample_write(&st->line, &s);
+			fwrite(st->line.buf, 1, st->line.len, stdout);
+			break;
+		}
+		if (!st->opt->merge && st->tab.last_run != rec->run)
+			write_renumbered(rec, st->tab.last_run);
+		else
+			pv_write_raw(stdout, rec);
+		break;
+	default:
+		/* samples renumbered: the runs' start times no longer belong
+		 * to them */
+		if (st->opt->unit == PV_REPLICATE_SAMPLE &&
+		    rec->type == PV_REC_OTHER &&
+		    pv_str_eq(rec->field[0], "runstart"))
+			break;
+		if (!is_derived(rec)) {
+			pv_write_raw(stdout, rec);
+			break;
+		}
+		if (!st->opt->merge && pv_str_eq(rec->field[0], "runval"))
+			st->runvals++;
+		if (st->opt->merge && pv_str_eq(rec->field[0], "runval"))
+			merge_runval(st, r, rec);
+		break;
+	}
+}
+
+static struct pv_reader *
+open_file(struct state *st, const char *path)
 {
 	struct pv_reader *r = pv_reader_open(path);
-	struct pv_record rec;
-	int rc;
 
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	pv_reader_use(r, used);
 	if (st->nstream == 0)
 		stream_at(st, pv_reader_name(r), 1);
-	while ((rc = pv_reader_next(r, &rec)) > 0) {
-		switch (rec.type) {
-		case PV_REC_VERSION:
-			pv_runtab_stream(&st->tab);
-			stream_at(st, pv_reader_name(r), pv_reader_lineno(r));
-			pv_write_raw(stdout, &rec);
-			break;
-		case PV_REC_SECTION:
-			pv_strbuf_reset(&st->role);
-			pv_strbuf_add(&st->role, rec.role.s, rec.role.len);
-			pv_strbuf_reset(&st->version);
-			pv_strbuf_add(&st->version, rec.version.s,
-				      rec.version.len);
-			pv_strbuf_reset(&st->experiment);
-			pv_strbuf_add(&st->experiment, rec.experiment.s,
-				      rec.experiment.len);
-			pv_write_raw(stdout, &rec);
-			break;
-		case PV_REC_SAMPLE:
-			if (other_shard(st->opt, rec.suite, rec.test))
-				break;
-			if (!st->opt->merge) {
-				enter_group(st, sbstr(&st->role),
-					    sbstr(&st->version),
-					    sbstr(&st->experiment), rec.suite,
-					    rec.test);
-				if (pv_runtab_add_sample(&st->tab,
-							 sbstr(&st->role),
-							 sbstr(&st->version),
-							 sbstr(&st->experiment),
-							 &rec) < 0)
-					pv_die_at(pv_reader_name(r),
-						  pv_reader_lineno(r), "%s",
-						  pv_err_msg(&st->tab.err));
-				warn_clash(st, r);
-			} else
-				st->merge_samples++;
-			if (st->opt->no_samples)
-				break;
-			if (st->opt->unit == PV_REPLICATE_SAMPLE &&
-			    !st->opt->merge) {
-				/* the run it now is, for pv-diff after us */
-				struct pv_record s = rec;
+	return r;
+}
 
-				s.run = st->tab.last_run;
-				s.seq = PV_NONE;
-				pv_strbuf_reset(&st->line);
-				pv_rec_sample_write(&st->line, &s);
-				fwrite(st->line.buf, 1, st->line.len, stdout);
-				break;
-			}
-			if (!st->opt->merge && st->tab.last_run != rec.run)
-				write_renumbered(&rec, st->tab.last_run);
-			else
-				pv_write_raw(stdout, &rec);
-			break;
-		default:
-			/* samples renumbered: the runs' start times no longer
-			 * belong to them */
-			if (st->opt->unit == PV_REPLICATE_SAMPLE &&
-			    rec.type == PV_REC_OTHER &&
-			    pv_str_eq(rec.field[0], "runstart"))
-				break;
-			if (!is_derived(&rec)) {
-				pv_write_raw(stdout, &rec);
-				break;
-			}
-			if (!st->opt->merge &&
-			    pv_str_eq(rec.field[0], "runval"))
-				st->runvals++;
-			if (st->opt->merge &&
-			    pv_str_eq(rec.field[0], "runval"))
-				merge_runval(st, r, &rec);
-			break;
-		}
-	}
+static void
+read_file(struct state *st, const char *path)
+{
+	struct pv_reader *r = open_file(st, path);
+	struct pv_record rec;
+	int rc;
+
+	while ((rc = pv_reader_next(r, &rec)) > 0)
+		take(st, r, &rec);
 	if (rc < 0)
 		pv_die_at(pv_reader_name(r), pv_reader_lineno(r), "%s",
 			  pv_reader_error(r));
@@ -320,16 +333,21 @@ struct writer {
 	struct pv_strbuf sb;
 	struct pv_rollup ru;	/* of the robust CVs */
 	struct pv_runset *stop;	/* the first huge set: nothing after it */
-	const uint32_t *set_group;	/* each set's group, or NULL */
+	/* the key each set is rolled up under, or NULL: its own */
+	const struct pv_runkey *const *roll;
+	int in_order;		/* the table's sets are in key order */
 };
 
-/* The key a set is rolled up under: its own, or its test's (a batch). */
+/*
+ * The key a set is rolled up under: its own, or, when the table holds a
+ * batch of keys, its test's, which outlives the batch (rollup.h).
+ */
 static const struct pv_runkey *
 roll_key(const struct writer *w, const struct pv_runset *set)
 {
-	if (w->set_group == NULL)
+	if (w->roll == NULL)
 		return &set->key;
-	return &w->st->tests.g[w->set_group[set - w->st->tab.set]].key;
+	return w->roll[set - w->st->tab.set];
 }
 
 /* A statroll record of the scope that ends. */
@@ -421,9 +439,16 @@ write_sets(struct writer *w)
 {
 	struct state *st = w->st;
 	struct pv_inorder job;
-	size_t n = st->tab.nset ? st->tab.nset : 1;
+	size_t n = st->tab.nset ? st->tab.nset : 1, i;
 
-	w->v = pv_runtab_sorted(&st->tab);
+	if (w->in_order) {
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+		w->v = pv_xreallocarray(NULL, n, sizeof(*w->v));
+		for (i = 0; i < st->tab.nset; i++)
+			w->v[i] = &st->tab.set[i];
+	} else {
+		w->v = pv_runtab_sorted(&st->tab);
+	}
 	w->rcv = pv_xreallocarray(NULL, n, sizeof(*w->rcv));
 	w->huge = pv_xcalloc(n, 1);
 	memset(&job, 0, sizeof(job));
@@ -472,7 +497,7 @@ write_groups(struct writer *w)
 	struct state *st = w->st;
 	struct pv_testspill *ts = &st->tests;
 	struct pv_testspill_group **ord;
-	uint32_t *set_group = NULL;
+	const struct pv_runkey **roll = NULL;
 	size_t alloc = 0, i, j;
 
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
@@ -488,30 +513,55 @@ write_groups(struct writer *w)
 
 			if (pv_testspill_take(ts, ord[i]) < 0)
 				pv_die("%s", pv_err_msg(&ts->err));
-			PV_GROW(set_group, st->tab.nset + 1, alloc);
+			/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+			PV_GROW(roll, st->tab.nset + 1, alloc);
 			for (j = from; j < st->tab.nset; j++)
-				set_group[j] = (uint32_t)(ord[i] - ts->g);
+				roll[j] = &ord[i]->key;
 		}
-		w->set_group = set_group;
+		w->roll = roll;
 		write_sets(w);
 	}
 	/* (a huge set stops the output: its key is in the table still) */
 	if (w->stop == NULL)
 		pv_runtab_clear(&st->tab);
-	free(set_group);
+	free(roll);
 	free(ord);
+}
+
+static void
+writer_init(struct writer *w, struct state *st)
+{
+	memset(w, 0, sizeof(*w));
+	w->st = st;
+	pv_strbuf_init(&w->sb, 0);
+	pv_rollup_init(&w->ru, 1, roll_write, w);
+}
+
+/* The roll-ups ended, or the error of a set too large. */
+static void
+writer_end(struct writer *w)
+{
+	const struct pv_runset *huge;
+
+	if (w->stop == NULL)
+		pv_rollup_end(&w->ru);
+	huge = w->stop;
+	pv_rollup_release(&w->ru);
+	pv_strbuf_release(&w->sb);
+	if (huge != NULL)
+		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
+		       "are too large for their mean and deviation to fit in "
+		       "a double", (int)huge->key.test.len, huge->key.test.s,
+		       (int)huge->key.operation.len, huge->key.operation.s,
+		       (int)huge->key.metric.len, huge->key.metric.s);
 }
 
 static void
 write_all(struct state *st)
 {
 	struct writer w;
-	const struct pv_runset *huge;
 
-	memset(&w, 0, sizeof(w));
-	w.st = st;
-	pv_strbuf_init(&w.sb, 0);
-	pv_rollup_init(&w.ru, 1, roll_write, &w);
+	writer_init(&w, st);
 	if (st->tests.hold) {
 		/* not grouped: every key at once, as read */
 		if (pv_testspill_hold_all(&st->tests) < 0)
@@ -525,17 +575,258 @@ write_all(struct state *st)
 			pv_die("%s", pv_err_msg(&st->tests.err));
 		write_groups(&w);
 	}
-	if (w.stop == NULL)
-		pv_rollup_end(&w.ru);
-	huge = w.stop;
-	pv_rollup_release(&w.ru);
-	pv_strbuf_release(&w.sb);
-	if (huge != NULL)
-		pv_die("the runs of test '%.*s' operation '%.*s' metric '%.*s' "
-		       "are too large for their mean and deviation to fit in "
-		       "a double", (int)huge->key.test.len, huge->key.test.s,
-		       (int)huge->key.operation.len, huge->key.operation.s,
-		       (int)huge->key.metric.len, huge->key.metric.s);
+	writer_end(&w);
+}
+
+/*
+ * -m with several FILEs: the files read side by side, as sort -m reads
+ * its, each one's runval records in key order (as pv-stat -S writes
+ * them): a key's runs are taken from every file that has it before the
+ * next key, so the table holds a batch of keys, whatever the number of
+ * keys and files.  What comes before a file's first runval record is
+ * taken as read_file() takes it, file by file, so that the output is
+ * that of the files concatenated; after it, only runval, stat and
+ * statroll records may follow.
+ */
+struct side {
+	struct pv_reader *r;
+	struct pv_runval rv;	/* its next runval record, while have */
+	struct pv_str span;	/* its key's fields in its line, or empty */
+	int have;
+};
+
+static int
+is_runval(const struct pv_record *rec)
+{
+	return rec->type == PV_REC_OTHER && pv_str_eq(rec->field[0], "runval");
+}
+
+static void
+side_parse(struct state *st, struct side *s, const struct pv_record *rec)
+{
+	const struct pv_str *f = rec->field;
+	const char *lo = rec->raw.s, *hi = lo + rec->raw.len;
+	size_t i;
+
+	if (pv_rec_runval_parse(rec, &s->rv, &st->tab.err) < 0)
+		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
+			  pv_err_msg(&st->tab.err));
+	/*
+	 * ROLE to LEVEL as one span of the line, when no field of them was
+	 * unescaped (elsewhere): keys whose spans are the same bytes are the
+	 * same, told by one memcmp instead of ten fields.
+	 */
+	s->span.s = NULL;
+	s->span.len = 0;
+	for (i = 1; i <= 10; i++)
+		if (f[i].s < lo || f[i].s > hi)
+			return;
+	s->span.s = f[1].s;
+	s->span.len = (size_t)(f[10].s + f[10].len - f[1].s);
+}
+
+/* Whether the spans of two keys say they are the same (else: unknown). */
+static int
+same_span(struct pv_str a, struct pv_str b)
+{
+	return a.len > 0 && a.len == b.len && memcmp(a.s, b.s, a.len) == 0;
+}
+
+/* The order of the next keys of two files. */
+static int
+side_cmp(const struct side *a, const struct side *b)
+{
+	if (same_span(a->span, b->span))
+		return 0;
+	return pv_rec_key_cmp(&a->rv.key, &b->rv.key);
+}
+
+/* The next runval record of the shard asked for: 1, or 0 at the end. */
+static int
+side_next(struct state *st, struct side *s)
+{
+	struct pv_record rec;
+	int rc;
+
+	while ((rc = pv_reader_next(s->r, &rec)) > 0) {
+		if (is_runval(&rec)) {
+			side_parse(st, s, &rec);
+			if (!other_shard(st->opt, s->rv.key.suite,
+					 s->rv.key.test))
+				return 1;
+		} else if (!is_derived(&rec)) {
+			pv_die_at(pv_reader_name(s->r),
+				  pv_reader_lineno(s->r), "a '%.*s' record "
+				  "after runval records: with several FILEs, "
+				  "-m takes each as one output of pv-stat -S "
+				  "(give others concatenated, on standard "
+				  "input)",
+				  (int)rec.field[0].len, rec.field[0].s);
+		}
+	}
+	if (rc < 0)
+		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
+			  pv_reader_error(s->r));
+	return 0;
+}
+
+/* A file read up to its first runval record. */
+static void
+side_open(struct state *st, struct side *s, const char *path)
+{
+	struct pv_record rec;
+	int rc;
+
+	s->r = open_file(st, path);
+	while ((rc = pv_reader_next(s->r, &rec)) > 0) {
+		if (!is_runval(&rec)) {
+			take(st, s->r, &rec);
+			continue;
+		}
+		side_parse(st, s, &rec);
+		s->have = !other_shard(st->opt, s->rv.key.suite,
+				       s->rv.key.test) || side_next(st, s);
+		return;
+	}
+	if (rc < 0)
+		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
+			  pv_reader_error(s->r));
+}
+
+/* The run of s's next record added to set, its key's, or a new set. */
+static void
+side_add(struct state *st, struct side *s, struct pv_runset *set)
+{
+	int rc = set != NULL ? pv_runtab_add_run(&st->tab, set, &s->rv) :
+		pv_runtab_add_runval_parsed(&st->tab, &s->rv);
+
+	if (rc < 0)
+		pv_die_at(pv_reader_name(s->r), pv_reader_lineno(s->r), "%s",
+			  pv_err_msg(&st->tab.err));
+}
+
+/*
+ * The runs of the key of s's next record taken, into set (NULL: the
+ * key is new, its set made and left the table's last).
+ */
+static void
+side_take(struct state *st, struct side *s, struct pv_runset *set)
+{
+	int c;
+
+	side_add(st, s, set);
+	set = st->tab.last;
+	pv_strbuf_reset(&st->span);
+	if (s->span.len > 0)	/* (an empty span is NULL) */
+		pv_strbuf_add(&st->span, s->span.s, s->span.len);
+	while ((s->have = side_next(st, s))) {
+		if (!same_span(s->span, sbstr(&st->span))) {
+			c = pv_rec_key_cmp(&s->rv.key, &set->key);
+			if (c > 0)
+				break;
+			if (c < 0)
+				pv_die_at(pv_reader_name(s->r),
+					  pv_reader_lineno(s->r), "runval "
+					  "records out of key order: with "
+					  "several FILEs, -m reads each in "
+					  "the order pv-stat -S writes (give "
+					  "others concatenated, on standard "
+					  "input)");
+		}
+		side_add(st, s, set);
+	}
+}
+
+/* a copy of the test of key that lives the run: what roll-ups point to */
+static const struct pv_runkey *
+keep_test(struct pv_arena *a, const struct pv_runkey *key)
+{
+	struct pv_runkey *k = pv_arena_alloc(a, sizeof(*k));
+	const struct pv_str *from[5] = { &key->role, &key->version,
+		&key->experiment, &key->suite, &key->test };
+	struct pv_str *to[5] = { &k->role, &k->version, &k->experiment,
+		&k->suite, &k->test };
+	int i;
+
+	memset(k, 0, sizeof(*k));
+	for (i = 0; i < 5; i++) {
+		char *p = pv_arena_alloc(a, from[i]->len + 1);
+
+		memcpy(p, from[i]->s, from[i]->len);
+		p[from[i]->len] = '\0';
+		to[i]->s = p;
+		to[i]->len = from[i]->len;
+	}
+	k->operation.s = k->metric.s = k->unit.s = "";
+	k->level = PV_NONE;
+	return k;
+}
+
+static int
+same_test(const struct pv_runkey *a, const struct pv_runkey *b)
+{
+	return pv_str_cmp(a->test, b->test) == 0 &&
+		pv_str_cmp(a->suite, b->suite) == 0 &&
+		pv_str_cmp(a->experiment, b->experiment) == 0 &&
+		pv_str_cmp(a->version, b->version) == 0 &&
+		pv_str_cmp(a->role, b->role) == 0;
+}
+
+static void
+merge_files(struct state *st, char *const *path, size_t n)
+{
+	struct side *s = pv_xcalloc(n, sizeof(*s));
+	struct pv_arena tests = PV_ARENA_INIT;
+	const struct pv_runkey *test = NULL, **roll = NULL;
+	struct writer w;
+	size_t alloc = 0, i, m, any = 0;
+
+	for (i = 0; i < n; i++) {
+		side_open(st, &s[i], path[i]);
+		any |= (size_t)s[i].have;
+	}
+	if (!any && st->merge_samples > 0)
+		pv_warn("--merge found samples but no runval records "
+			"(write the shards with pv-stat -S)");
+	writer_init(&w, st);
+	w.in_order = 1;
+	for (;;) {
+		struct pv_runset *set;
+
+		for (m = n, i = 0; i < n; i++)
+			if (s[i].have && (m == n || side_cmp(&s[i], &s[m]) < 0))
+				m = i;
+		if (m == n || st->tab.nset >= BATCH_SETS) {
+			/* a batch: its keys written, the table emptied */
+			w.roll = roll;
+			write_sets(&w);
+			if (m == n || w.stop != NULL)
+				break;
+			pv_runtab_clear(&st->tab);
+		}
+		/*
+		 * The files before m have greater keys; those after it the
+		 * same key, whose span s[m] no longer holds, or greater.
+		 */
+		side_take(st, &s[m], NULL);
+		set = st->tab.last;
+		for (i = m + 1; i < n; i++)
+			if (s[i].have &&
+			    (same_span(s[i].span, sbstr(&st->span)) ||
+			     pv_rec_key_cmp(&s[i].rv.key, &set->key) == 0))
+				side_take(st, &s[i], set);
+		if (test == NULL || !same_test(test, &set->key))
+			test = keep_test(&tests, &set->key);
+		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+		PV_GROW(roll, st->tab.nset, alloc);
+		roll[st->tab.nset - 1] = test;
+	}
+	writer_end(&w);
+	for (i = 0; i < n; i++)
+		pv_reader_close(s[i].r);
+	free(s);
+	free(roll);
+	pv_arena_release(&tests);
 }
 
 /* --shard=I/N: I from 0 to N - 1, N from 1 */
@@ -619,21 +910,27 @@ main(int argc, char **argv)
 	pv_strbuf_init(&st.version, 0);
 	pv_strbuf_init(&st.experiment, 0);
 	pv_strbuf_init(&st.line, 0);
+	pv_strbuf_init(&st.span, 0);
 	pv_testspill_file_init(&st.spill, "pv-stat");
 	pv_testspill_init(&st.tests, &st.tab, &st.spill);
 	pv_opt_files(argc - optind, argv + optind);
-	if (optind == argc)
-		read_file(&st, "-");
-	for (i = optind; i < argc; i++)
-		read_file(&st, argv[i]);
-	if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
-		pv_warn("--merge found samples but no runval records "
-			"(write the shards with pv-stat -S)");
-	/* pv-stat -S output: without --merge its runs would be lost unsaid */
-	if (!opt.merge && st.runvals > 0)
-		pv_warn("%lu runval records dropped: give --merge to build "
-			"the statistics from them", st.runvals);
-	write_all(&st);
+	if (opt.merge && argc - optind > 1) {
+		merge_files(&st, argv + optind, (size_t)(argc - optind));
+	} else {
+		if (optind == argc)
+			read_file(&st, "-");
+		for (i = optind; i < argc; i++)
+			read_file(&st, argv[i]);
+		if (opt.merge && st.tab.nset == 0 && st.merge_samples > 0)
+			pv_warn("--merge found samples but no runval records "
+				"(write the shards with pv-stat -S)");
+		/* pv-stat -S output: without --merge its runs would be lost
+		 * unsaid */
+		if (!opt.merge && st.runvals > 0)
+			pv_warn("%lu runval records dropped: give --merge to "
+				"build the statistics from them", st.runvals);
+		write_all(&st);
+	}
 
 	pv_runtab_release(&st.tab);
 	for (i = 0; i < (int)st.nstream; i++)
@@ -643,6 +940,7 @@ main(int argc, char **argv)
 	pv_strbuf_release(&st.version);
 	pv_strbuf_release(&st.experiment);
 	pv_strbuf_release(&st.line);
+	pv_strbuf_release(&st.span);
 	pv_testspill_release(&st.tests);
 	pv_testspill_file_release(&st.spill);
 	pv_close_stdout();

@@ -20,9 +20,11 @@
 #    records as pv-classify writes them, cmp records sorted (diff).
 # 3. Run shards: the same comparisons cut by run into 2 and 4 shards (one
 #    a machine: every key in every shard, its runs spread);
-#    pv-stat -S on each, then pv-stat -m -S on the shards' outputs
-#    concatenated, against pv-stat -S on the whole: the merge's time, and
-#    the records it derives (runval, stat, statroll) against the whole's
+#    pv-stat -S on each, then pv-stat -m -S on the shards' outputs given
+#    as FILEs (read side by side, as pv-stat(1) recommends) and
+#    concatenated into one file (every key held), against pv-stat -S on
+#    the whole: the merge's time, CPU time and peak memory, and the
+#    records it derives (runval, stat, statroll) against the whole's
 #    (diff).
 # 4. pv-parse on a capture (CAPTURE, or FLEET_CAPTURE_MIB MiB, default
 #    470, of the conformance captures repeated): from a pipe (cat FILE |
@@ -241,10 +243,12 @@ part3() {
 	echo "3. run shards of $shard_size comparisons: pv-stat -S a shard, then pv-stat -m -S"
 	in=$(gen "$shard_size" grouped)
 	best "pv-stat -S '$in'"
-	whole_wall=$wall
+	whole_wall=$wall whole_cpu=$cpu
 	pv-stat -S "$in" | derived >"$T/whole.S"
-	printf '%-26s %8s %8s %10s %s\n' "" "wall s" "cpu s" "wall/whole" "output"
-	printf '%-26s %8s %8s %10s\n' "pv-stat -S whole" "$whole_wall" "$cpu" 1.00
+	printf '%-30s %8s %8s %6s %10s %9s %s\n' "" "wall s" "cpu s" "MB" "wall/whole" \
+		"cpu/whole" "output"
+	printf '%-30s %8s %8s %6s %10s %9s\n' "pv-stat -S whole" "$whole_wall" "$cpu" \
+		"$(rss pv-stat -S "$in")" 1.00 1.00
 	for n in 2 4; do
 		run_split "$in" "$n" "$T/rs"
 		ls "$T"/rs.* >"$T/shards"
@@ -254,15 +258,31 @@ part3() {
 			cmd="xargs -P2 -I{} sh -c 'pv-stat -S {} > {}.S' <'$T/shards'"
 		fi
 		best "$cmd"
-		printf '%-26s %8s %8s %10s\n' "x$n shards, -j2" "$wall" "$cpu" "$(ratio "$wall" "$whole_wall")"
+		printf '%-30s %8s %8s %6s %10s %9s\n' "x$n shards, -j2" "$wall" "$cpu" - \
+			"$(ratio "$wall" "$whole_wall")" "$(ratio "$cpu" "$whole_cpu")"
 		sh -c "$cmd"
-		# shellcheck disable=SC2046
-		cat $(sed 's/$/.S/' "$T/shards") >"$T/parts.S"
-		best "pv-stat -m -S '$T/parts.S'"
-		pv-stat -m -S "$T/parts.S" 2>/dev/null | derived >"$T/merged.S" || :
-		if cmp -s "$T/whole.S" "$T/merged.S"; then same=identical; else same=DIFFERENT; fi
-		printf '%-26s %8s %8s %10s %s\n' "x$n merge, pv-stat -m -S" "$wall" "$cpu" \
-			"$(ratio "$wall" "$whole_wall")" "$same"
+		files=$(sed 's/$/.S/' "$T/shards" | tr '\n' ' ')
+		# the outputs as FILEs, read side by side (the man page's
+		# form), then concatenated into one file (held keys)
+		for form in files cat; do
+			if [ "$form" = files ]; then
+				args=$files
+				what="x$n merge, -m -S FILE..."
+			else
+				# shellcheck disable=SC2086
+				cat $files >"$T/parts.S"
+				args=$T/parts.S
+				what="x$n merge, -m -S cat-file"
+			fi
+			best "pv-stat -m -S $args"
+			# shellcheck disable=SC2086
+			pv-stat -m -S $args 2>/dev/null | derived >"$T/merged.S" || :
+			if cmp -s "$T/whole.S" "$T/merged.S"; then same=identical; else same=DIFFERENT; fi
+			# shellcheck disable=SC2086
+			printf '%-30s %8s %8s %6s %10s %9s %s\n' "$what" "$wall" "$cpu" \
+				"$(rss pv-stat -m -S $args)" "$(ratio "$wall" "$whole_wall")" \
+				"$(ratio "$cpu" "$whole_cpu")" "$same"
+		done
 		rm -f "$T"/rs.* "$T/parts.S" "$T/merged.S"
 	done
 	echo "load average: $(load)"

@@ -15,8 +15,9 @@
 # pv-diff outputs give the records of the whole as above.
 #
 # Run shards (every key in every shard, its runs spread): pv-stat -S on
-# each shard, pv-stat -m -S on their outputs concatenated: the runval,
-# stat and statroll records of pv-stat -S on the whole.
+# each shard, pv-stat -m -S on their outputs concatenated and on them as
+# FILEs (read side by side): the runval, stat and statroll records of
+# pv-stat -S on the whole.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 gen=$top_srcdir/tests/bench/gen-fleet.awk
@@ -154,6 +155,18 @@ for order in grouped runs; do
 			>"$T/m.S" || fail "$what: pv-stat -m -S"
 		test_cmp "$T/w.S" "$T/m.S" && pass ||
 			fail "$what: runval, stat and statroll records"
+		# the shards' outputs as FILEs, read side by side
+		: >"$T/m.S"
+		i=0
+		while [ "$i" -lt "$n" ]; do
+			pv-stat -S "$T/rs.$i" >"$T/rs.$i.S" ||
+				fail "$what: pv-stat -S shard $i"
+			i=$((i + 1))
+		done
+		pv-stat -m -S "$T"/rs.*.S | records runval stat statroll \
+			>"$T/m.S" || fail "$what: pv-stat -m -S FILE..."
+		test_cmp "$T/w.S" "$T/m.S" && pass ||
+			fail "$what, side by side: runval, stat and statroll records"
 	done
 done
 

@@ -150,6 +150,57 @@ START_TEST(test_runval_roundtrip)
 END_TEST
 
 /*
+ * pv_runtab_add_run() puts a run into the set given, as the merge of
+ * sorted inputs does once it has compared the keys: the same set as
+ * pv_runtab_add_runval_parsed() gives, a run given twice refused.
+ */
+START_TEST(test_add_run)
+{
+	struct pv_runtab t;
+	struct pv_runval rv;
+	struct pv_runset *set;
+	double v[3];
+
+	pv_runtab_init(&t);
+	memset(&rv, 0, sizeof(rv));
+	rv.key.role = S("baseline");
+	rv.key.version = S("v1");
+	rv.key.experiment = S("");
+	rv.key.suite = S("suite");
+	rv.key.test = S("a");
+	rv.key.operation = S("op");
+	rv.key.metric = S("m");
+	rv.key.unit = S("u");
+	rv.key.direction = PV_LOWER_BETTER;
+	rv.key.level = 2;
+	rv.run = 5;
+	rv.nvalues = 1;
+	rv.value = 3.5;
+	rv.quantum = 0.5;
+	ck_assert_int_eq(pv_runtab_add_runval_parsed(&t, &rv), 0);
+	set = t.last;
+	ck_assert_ptr_eq(set, &t.set[0]);
+	rv.run = 1;
+	rv.value = 1.25;
+	rv.quantum = 0.25;
+	ck_assert_int_eq(pv_runtab_add_run(&t, set, &rv), 0);
+	rv.run = 3;
+	rv.value = 2;
+	ck_assert_int_eq(pv_runtab_add_run(&t, set, &rv), 0);
+	ck_assert_int_eq(pv_runtab_add_run(&t, set, &rv), -1);
+	ck_assert_str_eq(pv_err_msg(&t.err), "run 3 of this key is given "
+			 "twice (a run cut across inputs?)");
+	ck_assert_uint_eq(t.nset, 1);
+	ck_assert_uint_eq(set->nrun, 3);
+	ck_assert_uint_eq(set->max_id, 5);
+	ck_assert(pv_runset_quantum(set) == 0.25);
+	pv_runset_values(set, v);
+	ck_assert(v[0] == 1.25 && v[1] == 2 && v[2] == 3.5);
+	pv_runtab_release(&t);
+}
+END_TEST
+
+/*
  * A set's quantum is the finest of its printed values' (0.01 of 0.21
  * beside 0.2 and 1.5), kept by the runvals written and read back; a
  * value of more than 12 decimals leaves none.
@@ -515,6 +566,7 @@ main(void)
 	tcase_add_test(tc, test_reduce);
 	tcase_add_test(tc, test_sum_overflow);
 	tcase_add_test(tc, test_runval_roundtrip);
+	tcase_add_test(tc, test_add_run);
 	tcase_add_test(tc, test_quantum);
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_order_random);
