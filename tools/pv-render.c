@@ -443,8 +443,6 @@ free_comparisons(struct render *st)
 	free(st->cmp);
 }
 
-static const char *const diff_folded_types[] = { "dstack", "stack", NULL };
-
 static void
 read_file(struct render *st, const char *path)
 {
@@ -455,12 +453,11 @@ read_file(struct render *st, const char *path)
 	if (r == NULL)
 		pv_die_errno("cannot open '%s'", path);
 	/*
-	 * diff-folded takes a dstack's FRAMES whole (add_diff()), and no
-	 * record but dstacks, and stacks for their checks (read_file())
+	 * diff-folded takes a dstack's FRAMES whole (add_diff()); every
+	 * record is still read and checked, as malformed input is trouble
+	 * in every format
 	 */
 	pv_reader_keep_frames(r, st->opt->format == FMT_DIFF_FOLDED);
-	if (st->opt->format == FMT_DIFF_FOLDED)
-		pv_reader_use(r, diff_folded_types);
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
 		if (st->opt->format == FMT_JSON &&
 		    pv_render_json_add(&st->json, &rec) < 0)

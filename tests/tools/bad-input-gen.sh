@@ -196,6 +196,13 @@ gen_dstack_badesc() {
 	printf 'dstack\tcycles\t1\t2\tmain;b\\q\n' >>"$1"
 }
 
+# a dstack, then a meta record short of its value: diff-folded uses no
+# meta record but checks it
+gen_dstack_badmeta() {
+	printf 'pv-format\t1\ndstack\tcycles\t1\t2\tmain;a\n' >"$1"
+	printf 'meta\tkernel\n' >>"$1"
+}
+
 # Benchmark samples, for pv-stat, pv-diff's sample mode and pv-classify
 # (the st_* inputs; rv_* are pv-stat -S output, stat_* pv-stat output,
 # cmp_* pv-diff output, each from st_pair through the tools and then
