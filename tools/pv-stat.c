@@ -655,13 +655,18 @@ side_next(struct state *st, struct side *s)
 					 s->rv.key.test))
 				return 1;
 		} else if (!is_derived(&rec)) {
+			/* a folded line has no type word (nfield 0) */
+			struct pv_str t = { "folded stack", 12 };
+
+			if (rec.nfield > 0)
+				t = rec.field[0];
+
 			pv_die_at(pv_reader_name(s->r),
 				  pv_reader_lineno(s->r), "a '%.*s' record "
 				  "after runval records: with several FILEs, "
 				  "-m takes each as one output of pv-stat -S "
 				  "(give others concatenated, on standard "
-				  "input)",
-				  (int)rec.field[0].len, rec.field[0].s);
+				  "input)", (int)t.len, t.s);
 		}
 	}
 	if (rc < 0)

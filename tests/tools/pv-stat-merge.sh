@@ -113,6 +113,14 @@ printf "pv-stat:both.S:%d: a 'pv-format' record after runval records: with sever
 	$(($(wc -l <rs.0.S) + 1)) >want
 test_cmp want err && pass || fail "two outputs in one FILE: message"
 
+# a folded line after the runvals: named so, not by the record before
+{ cat rs.0.S; printf 'main;foo 3\n'; } >folded.S
+pv-stat -m -S folded.S rs.2.S >/dev/null 2>err
+expect_status 2 "a folded line in one of several FILEs" rc $?
+printf "pv-stat:folded.S:%d: a 'folded stack' record after runval records: with several FILEs, -m takes each as one output of pv-stat -S (give others concatenated, on standard input)\n" \
+	$(($(wc -l <rs.0.S) + 1)) >want
+test_cmp want err && pass || fail "a folded line in one FILE: message"
+
 # a run in two files is refused, as in one
 pv-stat -m -S rs.0.S rs.0.S >/dev/null 2>err
 expect_status 2 "a run in two files" rc $?
