@@ -236,7 +236,8 @@ pv_flametree_add_end_known(struct pv_flametree *t, const uint32_t *frame,
 			   uint64_t w1)
 {
 	uint32_t at = 0;
-	size_t i = known, same = nframe < t->npath ? nframe : t->npath;
+	size_t same = nframe < t->npath ? nframe : t->npath;
+	size_t i = known < same ? known : same;
 
 	/* the frames on the last stack's path: the same nodes */
 	while (i < same && t->pathname[i] == frame[i])

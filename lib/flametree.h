@@ -92,7 +92,8 @@ uint32_t pv_flametree_add_end(struct pv_flametree *t, const uint32_t *frame,
 /*
  * The same, when the caller knows that the first known frames (at most
  * nframe) are those of the stack added last, so that they need not be
- * compared again.
+ * compared again; 0 after an add that failed.  A known past the last
+ * stack's length counts as that length.
  */
 uint32_t pv_flametree_add_end_known(struct pv_flametree *t,
 				    const uint32_t *frame, size_t nframe,

@@ -566,6 +566,7 @@ rebuild(struct pv_stackdiff *d, const uint32_t *ev, const uint32_t *root)
 	pv_flametree_init(&d->tree);
 	d->tree.uncounted = old.uncounted;
 	pv_flametree_reserve(&d->tree, old.nnode);
+	d->nprev = 0;		/* the new tree's last path is none of d's */
 	d->ends = NULL;
 	d->ends_alloc = 0;
 	mark_end(d, 0, 0);
