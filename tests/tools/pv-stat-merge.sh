@@ -51,6 +51,10 @@ for files in "rs.0.S rs.1.S" "rs.0.S rs.1.S rs.2.S" "rs.2.S rs.0.S rs.1.S"; do
 done
 pv-stat -m -S rs.0.S rs.1.S rs.2.S | derived >side.S
 test_cmp whole.S side.S && pass || fail "3 files: not the whole's records"
+# merged in steps: a merge's output is again one FILE
+pv-stat -m -S rs.0.S rs.1.S >rs.01.S
+pv-stat -m -S rs.01.S rs.2.S | derived >side.S
+test_cmp whole.S side.S && pass || fail "merged in steps"
 
 # keys missing from one file (suite3, and level 5 of every test, have no
 # runs in the third), a file with no runval records, standard input
