@@ -51,6 +51,19 @@ for files in "rs.0.S rs.1.S" "rs.0.S rs.1.S rs.2.S" "rs.2.S rs.0.S rs.1.S"; do
 done
 pv-stat -m -S rs.0.S rs.1.S rs.2.S | derived >side.S
 test_cmp whole.S side.S && pass || fail "3 files: not the whole's records"
+# more sets than a batch (8192): 5,000 keys of two sides, a batch cut
+# inside a test
+awk -v keys=5000 -f "$gen" >big.pv || fail "gen-fleet.awk, 5000 keys"
+pv-stat -S big.pv | derived >big.S
+run_split big.pv 2 bs
+pv-stat -S bs.0 >bs.0.S
+pv-stat -S bs.1 >bs.1.S
+pv-stat -m -S bs.0.S bs.1.S >side.out
+cat bs.0.S bs.1.S | pv-stat -m -S >cat.out
+test_cmp cat.out side.out && pass || fail "5,000 keys: not the bytes of cat"
+derived <side.out >side.S
+test_cmp big.S side.S && pass || fail "5,000 keys: not the whole's records"
+
 # merged in steps: a merge's output is again one FILE
 pv-stat -m -S rs.0.S rs.1.S >rs.01.S
 pv-stat -m -S rs.01.S rs.2.S | derived >side.S
