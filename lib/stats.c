@@ -290,31 +290,22 @@ t_quantile_start(double prob, double df)
 
 static double t_quantile(double prob, double df);
 
-/* the last two asked: Welch's interval and the honest interval's parts
- * ask the same level at the same degrees of freedom */
-#define TQ_LAST 2
-static _Thread_local struct {
-	double prob, df, x;	/* prob 0: empty (never kept) */
-} tq_last[TQ_LAST];
-static _Thread_local unsigned tq_next;
+/* the last two asked, (prob, df): Welch's interval and the honest
+ * interval's parts ask the same level at the same degrees of freedom */
+static _Thread_local struct memo2 tq_last;
 
 double
 pv_stats_t_quantile(double prob, double df)
 {
 	double x;
-	int i;
 
 	pv_stats_gsl_quiet();
 	if (!(df > 0) || !(prob > 0 && prob < 1))
 		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
-	for (i = 0; i < TQ_LAST; i++)
-		if (tq_last[i].prob == prob && tq_last[i].df == df)
-			return tq_last[i].x;
+	if (memo2_get(&tq_last, prob, df, &x))
+		return x;
 	x = t_quantile(prob, df);
-	tq_last[tq_next].prob = prob;
-	tq_last[tq_next].df = df;
-	tq_last[tq_next].x = x;
-	tq_next = (tq_next + 1) % TQ_LAST;
+	memo2_put(&tq_last, prob, df, x);
 	return x;
 }
 
@@ -396,13 +387,9 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
-/* the last two asked: Welch's p and the unwidened honest interval's are
- * the same |t| (the 2^k scaling is exact) at the same df */
-#define TP_LAST 2
-static _Thread_local struct {
-	double t, df, p;	/* df 0: empty (never kept) */
-} tp_last[TP_LAST];
-static _Thread_local unsigned tp_next;
+/* the last two asked, (df, |t|): Welch's p and the unwidened honest
+ * interval's are the same |t| (the 2^k scaling is exact) at the same df */
+static _Thread_local struct memo2 tp_last;
 
 static double t_two_sided_calc(double t, double df);
 
@@ -411,7 +398,6 @@ static double
 t_two_sided(double t, double df)
 {
 	double p;
-	int i;
 
 	pv_stats_gsl_quiet();
 	if (isnan(t) || !(df > 0))
@@ -419,14 +405,10 @@ t_two_sided(double t, double df)
 	if (isinf(t))
 		return 0;
 	t = fabs(t);
-	for (i = 0; i < TP_LAST; i++)
-		if (tp_last[i].t == t && tp_last[i].df == df)
-			return tp_last[i].p;
+	if (memo2_get(&tp_last, df, t, &p))
+		return p;
 	p = t_two_sided_calc(t, df);
-	tp_last[tp_next].t = t;
-	tp_last[tp_next].df = df;
-	tp_last[tp_next].p = p;
-	tp_next = (tp_next + 1) % TP_LAST;
+	memo2_put(&tp_last, df, t, p);
 	return p;
 }
 

@@ -197,35 +197,26 @@ probit(double p)
  * probit(level) and the ends probit(0) and probit(1), kept: every key
  * asks the same two levels, and the ends are constants.
  */
+static _Thread_local struct memo2 probit_kept;
 static _Thread_local struct {
-	double level[2], z[2];	/* level 0: empty */
 	double end0, end1;
-	int next, ends;
-} probit_kept;
+	int have;
+} probit_ends;
 
 static void
 probit_consts(double level, double *z, double *end0, double *end1)
 {
-	int i;
-
-	if (!probit_kept.ends) {
-		probit_kept.end0 = probit(0);
-		probit_kept.end1 = probit(1);
-		probit_kept.ends = 1;
+	if (!probit_ends.have) {
+		probit_ends.end0 = probit(0);
+		probit_ends.end1 = probit(1);
+		probit_ends.have = 1;
 	}
-	*end0 = probit_kept.end0;
-	*end1 = probit_kept.end1;
-	for (i = 0; i < 2; i++) {
-		if (probit_kept.level[i] == level && level != 0) {
-			*z = probit_kept.z[i];
-			return;
-		}
-	}
+	*end0 = probit_ends.end0;
+	*end1 = probit_ends.end1;
+	if (memo2_get(&probit_kept, level, 0, z))
+		return;
 	*z = probit(level);
-	i = probit_kept.next;
-	probit_kept.level[i] = level;
-	probit_kept.z[i] = *z;
-	probit_kept.next = 1 - i;
+	memo2_put(&probit_kept, level, 0, *z);
 }
 
 /* Atoms of Y - X left between the ends when they are listed instead. */
