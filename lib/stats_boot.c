@@ -141,34 +141,60 @@ median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
  * P(Y - X <= t), X and Y independent with ascending atoms, sx the suffix
  * sums of X's probabilities; with the largest atom y - x <= t in *le
  * (-inf if none), the smallest above t in *gt (+inf if none) and the
- * number of atoms (pairs) <= t in *count.
+ * number of atoms (pairs) <= t in *count.  X has sentinels, x[-1] at
+ * -inf and x[nx] at +inf: y - x[nx] is never above t, nor y - x[-1] below
+ * a bound, so the loop needs no test of its ends.
  */
 static double
 diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
 	 size_t ny, double t, double *le, double *gt, size_t *count)
 {
-	double acc = 0, lo = -INFINITY, hi = INFINITY;
-	size_t i = 0, j, c = 0;
+	double acc = 0, lo = -INFINITY, hi = INFINITY, a, b;
+	const struct vp *xm = x - 1;
+	size_t i = 0, j = 0, c = 0;
 
+	/*
+	 * The Y with every y - x <= t first: all of X counts, and no atom
+	 * of theirs is above t.  The sums are taken in the order of Y all
+	 * the same, so that every bit is that of one loop over Y.
+	 */
+	for (; j < ny && (a = y[j].v - x[0].v) <= t; j++) {
+		acc += y[j].p * sx[0];
+		lo = a > lo ? a : lo;
+	}
 	/*
 	 * Skip the X with y - x > t; the bound rises with Y.  The test is
 	 * on the atom as computed, y - x, so that an atom is counted at
 	 * t equal to it (x < y - t may round the other way).
 	 */
-	for (j = 0; j < ny; j++) {
-		while (i < nx && y[j].v - x[i].v > t)
+	for (; j < ny; j++) {
+		double v = y[j].v;
+
+		while (v - x[i].v > t)
 			i++;
+		if (i == nx)
+			break;
 		acc += y[j].p * sx[i];
-		c += nx - i;
+		c += i;
 		/* x[i] is the smallest X with y - x <= t, x[i-1] above t */
-		if (i < nx && y[j].v - x[i].v > lo)
-			lo = y[j].v - x[i].v;
-		if (i > 0 && y[j].v - x[i - 1].v < hi)
-			hi = y[j].v - x[i - 1].v;
+		a = v - x[i].v;
+		b = v - xm[i].v;
+		lo = a > lo ? a : lo;
+		hi = b < hi ? b : hi;
+	}
+	/*
+	 * The rest, every y - x > t: they add nothing (a zero added leaves
+	 * the sum's bits), and the smallest of their atoms is the first's
+	 * y - x[nx - 1], which the others do not undercut.
+	 */
+	if (j < ny) {
+		b = y[j].v - x[nx - 1].v;
+		hi = b < hi ? b : hi;
+		c += (ny - j) * nx;
 	}
 	*le = lo;
 	*gt = hi;
-	*count = c;
+	*count = nx * ny - c;
 	return acc;
 }
 
@@ -227,7 +253,7 @@ probit_consts(double level, double *z, double *end0, double *end1)
  * being P(Y - X <= L): list them, order them, add their probabilities.
  */
 static double
-diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
+diff_few(const struct vp *x, const struct vp *y, size_t ny,
 	 double L, double H, double FL, double level)
 {
 	struct vp a[DIFF_FEW];
@@ -236,11 +262,12 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
 
 	for (j = 0; j < ny; j++) {
 		/* [ih, il): the X with L < y - x <= H */
-		while (ih < nx && y[j].v - x[ih].v > H)
+		/* the sentinel x[nx] stops both */
+		while (y[j].v - x[ih].v > H)
 			ih++;
 		if (il < ih)
 			il = ih;
-		while (il < nx && y[j].v - x[il].v > L)
+		while (y[j].v - x[il].v > L)
 			il++;
 		for (i = ih; i < il && n < DIFF_FEW; i++) {
 			struct vp e;
@@ -343,7 +370,7 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 		if (!(N < H))
 			return H;
 		if (cH - cL <= DIFF_FEW)
-			return diff_few(x, nx, y, ny, L, H, FL, level);
+			return diff_few(x, y, ny, L, H, FL, level);
 		if (moved == 0) {
 			/* Cornish-Fisher: the normal quantile corrected
 			 * for skewness and excess kurtosis */
@@ -431,8 +458,9 @@ pv_stats_bootstrap_median_diff_exact_sorted(const double *sx_, size_t nx,
 					    double conf, double *lo,
 					    double *hi)
 {
-	/* up to 16 runs a side (136 atoms) without the allocator */
-	struct vp sdx[137], sdy[137];
+	/* up to 16 runs a side (136 atoms) without the allocator; X with
+	 * its sentinels (diff_cdf()) */
+	struct vp sdx[138], sdy[137];
 	double ssx[137], *sx;
 	struct vp *dx, *dy;
 	struct shape shape;
@@ -443,19 +471,22 @@ pv_stats_bootstrap_median_diff_exact_sorted(const double *sx_, size_t nx,
 	if (nx < 1 || ny < 1 || nx > PV_STATS_BOOT_EXACT_MAX ||
 	    ny > PV_STATS_BOOT_EXACT_MAX)
 		return -1;
-	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 1,
+	dx = small ? sdx : pv_xreallocarray(NULL, nx * (nx + 1) / 2 + 2,
 					     sizeof(*dx));
 	dy = small ? sdy : pv_xreallocarray(NULL, ny * (ny + 1) / 2 + 1,
 					     sizeof(*dy));
-	median_dist(sx_, nx, dx, &ax);
+	median_dist(sx_, nx, dx + 1, &ax);
 	median_dist(sy_, ny, dy, &ay);
+	dx[0] = (struct vp){ -INFINITY, 0 };
+	dx[ax + 1] = (struct vp){ INFINITY, 0 };
 	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
 	sx[ax] = 0;
 	for (i = ax; i-- > 0;)
-		sx[i] = sx[i + 1] + dx[i].p;
-	diff_shape(dx, ax, dy, ay, &shape);
-	*lo = diff_quantile(dx, sx, ax, dy, ay, &shape, (1 - conf) / 2);
-	*hi = diff_quantile(dx, sx, ax, dy, ay, &shape, 1 - (1 - conf) / 2);
+		sx[i] = sx[i + 1] + dx[i + 1].p;
+	diff_shape(dx + 1, ax, dy, ay, &shape);
+	*lo = diff_quantile(dx + 1, sx, ax, dy, ay, &shape, (1 - conf) / 2);
+	*hi = diff_quantile(dx + 1, sx, ax, dy, ay, &shape,
+			    1 - (1 - conf) / 2);
 	if (!small) {
 		free(sx);
 		free(dx);
