@@ -922,40 +922,47 @@ diff_kth(const double *sx, size_t nx, const double *sy, size_t ny, size_t k)
 	return of_ord(lo);
 }
 
-/* the most differences heapsorted whole (8 bytes each), not bisected */
+/* the most differences sorted whole (8 bytes each, twice), not bisected */
 #define HL_SORT_MAX 65536
 
-static void
-sift_u64(uint64_t *a, size_t i, size_t n)
+/* The end of the ascending run of a[0..n) that starts at i. */
+static size_t
+run_end(const uint64_t *a, size_t i, size_t n)
 {
-	uint64_t v = a[i];
-	size_t c;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[c] <= v)
-			break;
-		a[i] = a[c];
-		i = c;
-	}
-	a[i] = v;
+	while (++i < n && a[i - 1] <= a[i])
+		;
+	return i;
 }
 
+/*
+ * Sort a[0..n) with tmp[0..n) as room: a natural merge sort, each pass
+ * merging the ascending runs it finds two by two.  The differences come
+ * as a run a value of y (sy[j] - sx[i] rises as i falls), so the passes
+ * are about log2(ny), not heapsort's log2(N) sifts a value; whatever the
+ * runs, the result is the one sorted order.
+ */
 static void
-sort_u64(uint64_t *a, size_t n)
+sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	size_t i;
-	uint64_t t;
+	uint64_t *src = a, *dst = tmp, *t;
+	size_t i, m, e, p, q, o, runs;
 
-	for (i = n / 2; i-- > 0;)
-		sift_u64(a, i, n);
-	for (i = n; i-- > 1;) {
-		t = a[0];
-		a[0] = a[i];
-		a[i] = t;
-		sift_u64(a, 0, i);
-	}
+	do {
+		for (i = 0, runs = 0; i < n; i = e, runs++) {
+			m = run_end(src, i, n);
+			e = m < n ? run_end(src, m, n) : n;
+			for (p = i, q = m, o = i; p < m && q < e;)
+				dst[o++] = src[q] < src[p] ? src[q++] : src[p++];
+			memcpy(dst + o, src + p, (m - p) * sizeof(*dst));
+			o += m - p;
+			memcpy(dst + o, src + q, (e - q) * sizeof(*dst));
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	} while (runs > 1);
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
 }
 
 /*
@@ -1029,13 +1036,14 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 	for (i = 0; i < nx + ny && isfinite(sx[i]); i++)
 		;
 	if (i == nx + ny && N <= HL_SORT_MAX) {
-		uint64_t *o = pv_xreallocarray(NULL, N, sizeof(*o));
+		uint64_t *o = pv_xreallocarray(NULL, 2 * N, sizeof(*o));
 		double m0 = sy[0] - sx[nx - 1];
 
+		/* each y's differences ascending: sx[i] descending */
 		for (j = 0; j < ny; j++)
 			for (i = 0; i < nx; i++)
-				o[j * nx + i] = ord_of(sy[j] - sx[i]);
-		sort_u64(o, N);
+				o[j * nx + i] = ord_of(sy[j] - sx[nx - 1 - i]);
+		sort_u64(o, o + N, N);
 		h->est = N % 2 ? diff_kth_sorted(o, N / 2 + 1, m0) :
 			(diff_kth_sorted(o, N / 2, m0) +
 			 diff_kth_sorted(o, N / 2 + 1, m0)) / 2;
