@@ -1124,30 +1124,52 @@ put(struct pv_strbuf *sb, FILE *out, int last)
 	}
 }
 
-/* The text of verdict i's key, keys->buf[key[i], key[i + 1]). */
-/* The text of a key, formatted into sb (emptied first). */
+/*
+ * The text of a key, made in sb; head is the length of its levelless text,
+ * last the key it is of.  The levels of a group come one after another and
+ * differ in LEVEL only: for them the text before LEVEL stays.
+ */
+struct key_text {
+	struct pv_strbuf sb;
+	const struct pv_classifier_key *last;
+	size_t head;
+};
+
+/* The text of key i, whose fields are k (key_get()). */
 static struct pv_str
-key_text(struct pv_strbuf *sb, const struct pv_runkey *k)
+key_text(struct key_text *kt, const struct pv_classifier *cl, size_t i,
+	 const struct pv_runkey *k)
 {
+	const struct pv_classifier_key *a = &cl->k[i], *b = kt->last;
 	struct pv_str t;
 
-	pv_strbuf_reset(sb);
-	pv_rec_key_add(sb, k, 1);
-	t.s = sb->buf;
-	t.len = sb->len;
+	if (b != NULL && memcmp(a->sid, b->sid, sizeof(a->sid)) == 0 &&
+	    a->direction == b->direction) {
+		pv_strbuf_setlen(&kt->sb, kt->head);
+		pv_rec_key_add_level(&kt->sb, k->level);
+	} else {
+		pv_strbuf_reset(&kt->sb);
+		pv_rec_key_add(&kt->sb, k, 1);
+		t.s = kt->sb.buf;
+		t.len = kt->sb.len;
+		kt->head = pv_rec_key_text_levelless(t).len;
+	}
+	kt->last = a;
+	t.s = kt->sb.buf;
+	t.len = kt->sb.len;
 	return t;
 }
 
 /*
  * The verdicts, then the systematic regressions, then the detect records,
- * written in blocks.  Every verdict and detect record starts with the
- * same key fields: they are formatted once, into keys, at key[i].
+ * written in blocks.
  */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
 	/* a key's text made again for each record: not held for them all */
-	struct pv_strbuf sb = PV_STRBUF_INIT, key = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct key_text key = { PV_STRBUF_INIT, NULL, 0 };
 	size_t i, j, n;
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
@@ -1156,7 +1178,8 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 
 		pv_classifier_get(cl, i, &v);
 		v.reason = reason_of(cl, i, &v);
-		pv_rec_verdict_write(&sb, &v, key_text(&key, &v.cmp.key));
+		pv_rec_verdict_write(&sb, &v,
+				     key_text(&key, cl, i, &v.cmp.key));
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->ng; i++) {
@@ -1168,7 +1191,8 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		for (j = g->first, n = 0; j < g->first + g->count; j++)
 			if (!isnan(cl->k[j].change))
 				cl->level[n++] = cl->k[j].level;
-		pv_rec_systematic_write(&sb, &k, key_text(&key, &k), g,
+		pv_rec_systematic_write(&sb, &k, key_text(&key, cl, g->first,
+							  &k), g,
 					cl->level, n);
 		put(&sb, out, 0);
 	}
@@ -1182,10 +1206,11 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		c.nt = k->nt;
 		c.rcv_b = k->rcv_b;
 		c.rcv_t = k->rcv_t;
-		pv_rec_detect_write(&sb, &c, k->mde, key_text(&key, &c.key));
+		pv_rec_detect_write(&sb, &c, k->mde,
+				    key_text(&key, cl, i, &c.key));
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
-	pv_strbuf_release(&key);
+	pv_strbuf_release(&key.sb);
 	pv_strbuf_release(&sb);
 }
