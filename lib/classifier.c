@@ -607,7 +607,7 @@ p_decide(double m, double sm, double thr, double hw, double hc)
  * e^y bounded below by its Taylor polynomial of degree 3 instead of the
  * exp, is tried first: every N it rules out the exp bound rules out too.
  */
-static double
+static inline double
 tail_bound(double z, int cheap)
 {
 	double y;
@@ -622,7 +622,7 @@ tail_bound(double z, int cheap)
 }
 
 /* cheap: the exp-free tails, first, for the N far from deciding */
-static double
+static inline double
 p_decide_bound(double m, double sm, double thr, double hw, double hc,
 	       int cheap)
 {
