@@ -988,14 +988,17 @@ pair_prior(const struct pv_classifier *cl, size_t start, size_t end,
 		s2[m++] = c->se * c->se;
 	}
 	if (m > 0) {
+		double top;
+
+		/* medians by selection: the values a sort would have in
+		 * the middle (pv_stats_median_max()) */
 		memcpy(tmp, d, m * sizeof(*d));
-		pv_stats_sort(tmp, m);
-		med = pv_stats_median_sorted(tmp, m);
+		med = pv_stats_median_max(tmp, m, &top);
 		for (i = 0; i < m; i++)
 			tmp[i] = fabs(d[i] - med);
-		pv_stats_sort(tmp, m);
 		pr->mu = med;
-		pr->tau2 = PV_STATS_MAD_SCALE * pv_stats_median_sorted(tmp, m);
+		pr->tau2 = PV_STATS_MAD_SCALE *
+			pv_stats_median_max(tmp, m, &top);
 		pr->tau2 = fmax(0, pr->tau2 * pr->tau2 -
 				pv_stats_mean(s2, m));
 	}
