@@ -25,6 +25,7 @@ pv_classifier_init(struct pv_classifier *cl,
 	pv_strbuf_init(&cl->why, 0);
 	pv_strbuf_init(&cl->said[0], 0);
 	pv_strbuf_init(&cl->said[1], 0);
+	cl->logd = NAN;
 }
 
 void
@@ -772,6 +773,23 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 }
 
 /*
+ * log(1 - d) and log(1 + d), kept for the d asked last: a run's keys
+ * share their threshold and band, mostly, and each is asked for twice a
+ * key (decided, then worded).
+ */
+static void
+log_band(struct pv_classifier *cl, double d, double *lo, double *hi)
+{
+	if (!(cl->logd == d)) {
+		cl->logd = d;
+		cl->logd_lo = log(1 - d);
+		cl->logd_hi = log(1 + d);
+	}
+	*lo = cl->logd_lo;
+	*hi = cl->logd_hi;
+}
+
+/*
  * Classify v.  The decisions (class, flags, mde, runs) are made once, in
  * pv_classifier_run() (words 0); the reason's words are made again when
  * written (words 1, pv_classifier_reason()), from the decisions kept in
@@ -786,12 +804,13 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	const struct pv_cmp *c = &v->cmp;
 	double thr = delta_of(cl, &c->key), band = o->band > 0 ?
 		fmin(o->band, thr) : thr;
-	double reg = log(1 - thr), imp = log(1 + thr);
-	double lo = c->hlo, hi = c->hhi;
+	double reg, imp;
+	double lo = c->hlo, hi = c->hhi, blo, bhi;
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
 	const char *why;
 	struct pcts pc;
 
+	log_band(cl, thr, &reg, &imp);
 	v->cls = PV_CLASS_UNCERTAIN;
 	v->flags = c->flags & ~(unsigned)(PV_CMP_UNSTABLE | PV_CMP_FEW_RUNS);
 	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max)
@@ -838,7 +857,8 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 					chg(&pc, 1, lo), chg(&pc, 2, hi));
 		return;
 	}
-	if (lo > log(1 - band) && hi < log(1 + band)) {
+	log_band(cl, band, &blo, &bhi);
+	if (lo > blo && hi < bhi) {
 		v->cls = PV_CLASS_NO_CHANGE;
 		if (words)
 			v->reason = say(cl, "interval %s%% to %s%% inside "
