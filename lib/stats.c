@@ -666,6 +666,11 @@ pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
 
 	side_stats(x, nx, k, &mx, &vx);
 	side_stats(y, ny, k, &my, &vy);
+	w->mx = mx;
+	w->vx = vx;
+	w->my = my;
+	w->vy = vy;
+	w->k = k;
 	ax = vx / (double)nx;
 	ay = vy / (double)ny;
 	w->diff = ldexp(my - mx, k);
@@ -1065,17 +1070,13 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 #define HEDGES_J_DF 256
 static _Thread_local double hedges_j[HEDGES_J_DF];	/* 0: not yet */
 
-double
-pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
+/* Hedges' g from the sides' means and variances (scaled alike). */
+static double
+hedges_of(double mx, double vx, size_t nx, double my, double vy, size_t ny)
 {
-	double df = (double)(nx + ny - 2);
-	int k = pow2_scale(x, nx, y, ny);
-	double mx, my, vx, vy, sp, d, j;
+	double df = (double)(nx + ny - 2), sp, d, j;
 
-	/* scaled as in Welch's test: d does not depend on the scale */
 	pv_stats_gsl_quiet();
-	side_stats(x, nx, k, &mx, &vx);
-	side_stats(y, ny, k, &my, &vy);
 	sp = sqrt(((double)(nx - 1) * vx + (double)(ny - 1) * vy) / df);
 
 	if (sp == 0)
@@ -1091,6 +1092,24 @@ pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 	if (nx + ny - 2 < HEDGES_J_DF)
 		hedges_j[nx + ny - 2] = j;
 	return d * j;
+}
+
+double
+pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
+{
+	int k = pow2_scale(x, nx, y, ny);
+	double mx, my, vx, vy;
+
+	/* scaled as in Welch's test: d does not depend on the scale */
+	side_stats(x, nx, k, &mx, &vx);
+	side_stats(y, ny, k, &my, &vy);
+	return hedges_of(mx, vx, nx, my, vy, ny);
+}
+
+double
+pv_stats_hedges_g_welch(const struct pv_welch *w, size_t nx, size_t ny)
+{
+	return hedges_of(w->mx, w->vx, nx, w->my, w->vy, ny);
 }
 
 double
