@@ -25,6 +25,7 @@ pv_classifier_init(struct pv_classifier *cl,
 	pv_strbuf_init(&cl->why, 0);
 	pv_strbuf_init(&cl->said[0], 0);
 	pv_strbuf_init(&cl->said[1], 0);
+	cl->logd = NAN;
 }
 
 void
@@ -607,7 +608,7 @@ p_decide(double m, double sm, double thr, double hw, double hc)
  * e^y bounded below by its Taylor polynomial of degree 3 instead of the
  * exp, is tried first: every N it rules out the exp bound rules out too.
  */
-static double
+static inline double
 tail_bound(double z, int cheap)
 {
 	double y;
@@ -622,7 +623,7 @@ tail_bound(double z, int cheap)
 }
 
 /* cheap: the exp-free tails, first, for the N far from deciding */
-static double
+static inline double
 p_decide_bound(double m, double sm, double thr, double hw, double hc,
 	       int cheap)
 {
@@ -772,6 +773,23 @@ runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
 }
 
 /*
+ * log(1 - d) and log(1 + d), kept for the d asked last: a run's keys
+ * share their threshold and band, mostly, and each is asked for twice a
+ * key (decided, then worded).
+ */
+static void
+log_band(struct pv_classifier *cl, double d, double *lo, double *hi)
+{
+	if (!(cl->logd == d)) {
+		cl->logd = d;
+		cl->logd_lo = log(1 - d);
+		cl->logd_hi = log(1 + d);
+	}
+	*lo = cl->logd_lo;
+	*hi = cl->logd_hi;
+}
+
+/*
  * Classify v.  The decisions (class, flags, mde, runs) are made once, in
  * pv_classifier_run() (words 0); the reason's words are made again when
  * written (words 1, pv_classifier_reason()), from the decisions kept in
@@ -786,12 +804,13 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	const struct pv_cmp *c = &v->cmp;
 	double thr = delta_of(cl, &c->key), band = o->band > 0 ?
 		fmin(o->band, thr) : thr;
-	double reg = log(1 - thr), imp = log(1 + thr);
-	double lo = c->hlo, hi = c->hhi;
+	double reg, imp;
+	double lo = c->hlo, hi = c->hhi, blo, bhi;
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
 	const char *why;
 	struct pcts pc;
 
+	log_band(cl, thr, &reg, &imp);
 	v->cls = PV_CLASS_UNCERTAIN;
 	v->flags = c->flags & ~(unsigned)(PV_CMP_UNSTABLE | PV_CMP_FEW_RUNS);
 	if (c->rcv_b > o->cv_max || c->rcv_t > o->cv_max)
@@ -838,7 +857,8 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 					chg(&pc, 1, lo), chg(&pc, 2, hi));
 		return;
 	}
-	if (lo > log(1 - band) && hi < log(1 + band)) {
+	log_band(cl, band, &blo, &bhi);
+	if (lo > blo && hi < bhi) {
 		v->cls = PV_CLASS_NO_CHANGE;
 		if (words)
 			v->reason = say(cl, "interval %s%% to %s%% inside "
@@ -988,14 +1008,17 @@ pair_prior(const struct pv_classifier *cl, size_t start, size_t end,
 		s2[m++] = c->se * c->se;
 	}
 	if (m > 0) {
+		double top;
+
+		/* medians by selection: the values a sort would have in
+		 * the middle (pv_stats_median_max()) */
 		memcpy(tmp, d, m * sizeof(*d));
-		pv_stats_sort(tmp, m);
-		med = pv_stats_median_sorted(tmp, m);
+		med = pv_stats_median_max(tmp, m, &top);
 		for (i = 0; i < m; i++)
 			tmp[i] = fabs(d[i] - med);
-		pv_stats_sort(tmp, m);
 		pr->mu = med;
-		pr->tau2 = PV_STATS_MAD_SCALE * pv_stats_median_sorted(tmp, m);
+		pr->tau2 = PV_STATS_MAD_SCALE *
+			pv_stats_median_max(tmp, m, &top);
 		pr->tau2 = fmax(0, pr->tau2 * pr->tau2 -
 				pv_stats_mean(s2, m));
 	}
@@ -1124,30 +1147,52 @@ put(struct pv_strbuf *sb, FILE *out, int last)
 	}
 }
 
-/* The text of verdict i's key, keys->buf[key[i], key[i + 1]). */
-/* The text of a key, formatted into sb (emptied first). */
+/*
+ * The text of a key, made in sb; head is the length of its levelless text,
+ * last the key it is of.  The levels of a group come one after another and
+ * differ in LEVEL only: for them the text before LEVEL stays.
+ */
+struct key_text {
+	struct pv_strbuf sb;
+	const struct pv_classifier_key *last;
+	size_t head;
+};
+
+/* The text of key i, whose fields are k (key_get()). */
 static struct pv_str
-key_text(struct pv_strbuf *sb, const struct pv_runkey *k)
+key_text(struct key_text *kt, const struct pv_classifier *cl, size_t i,
+	 const struct pv_runkey *k)
 {
+	const struct pv_classifier_key *a = &cl->k[i], *b = kt->last;
 	struct pv_str t;
 
-	pv_strbuf_reset(sb);
-	pv_rec_key_add(sb, k, 1);
-	t.s = sb->buf;
-	t.len = sb->len;
+	if (b != NULL && memcmp(a->sid, b->sid, sizeof(a->sid)) == 0 &&
+	    a->direction == b->direction) {
+		pv_strbuf_setlen(&kt->sb, kt->head);
+		pv_rec_key_add_level(&kt->sb, k->level);
+	} else {
+		pv_strbuf_reset(&kt->sb);
+		pv_rec_key_add(&kt->sb, k, 1);
+		t.s = kt->sb.buf;
+		t.len = kt->sb.len;
+		kt->head = pv_rec_key_text_levelless(t).len;
+	}
+	kt->last = a;
+	t.s = kt->sb.buf;
+	t.len = kt->sb.len;
 	return t;
 }
 
 /*
  * The verdicts, then the systematic regressions, then the detect records,
- * written in blocks.  Every verdict and detect record starts with the
- * same key fields: they are formatted once, into keys, at key[i].
+ * written in blocks.
  */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
 	/* a key's text made again for each record: not held for them all */
-	struct pv_strbuf sb = PV_STRBUF_INIT, key = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct key_text key = { PV_STRBUF_INIT, NULL, 0 };
 	size_t i, j, n;
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
@@ -1156,7 +1201,8 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 
 		pv_classifier_get(cl, i, &v);
 		v.reason = reason_of(cl, i, &v);
-		pv_rec_verdict_write(&sb, &v, key_text(&key, &v.cmp.key));
+		pv_rec_verdict_write(&sb, &v,
+				     key_text(&key, cl, i, &v.cmp.key));
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->ng; i++) {
@@ -1168,7 +1214,8 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		for (j = g->first, n = 0; j < g->first + g->count; j++)
 			if (!isnan(cl->k[j].change))
 				cl->level[n++] = cl->k[j].level;
-		pv_rec_systematic_write(&sb, &k, key_text(&key, &k), g,
+		pv_rec_systematic_write(&sb, &k, key_text(&key, cl, g->first,
+							  &k), g,
 					cl->level, n);
 		put(&sb, out, 0);
 	}
@@ -1182,10 +1229,11 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		c.nt = k->nt;
 		c.rcv_b = k->rcv_b;
 		c.rcv_t = k->rcv_t;
-		pv_rec_detect_write(&sb, &c, k->mde, key_text(&key, &c.key));
+		pv_rec_detect_write(&sb, &c, k->mde,
+				    key_text(&key, cl, i, &c.key));
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
-	pv_strbuf_release(&key);
+	pv_strbuf_release(&key.sb);
 	pv_strbuf_release(&sb);
 }

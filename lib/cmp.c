@@ -216,16 +216,19 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 			pv_stats_mwu(xb, nb, xt, nt, &m);
 		c->p_mwu = m.p;
 	}
-	if (nb + nt >= 3)
+	/* with two runs a side Hedges' g is taken from Welch's test below */
+	if (nb + nt >= 3 && !(nb >= 2 && nt >= 2))
 		c->g = pv_stats_hedges_g(xb, nb, xt, nt);
 	if (nb >= 2 && nt >= 2) {
 		struct pv_honest_opts ho;
+		struct pv_welch w;
 
 		/* Welch's test is the honest interval's first part: the same
 		 * logs at the same level, computed there once */
 		honest_opts(opt, &ho);
 		pv_honest_key_logs(bs, ts, xb, xt, sxb, sxt,
-				   key->direction == PV_LOWER_BETTER, &ho, h);
+				   key->direction == PV_LOWER_BETTER, &ho, h,
+				   &w);
 		c->out_b = h->out_b;
 		c->out_t = h->out_t;
 		c->lo = h->w_lo;
@@ -233,6 +236,7 @@ pv_cmp_compute_sides(const struct pv_runkey *key,
 		c->se = h->se;
 		c->df = h->df;
 		c->p_welch = h->w_p;
+		c->g = pv_stats_hedges_g_welch(&w, nb, nt);
 		if (h->se == 0)
 			c->flags |= PV_CMP_ZERO_VAR;
 		if (opt->boot > 0 &&

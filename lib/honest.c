@@ -343,7 +343,7 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 
 	if (b->n < 2 || t->n < 2) {
 		pv_honest_key_logs(b, t, NULL, NULL, NULL, NULL,
-				   lower_better, o, h);
+				   lower_better, o, h, NULL);
 		return;
 	}
 	xb = b->n + t->n <= 128 ? small :
@@ -353,7 +353,7 @@ pv_honest_key(const struct pv_honest_side *b, const struct pv_honest_side *t,
 	for (i = 0; i < t->n; i++)
 		xb[b->n + i] = sign * log(t->v[i]);
 	pv_honest_key_logs(b, t, xb, xb + b->n, NULL, NULL, lower_better, o,
-			   h);
+			   h, NULL);
 	if (xb != small)
 		free(xb);
 }
@@ -363,7 +363,7 @@ pv_honest_key_logs(const struct pv_honest_side *b,
 		   const struct pv_honest_side *t, const double *xb,
 		   const double *xt, const double *sxb, const double *sxt,
 		   int lower_better, const struct pv_honest_opts *o,
-		   struct pv_honest *h)
+		   struct pv_honest *h, struct pv_welch *welch)
 {
 	double sign = lower_better ? -1 : 1;
 	struct part k[2];
@@ -382,6 +382,8 @@ pv_honest_key_logs(const struct pv_honest_side *b,
 	if (b->n < 2 || t->n < 2)
 		return;
 	pv_stats_welch(xb, b->n, xt, t->n, o->conf, &w);
+	if (welch != NULL)
+		*welch = w;
 	h->d = w.diff;
 	h->se = w.se;
 	h->df = w.df;

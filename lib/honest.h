@@ -50,6 +50,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "stats.h"
+
 /* the runs of one side of a key */
 struct pv_honest_side {
 	const double *v;	/* raw values, all > 0 */
@@ -131,13 +133,16 @@ void pv_honest_key(const struct pv_honest_side *b,
  * taken, xb[i] = s log(b->v[i]), xt likewise, s -1 if lower_better, else
  * 1 (pv_cmp_compute_sides() has them): the same result, without taking
  * them again.  sxb and sxt are the same logs sorted (pv_stats_sort()), or
- * NULL: sorted here where needed.
+ * NULL: sorted here where needed.  Welch's test of them whole (its sides'
+ * moments, for Hedges' g) into *welch where not NULL, when taken (b->n
+ * and t->n >= 2).
  */
 void pv_honest_key_logs(const struct pv_honest_side *b,
 			const struct pv_honest_side *t, const double *xb,
 			const double *xt, const double *sxb,
 			const double *sxt, int lower_better,
-			const struct pv_honest_opts *o, struct pv_honest *h);
+			const struct pv_honest_opts *o, struct pv_honest *h,
+			struct pv_welch *welch);
 
 /*
  * The keys h[0..n) of one pair: the drift flag and the final interval of

@@ -33,7 +33,13 @@ pv_rec_key_add(struct pv_strbuf *sb, const struct pv_runkey *k,
 		pv_field_add_raw(sb, "lower", 5);
 	else
 		pv_field_add_raw(sb, "higher", 6);
-	pv_field_add_opt_u64(sb, k->level);
+	pv_rec_key_add_level(sb, k->level);
+}
+
+void
+pv_rec_key_add_level(struct pv_strbuf *sb, uint64_t level)
+{
+	pv_field_add_opt_u64(sb, level);
 }
 
 void

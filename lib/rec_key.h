@@ -57,6 +57,9 @@ void pv_rec_key_add_text(struct pv_strbuf *sb, const struct pv_runkey *key,
 			 struct pv_str text);
 /* A key's text without its last field, LEVEL. */
 struct pv_str pv_rec_key_text_levelless(struct pv_str text);
+/* The last field, LEVEL, of a key's text: after its levelless text, the
+ * whole text of the key of that level. */
+void pv_rec_key_add_level(struct pv_strbuf *sb, uint64_t level);
 /*
  * The key fields of a roll-up record: ROLE VERSION EXPERIMENT SCOPE SUITE
  * TEST, SUITE '-' in the run scope and TEST '-' but in the test scope.

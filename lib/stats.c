@@ -290,31 +290,22 @@ t_quantile_start(double prob, double df)
 
 static double t_quantile(double prob, double df);
 
-/* the last two asked: Welch's interval and the honest interval's parts
- * ask the same level at the same degrees of freedom */
-#define TQ_LAST 2
-static _Thread_local struct {
-	double prob, df, x;	/* prob 0: empty (never kept) */
-} tq_last[TQ_LAST];
-static _Thread_local unsigned tq_next;
+/* the last two asked, (prob, df): Welch's interval and the honest
+ * interval's parts ask the same level at the same degrees of freedom */
+static _Thread_local struct memo2 tq_last;
 
 double
 pv_stats_t_quantile(double prob, double df)
 {
 	double x;
-	int i;
 
 	pv_stats_gsl_quiet();
 	if (!(df > 0) || !(prob > 0 && prob < 1))
 		return prob == 0 ? -INFINITY : prob == 1 ? INFINITY : NAN;
-	for (i = 0; i < TQ_LAST; i++)
-		if (tq_last[i].prob == prob && tq_last[i].df == df)
-			return tq_last[i].x;
+	if (memo2_get(&tq_last, prob, df, &x))
+		return x;
 	x = t_quantile(prob, df);
-	tq_last[tq_next].prob = prob;
-	tq_last[tq_next].df = df;
-	tq_last[tq_next].x = x;
-	tq_next = (tq_next + 1) % TQ_LAST;
+	memo2_put(&tq_last, prob, df, x);
 	return x;
 }
 
@@ -396,13 +387,9 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
-/* the last two asked: Welch's p and the unwidened honest interval's are
- * the same |t| (the 2^k scaling is exact) at the same df */
-#define TP_LAST 2
-static _Thread_local struct {
-	double t, df, p;	/* df 0: empty (never kept) */
-} tp_last[TP_LAST];
-static _Thread_local unsigned tp_next;
+/* the last two asked, (df, |t|): Welch's p and the unwidened honest
+ * interval's are the same |t| (the 2^k scaling is exact) at the same df */
+static _Thread_local struct memo2 tp_last;
 
 static double t_two_sided_calc(double t, double df);
 
@@ -411,7 +398,6 @@ static double
 t_two_sided(double t, double df)
 {
 	double p;
-	int i;
 
 	pv_stats_gsl_quiet();
 	if (isnan(t) || !(df > 0))
@@ -419,14 +405,10 @@ t_two_sided(double t, double df)
 	if (isinf(t))
 		return 0;
 	t = fabs(t);
-	for (i = 0; i < TP_LAST; i++)
-		if (tp_last[i].t == t && tp_last[i].df == df)
-			return tp_last[i].p;
+	if (memo2_get(&tp_last, df, t, &p))
+		return p;
 	p = t_two_sided_calc(t, df);
-	tp_last[tp_next].t = t;
-	tp_last[tp_next].df = df;
-	tp_last[tp_next].p = p;
-	tp_next = (tp_next + 1) % TP_LAST;
+	memo2_put(&tp_last, df, t, p);
 	return p;
 }
 
@@ -684,6 +666,11 @@ pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
 
 	side_stats(x, nx, k, &mx, &vx);
 	side_stats(y, ny, k, &my, &vy);
+	w->mx = mx;
+	w->vx = vx;
+	w->my = my;
+	w->vy = vy;
+	w->k = k;
 	ax = vx / (double)nx;
 	ay = vy / (double)ny;
 	w->diff = ldexp(my - mx, k);
@@ -940,40 +927,47 @@ diff_kth(const double *sx, size_t nx, const double *sy, size_t ny, size_t k)
 	return of_ord(lo);
 }
 
-/* the most differences heapsorted whole (8 bytes each), not bisected */
+/* the most differences sorted whole (8 bytes each, twice), not bisected */
 #define HL_SORT_MAX 65536
 
-static void
-sift_u64(uint64_t *a, size_t i, size_t n)
+/* The end of the ascending run of a[0..n) that starts at i. */
+static size_t
+run_end(const uint64_t *a, size_t i, size_t n)
 {
-	uint64_t v = a[i];
-	size_t c;
-
-	while ((c = 2 * i + 1) < n) {
-		if (c + 1 < n && a[c + 1] > a[c])
-			c++;
-		if (a[c] <= v)
-			break;
-		a[i] = a[c];
-		i = c;
-	}
-	a[i] = v;
+	while (++i < n && a[i - 1] <= a[i])
+		;
+	return i;
 }
 
+/*
+ * Sort a[0..n) with tmp[0..n) as room: a natural merge sort, each pass
+ * merging the ascending runs it finds two by two.  The differences come
+ * as a run a value of y (sy[j] - sx[i] rises as i falls), so the passes
+ * are about log2(ny), not heapsort's log2(N) sifts a value; whatever the
+ * runs, the result is the one sorted order.
+ */
 static void
-sort_u64(uint64_t *a, size_t n)
+sort_u64(uint64_t *a, uint64_t *tmp, size_t n)
 {
-	size_t i;
-	uint64_t t;
+	uint64_t *src = a, *dst = tmp, *t;
+	size_t i, m, e, p, q, o, runs;
 
-	for (i = n / 2; i-- > 0;)
-		sift_u64(a, i, n);
-	for (i = n; i-- > 1;) {
-		t = a[0];
-		a[0] = a[i];
-		a[i] = t;
-		sift_u64(a, 0, i);
-	}
+	do {
+		for (i = 0, runs = 0; i < n; i = e, runs++) {
+			m = run_end(src, i, n);
+			e = m < n ? run_end(src, m, n) : n;
+			for (p = i, q = m, o = i; p < m && q < e;)
+				dst[o++] = src[q] < src[p] ? src[q++] : src[p++];
+			memcpy(dst + o, src + p, (m - p) * sizeof(*dst));
+			o += m - p;
+			memcpy(dst + o, src + q, (e - q) * sizeof(*dst));
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	} while (runs > 1);
+	if (src != a)
+		memcpy(a, src, n * sizeof(*a));
 }
 
 /*
@@ -1047,13 +1041,14 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 	for (i = 0; i < nx + ny && isfinite(sx[i]); i++)
 		;
 	if (i == nx + ny && N <= HL_SORT_MAX) {
-		uint64_t *o = pv_xreallocarray(NULL, N, sizeof(*o));
+		uint64_t *o = pv_xreallocarray(NULL, 2 * N, sizeof(*o));
 		double m0 = sy[0] - sx[nx - 1];
 
+		/* each y's differences ascending: sx[i] descending */
 		for (j = 0; j < ny; j++)
 			for (i = 0; i < nx; i++)
-				o[j * nx + i] = ord_of(sy[j] - sx[i]);
-		sort_u64(o, N);
+				o[j * nx + i] = ord_of(sy[j] - sx[nx - 1 - i]);
+		sort_u64(o, o + N, N);
 		h->est = N % 2 ? diff_kth_sorted(o, N / 2 + 1, m0) :
 			(diff_kth_sorted(o, N / 2, m0) +
 			 diff_kth_sorted(o, N / 2 + 1, m0)) / 2;
@@ -1075,17 +1070,13 @@ pv_stats_hl_shift(const double *x, size_t nx, const double *y, size_t ny,
 #define HEDGES_J_DF 256
 static _Thread_local double hedges_j[HEDGES_J_DF];	/* 0: not yet */
 
-double
-pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
+/* Hedges' g from the sides' means and variances (scaled alike). */
+static double
+hedges_of(double mx, double vx, size_t nx, double my, double vy, size_t ny)
 {
-	double df = (double)(nx + ny - 2);
-	int k = pow2_scale(x, nx, y, ny);
-	double mx, my, vx, vy, sp, d, j;
+	double df = (double)(nx + ny - 2), sp, d, j;
 
-	/* scaled as in Welch's test: d does not depend on the scale */
 	pv_stats_gsl_quiet();
-	side_stats(x, nx, k, &mx, &vx);
-	side_stats(y, ny, k, &my, &vy);
 	sp = sqrt(((double)(nx - 1) * vx + (double)(ny - 1) * vy) / df);
 
 	if (sp == 0)
@@ -1101,6 +1092,24 @@ pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
 	if (nx + ny - 2 < HEDGES_J_DF)
 		hedges_j[nx + ny - 2] = j;
 	return d * j;
+}
+
+double
+pv_stats_hedges_g(const double *x, size_t nx, const double *y, size_t ny)
+{
+	int k = pow2_scale(x, nx, y, ny);
+	double mx, my, vx, vy;
+
+	/* scaled as in Welch's test: d does not depend on the scale */
+	side_stats(x, nx, k, &mx, &vx);
+	side_stats(y, ny, k, &my, &vy);
+	return hedges_of(mx, vx, nx, my, vy, ny);
+}
+
+double
+pv_stats_hedges_g_welch(const struct pv_welch *w, size_t nx, size_t ny)
+{
+	return hedges_of(w->mx, w->vx, nx, w->my, w->vy, ny);
 }
 
 double

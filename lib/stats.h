@@ -91,6 +91,10 @@ void pv_stats_sort(double *x, size_t n);
  */
 struct pv_welch {
 	double diff, se, df, t, p, lo, hi;
+	/* the sides' means and variances, of the values scaled by 2^-k
+	 * (k 0 in the ordinary range): for pv_stats_hedges_g_welch() */
+	double mx, vx, my, vy;
+	int k;
 };
 void pv_stats_welch(const double *x, size_t nx, const double *y, size_t ny,
 		    double conf, struct pv_welch *w);
@@ -148,6 +152,10 @@ int pv_stats_hl_shift(const double *x, size_t nx, const double *y,
  */
 double pv_stats_hedges_g(const double *x, size_t nx, const double *y,
 			 size_t ny);
+/* The same of the x and y of w, Welch's test of them: its sides' means
+ * and variances not taken again. */
+double pv_stats_hedges_g_welch(const struct pv_welch *w, size_t nx,
+			       size_t ny);
 
 /* Cliff's delta of y against x: P(y > x) - P(y < x), in [-1, 1]. */
 double pv_stats_cliff(const double *x, size_t nx, const double *y,

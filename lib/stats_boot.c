@@ -141,34 +141,61 @@ median_dist(const double *s, size_t n, struct vp *d, size_t *nv)
  * P(Y - X <= t), X and Y independent with ascending atoms, sx the suffix
  * sums of X's probabilities; with the largest atom y - x <= t in *le
  * (-inf if none), the smallest above t in *gt (+inf if none) and the
- * number of atoms (pairs) <= t in *count.
+ * number of atoms (pairs) <= t in *count.  X's values are xv, apart
+ * (the loop steps through them alone), with sentinels, xv[-1] at -inf
+ * and xv[nx] at +inf: y - xv[nx] is never above t, nor y - xv[-1] below
+ * a bound, so the loop needs no test of its ends.
  */
 static double
-diff_cdf(const struct vp *x, const double *sx, size_t nx, const struct vp *y,
+diff_cdf(const double *xv, const double *sx, size_t nx, const struct vp *y,
 	 size_t ny, double t, double *le, double *gt, size_t *count)
 {
-	double acc = 0, lo = -INFINITY, hi = INFINITY;
-	size_t i = 0, j, c = 0;
+	double acc = 0, lo = -INFINITY, hi = INFINITY, a, b;
+	const double *xm = xv - 1;
+	size_t i = 0, j = 0, c = 0;
 
+	/*
+	 * The Y with every y - x <= t first: all of X counts, and no atom
+	 * of theirs is above t.  The sums are taken in the order of Y all
+	 * the same, so that every bit is that of one loop over Y.
+	 */
+	for (; j < ny && (a = y[j].v - xv[0]) <= t; j++) {
+		acc += y[j].p * sx[0];
+		lo = a > lo ? a : lo;
+	}
 	/*
 	 * Skip the X with y - x > t; the bound rises with Y.  The test is
 	 * on the atom as computed, y - x, so that an atom is counted at
 	 * t equal to it (x < y - t may round the other way).
 	 */
-	for (j = 0; j < ny; j++) {
-		while (i < nx && y[j].v - x[i].v > t)
+	for (; j < ny; j++) {
+		double v = y[j].v;
+
+		while (v - xv[i] > t)
 			i++;
+		if (i == nx)
+			break;
 		acc += y[j].p * sx[i];
-		c += nx - i;
+		c += i;
 		/* x[i] is the smallest X with y - x <= t, x[i-1] above t */
-		if (i < nx && y[j].v - x[i].v > lo)
-			lo = y[j].v - x[i].v;
-		if (i > 0 && y[j].v - x[i - 1].v < hi)
-			hi = y[j].v - x[i - 1].v;
+		a = v - xv[i];
+		b = v - xm[i];
+		lo = a > lo ? a : lo;
+		hi = b < hi ? b : hi;
+	}
+	/*
+	 * The rest, every y - x > t: they add nothing (a zero added leaves
+	 * the sum's bits), and the smallest of their atoms is the first's
+	 * y - x[nx - 1], which the others do not undercut.
+	 */
+	if (j < ny) {
+		b = y[j].v - xv[nx - 1];
+		hi = b < hi ? b : hi;
+		c += (ny - j) * nx;
 	}
 	*le = lo;
 	*gt = hi;
-	*count = c;
+	*count = nx * ny - c;
 	return acc;
 }
 
@@ -197,35 +224,26 @@ probit(double p)
  * probit(level) and the ends probit(0) and probit(1), kept: every key
  * asks the same two levels, and the ends are constants.
  */
+static _Thread_local struct memo2 probit_kept;
 static _Thread_local struct {
-	double level[2], z[2];	/* level 0: empty */
 	double end0, end1;
-	int next, ends;
-} probit_kept;
+	int have;
+} probit_ends;
 
 static void
 probit_consts(double level, double *z, double *end0, double *end1)
 {
-	int i;
-
-	if (!probit_kept.ends) {
-		probit_kept.end0 = probit(0);
-		probit_kept.end1 = probit(1);
-		probit_kept.ends = 1;
+	if (!probit_ends.have) {
+		probit_ends.end0 = probit(0);
+		probit_ends.end1 = probit(1);
+		probit_ends.have = 1;
 	}
-	*end0 = probit_kept.end0;
-	*end1 = probit_kept.end1;
-	for (i = 0; i < 2; i++) {
-		if (probit_kept.level[i] == level && level != 0) {
-			*z = probit_kept.z[i];
-			return;
-		}
-	}
+	*end0 = probit_ends.end0;
+	*end1 = probit_ends.end1;
+	if (memo2_get(&probit_kept, level, 0, z))
+		return;
 	*z = probit(level);
-	i = probit_kept.next;
-	probit_kept.level[i] = level;
-	probit_kept.z[i] = *z;
-	probit_kept.next = 1 - i;
+	memo2_put(&probit_kept, level, 0, *z);
 }
 
 /* Atoms of Y - X left between the ends when they are listed instead. */
@@ -236,8 +254,8 @@ probit_consts(double level, double *z, double *end0, double *end1)
  * being P(Y - X <= L): list them, order them, add their probabilities.
  */
 static double
-diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
-	 double L, double H, double FL, double level)
+diff_few(const struct vp *x, const double *xv, const struct vp *y,
+	 size_t ny, double L, double H, double FL, double level)
 {
 	struct vp a[DIFF_FEW];
 	size_t n = 0, ih = 0, il = 0, i, j;
@@ -245,18 +263,19 @@ diff_few(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
 
 	for (j = 0; j < ny; j++) {
 		/* [ih, il): the X with L < y - x <= H */
-		while (ih < nx && y[j].v - x[ih].v > H)
+		/* the sentinel xv[nx] stops both */
+		while (y[j].v - xv[ih] > H)
 			ih++;
 		if (il < ih)
 			il = ih;
-		while (il < nx && y[j].v - x[il].v > L)
+		while (y[j].v - xv[il] > L)
 			il++;
 		for (i = ih; i < il && n < DIFF_FEW; i++) {
 			struct vp e;
 			size_t k;
 
 			/* in order as they come: a few dozen */
-			e.v = y[j].v - x[i].v;
+			e.v = y[j].v - xv[i];
 			e.p = y[j].p * x[i].p;
 			for (k = n++; k > 0 && a[k - 1].v > e.v; k--)
 				a[k] = a[k - 1];
@@ -332,8 +351,8 @@ diff_shape(const struct vp *x, size_t nx, const struct vp *y, size_t ny,
  * look: the atom returned is exact whatever the approximations.
  */
 static double
-diff_quantile(const struct vp *x, const double *sx, size_t nx,
-	      const struct vp *y, size_t ny, const struct shape *d,
+diff_quantile(const struct vp *x, const double *xv, const double *sx,
+	      size_t nx, const struct vp *y, size_t ny, const struct shape *d,
 	      double level)
 {
 	/* N: the smallest atom above L */
@@ -352,7 +371,7 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 		if (!(N < H))
 			return H;
 		if (cH - cL <= DIFF_FEW)
-			return diff_few(x, nx, y, ny, L, H, FL, level);
+			return diff_few(x, xv, y, ny, L, H, FL, level);
 		if (moved == 0) {
 			/* Cornish-Fisher: the normal quantile corrected
 			 * for skewness and excess kurtosis */
@@ -382,7 +401,7 @@ diff_quantile(const struct vp *x, const double *sx, size_t nx,
 			t = N;
 		if (!(t < H))
 			t = N + (H - N) / 2;
-		f = diff_cdf(x, sx, nx, y, ny, t, &le, &gt, &c);
+		f = diff_cdf(xv, sx, nx, y, ny, t, &le, &gt, &c);
 		g = probit(f) - zl;
 		if (f >= level) {
 			/* an atom in (L, t] lifts the CDF to level: le > L */
@@ -440,9 +459,10 @@ pv_stats_bootstrap_median_diff_exact_sorted(const double *sx_, size_t nx,
 					    double conf, double *lo,
 					    double *hi)
 {
-	/* up to 16 runs a side (136 atoms) without the allocator */
+	/* up to 16 runs a side (136 atoms) without the allocator; X's
+	 * values apart, with their sentinels (diff_cdf()) */
 	struct vp sdx[137], sdy[137];
-	double ssx[137], *sx;
+	double ssx[137 + 138], *sx, *xv;
 	struct vp *dx, *dy;
 	struct shape shape;
 	size_t ax, ay, i;
@@ -458,13 +478,20 @@ pv_stats_bootstrap_median_diff_exact_sorted(const double *sx_, size_t nx,
 					     sizeof(*dy));
 	median_dist(sx_, nx, dx, &ax);
 	median_dist(sy_, ny, dy, &ay);
-	sx = small ? ssx : pv_xreallocarray(NULL, ax + 1, sizeof(*sx));
+	/* the suffix sums, then X's values with the sentinels */
+	sx = small ? ssx : pv_xreallocarray(NULL, 2 * ax + 3, sizeof(*sx));
 	sx[ax] = 0;
 	for (i = ax; i-- > 0;)
 		sx[i] = sx[i + 1] + dx[i].p;
+	xv = sx + ax + 2;
+	xv[-1] = -INFINITY;
+	for (i = 0; i < ax; i++)
+		xv[i] = dx[i].v;
+	xv[ax] = INFINITY;
 	diff_shape(dx, ax, dy, ay, &shape);
-	*lo = diff_quantile(dx, sx, ax, dy, ay, &shape, (1 - conf) / 2);
-	*hi = diff_quantile(dx, sx, ax, dy, ay, &shape, 1 - (1 - conf) / 2);
+	*lo = diff_quantile(dx, xv, sx, ax, dy, ay, &shape, (1 - conf) / 2);
+	*hi = diff_quantile(dx, xv, sx, ax, dy, ay, &shape,
+			    1 - (1 - conf) / 2);
 	if (!small) {
 		free(sx);
 		free(dx);

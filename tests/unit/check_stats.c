@@ -379,6 +379,15 @@ START_TEST(test_effect_sizes)
 		ck_assert(g == pv_stats_hedges_g(v->x, v->nx, v->y, v->ny) ||
 			  (isnan(g) && isnan(pv_stats_hedges_g(v->x, v->nx,
 							      v->y, v->ny))));
+		/* from Welch's test of the same sides: the same bits */
+		if (v->nx >= 2 && v->ny >= 2) {
+			struct pv_welch w;
+			double gw;
+
+			pv_stats_welch(v->x, v->nx, v->y, v->ny, 0.95, &w);
+			gw = pv_stats_hedges_g_welch(&w, v->nx, v->ny);
+			ck_assert(g == gw || (isnan(g) && isnan(gw)));
+		}
 	}
 	ck_assert_uint_ge(checked, 30);
 }
