@@ -755,11 +755,7 @@ keep_test(struct pv_arena *a, const struct pv_runkey *key)
 
 	memset(k, 0, sizeof(*k));
 	for (i = 0; i < 5; i++) {
-		char *p = pv_arena_alloc(a, from[i]->len + 1);
-
-		memcpy(p, from[i]->s, from[i]->len);
-		p[from[i]->len] = '\0';
-		to[i]->s = p;
+		to[i]->s = pv_arena_memdup(a, from[i]->s, from[i]->len);
 		to[i]->len = from[i]->len;
 	}
 	k->operation.s = k->metric.s = k->unit.s = "";
