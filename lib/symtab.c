@@ -74,15 +74,3 @@ pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len)
 	return pv_hmap_get(&t->map, pv_hash(s, len, 0), pv_symtab_eq, t,
 			   &key);
 }
-
-uint32_t
-pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
-			uint64_t hash)
-{
-	struct pv_str key = { s, len };
-	size_t pos;
-	uint32_t id = pv_hmap_find(&t->map, hash, pv_symtab_eq, t, &key, &pos);
-
-	return id != PV_HMAP_NONE ? id : pv_symtab_add_at(t, s, len, hash,
-							  pos);
-}

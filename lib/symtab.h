@@ -38,9 +38,6 @@ void pv_symtab_clear(struct pv_symtab *t);
 
 /* The id of s[0..len), or PV_HMAP_NONE when it was never interned. */
 uint32_t pv_symtab_find(const struct pv_symtab *t, const char *s, size_t len);
-/* pv_symtab_intern() with the hash already computed by pv_symtab_hash(). */
-uint32_t pv_symtab_intern_hashed(struct pv_symtab *t, const char *s,
-				 size_t len, uint64_t hash);
 uint64_t pv_symtab_hash(const char *s, size_t len);
 /*
  * Add s[0..len), not interned yet, at pos, the empty slot that
@@ -60,20 +57,27 @@ pv_symtab_eq(const void *ctx, uint32_t id, const void *key)
 }
 
 /*
- * The id of s[0..len), adding it if new.  The look-up is inline, the
- * addition not: interning is the inner loop of the readers of stacks,
- * and most names it sees are known.
+ * pv_symtab_intern() with the hash already computed by pv_symtab_hash().
+ * The look-up is inline, the addition not: interning is the inner loop
+ * of the readers of stacks, and most names it sees are known.
  */
 static inline uint32_t
-pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
+pv_symtab_intern_hashed(struct pv_symtab *t, const char *s, size_t len,
+			uint64_t hash)
 {
 	struct pv_str key = { s, len };
-	uint64_t hash = pv_hash(s, len, 0);
 	size_t pos;
 	uint32_t id = pv_hmap_find(&t->map, hash, pv_symtab_eq, t, &key, &pos);
 
 	return id != PV_HMAP_NONE ? id : pv_symtab_add_at(t, s, len, hash,
 							  pos);
+}
+
+/* The id of s[0..len), adding it if new. */
+static inline uint32_t
+pv_symtab_intern(struct pv_symtab *t, const char *s, size_t len)
+{
+	return pv_symtab_intern_hashed(t, s, len, pv_hash(s, len, 0));
 }
 
 static inline struct pv_str
