@@ -248,11 +248,29 @@ S(const char *s)
 	return r;
 }
 
+/* The key of simulated key i (of NKEY: NTEST tests of five levels). */
+static void
+sim_key(struct pv_runkey *key, size_t i, enum pv_direction dir)
+{
+	static const char *const tn[NTEST] = { "t0", "t1", "t2", "t3" };
+
+	memset(key, 0, sizeof(*key));
+	key->role = S("A");
+	key->version = S("B");
+	key->experiment = S("sim");
+	key->suite = S("sim");
+	key->test = S(tn[i / 5]);
+	key->operation = S("op");
+	key->metric = S("m");
+	key->unit = S("u");
+	key->direction = dir;
+	key->level = (uint64_t)(i % 5) + 1;
+}
+
 /* pv as pv-diff computes it: the honest p and the change */
 static void
 run_pv(const struct night *nt, double *p, double *est)
 {
-	static const char *const tn[NTEST] = { "t0", "t1", "t2", "t3" };
 	struct pv_cmp c[NKEY];
 	struct pv_honest h[NKEY];
 	struct pv_cmp_opts co = PV_CMP_OPTS_INIT;
@@ -274,17 +292,7 @@ run_pv(const struct night *nt, double *p, double *est)
 				tm[i][s][r] = (double)(s * nt->n * NKEY +
 					r * NKEY + i) / (double)(2 * nt->n * NKEY);
 
-		memset(&key, 0, sizeof(key));
-		key.role = S("A");
-		key.version = S("B");
-		key.experiment = S("sim");
-		key.suite = S("sim");
-		key.test = S(tn[i / 5]);
-		key.operation = S("op");
-		key.metric = S("m");
-		key.unit = S("u");
-		key.direction = PV_HIGHER_BETTER;
-		key.level = (uint64_t)(i % 5) + 1;
+		sim_key(&key, i, PV_HIGHER_BETTER);
 		pv_cmp_compute_sides(&key, &b, &t, &co, &c[i], &h[i]);
 	}
 	pv_cmp_pair(c, h, NKEY, &co);
@@ -971,7 +979,6 @@ static void
 qnight(const struct qmodel *m0, size_t n, int planted_all, int aa,
        struct qtally *t)
 {
-	static const char *const tn[NTEST] = { "t0", "t1", "t2", "t3" };
 	static double v[NKEY][2][MAXN], tm[NKEY][2][MAXN];
 	double p[NQW][NKEY], est[NQW][NKEY], lo[NQW][NKEY], hi[NQW][NKEY];
 	double truth = log(1 - (qfirst != NULL ? qfirst : m0)->eff);
@@ -1037,17 +1044,7 @@ qnight(const struct qmodel *m0, size_t n, int planted_all, int aa,
 			}
 		b = (struct pv_honest_side){ v[k][0], tm[k][0], n, qk, 0 };
 		tt = (struct pv_honest_side){ v[k][1], tm[k][1], n, qk, 0 };
-		memset(&key, 0, sizeof(key));
-		key.role = S("A");
-		key.version = S("B");
-		key.experiment = S("sim");
-		key.suite = S("sim");
-		key.test = S(tn[k / 5]);
-		key.operation = S("op");
-		key.metric = S("m");
-		key.unit = S("u");
-		key.direction = PV_LOWER_BETTER;
-		key.level = (uint64_t)(k % 5) + 1;
+		sim_key(&key, k, PV_LOWER_BETTER);
 		pv_cmp_compute_sides(&key, &b, &tt, &co, &c[k], &h[k]);
 		/* the others on the oriented logs: worse negative */
 		for (i = 0; i < n; i++) {
