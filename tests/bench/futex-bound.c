@@ -117,21 +117,13 @@ struct pool {
 static struct pool pools[64];
 static size_t npools;
 
-static int
-cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static double
 median(const double *v, size_t n)
 {
 	double s[1024];
 
 	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmpd);
+	pv_stats_sort(s, n);
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
@@ -315,7 +307,7 @@ yuen(const double *x, const double *y, size_t n, double *p, double *est)
 	for (k = 0; k < 2; k++) {
 		double m = 0, w = 0, ss = 0;
 
-		qsort(s[k], n, sizeof(double), cmpd);
+		pv_stats_sort(s[k], n);
 		for (i = g; i < n - g; i++)
 			m += s[k][i];
 		tm[k] = m / (double)h;
@@ -1164,7 +1156,7 @@ qtable(const char *title, struct qmodel m, const size_t *ns, size_t nn,
 		m.eff = 0;
 		for (i = 0; i < nights; i++)
 			qnight(&m, ns[a], planted_all, 1, aa);
-		qsort(aa[QW_WELCH].p1, aa[QW_WELCH].np1, sizeof(double), cmpd);
+		pv_stats_sort(aa[QW_WELCH].p1, aa[QW_WELCH].np1);
 		kk = aa[QW_PV].reg ? aa[QW_PV].reg : 1;
 		alpha = aa[QW_WELCH].p1[kk - 1];
 		for (e = 0; e < ne; e++) {

@@ -162,14 +162,6 @@ struct pool {
 static struct pool pools[256];
 static size_t npools;
 
-static int
-cmpd(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 static void
 load_pools(const char *path)
 {
@@ -209,14 +201,14 @@ load_pools(const char *path)
 		p->res = malloc(p->n * sizeof(double));
 		for (j = 0; j < p->n; j++)
 			s[j] = log(p->raw[j]);
-		qsort(s, p->n, sizeof(double), cmpd);
+		pv_stats_sort(s, p->n);
 		med = p->n % 2 ? s[p->n / 2] :
 			(s[p->n / 2 - 1] + s[p->n / 2]) / 2;
 		for (j = 0; j < p->n; j++)
 			p->res[j] = log(p->raw[j]) - med;
 		for (j = 0; j < p->n; j++)
 			s[j] = fabs(p->res[j]);
-		qsort(s, p->n, sizeof(double), cmpd);
+		pv_stats_sort(s, p->n);
 		mad = p->n % 2 ? s[p->n / 2] :
 			(s[p->n / 2 - 1] + s[p->n / 2]) / 2;
 		p->rcv = PV_STATS_MAD_SCALE * mad;
@@ -707,7 +699,7 @@ match_alpha(struct tally *aa)
 {
 	size_t k = aa->reg ? aa->reg : 1;
 
-	qsort(aa->p1, aa->np1, sizeof(double), cmpd);
+	pv_stats_sort(aa->p1, aa->np1);
 	if (k > aa->np1)
 		k = aa->np1;
 	return aa->np1 ? aa->p1[k - 1] : 0;
