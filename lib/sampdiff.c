@@ -433,7 +433,13 @@ side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
 struct cmplist {
 	struct pv_arena arena;		/* c, h, set, sec, allocated once */
 	struct pv_cmp *c;
-	struct pv_honest *h;		/* the honest interval's parts */
+	/*
+	 * The honest interval's parts, kept for pv_cmp_pair() where the
+	 * runs' times may be known (runstart records); else NULL, and each
+	 * comparison is finished alone as it is computed: without times
+	 * nothing is pooled over the pair.
+	 */
+	struct pv_honest *h;
 	const struct pv_runset **set;	/* two a comparison: base, target */
 	size_t *sec;			/* their sections */
 	size_t n;
@@ -521,6 +527,18 @@ find_runstart(const struct pv_sampdiff_section *s, uint64_t run)
 				cmp_runstart) : NULL;
 }
 
+/* Whether a section has runstart records: the runs' times may be known. */
+static int
+have_runstart(const struct pv_sampdiff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsec; i++)
+		if (d->sec[i].nrs > 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The times of a side's runs (ids[0..n)) from its section's runstart
  * records into t: 2 when every run's start is known, 1 when only every
@@ -561,6 +579,7 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 		const struct pv_runset *ts = l->set[2 * at + 1];
 		size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
 		struct pv_honest_side sb, st;
+		struct pv_honest h;
 		struct pv_runkey k = c->key;
 		struct pv_str text = c->key_text;
 		double *v, *tm, *ord;
@@ -595,7 +614,14 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 			st.time = ord + nb;
 			sb.local = st.local = 1;
 		}
-		pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c, &l->h[at]);
+		if (l->h != NULL) {
+			pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c,
+					     &l->h[at]);
+		} else {
+			pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c, &h);
+			pv_cmp_pair(c, &h, 1, &l->d->opt);
+			pv_honest_release(&h);
+		}
 		c->key_text = text;
 	}
 	free(buf);
@@ -767,7 +793,7 @@ compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
 	job.thread_end = pv_stats_thread_release;
 	job.arg = &lp;
 	pv_inorder_run(&job);
-	for (i = 0; i < l->npair; i++) {
+	for (i = 0; l->h != NULL && i < l->npair; i++) {
 		size_t from = l->pair[i];
 		size_t to = i + 1 < l->npair ? l->pair[i + 1] : l->n;
 
@@ -795,7 +821,7 @@ compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
 		if (!isnan(c->change))
 			pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
 	}
-	for (i = 0; i < l->n; i++)
+	for (i = 0; l->h != NULL && i < l->n; i++)
 		pv_honest_release(&l->h[i]);
 	free(l->ord);
 }
@@ -908,8 +934,8 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 	l.nroll = b->nroll;
 	if (n == 0)
 		n = 1;
+	/* no runstart records here (finish_batched()): l.h stays NULL */
 	l.c = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.c)));
-	l.h = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.h)));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.set)));
 	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.sec)));
@@ -995,10 +1021,7 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 	size_t nside = 0, sidealloc = 0, npair = 0, pairalloc = 0, i, j, e;
 	long ret = -2;
 
-	for (i = 0; i < d->nsec; i++)
-		if (d->sec[i].nrs > 0)
-			break;
-	if (gs->hold || gs->n == 0 || i < d->nsec)
+	if (gs->hold || gs->n == 0 || have_runstart(d))
 		goto hold;
 	if (pv_testspill_save_current(gs) < 0) {
 		d->err = gs->err;
@@ -1184,7 +1207,8 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 		i = 1;
 	/* (a large i dies here first: twice i set pointers fit then) */
 	l.c = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.c)));
-	l.h = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.h)));
+	if (have_runstart(d))
+		l.h = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.h)));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.set)));
 	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.sec)));
