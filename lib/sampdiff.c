@@ -20,16 +20,19 @@
 
 /*
  * The record about to be added to gs's table is of this test (testspill.h):
- * when it came back after another began, every key is held from now on.
+ * when it came back after another began, every key is held from now on,
+ * and the tests are no longer told apart.
  */
 static int
 enter_group(struct pv_sampdiff *d, struct pv_testspill *gs,
 	    struct pv_str role, struct pv_str version,
 	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
 {
-	int rc = pv_testspill_enter(gs, role, version, experiment, suite,
-				    test);
+	int rc;
 
+	if (gs->hold)
+		return 0;
+	rc = pv_testspill_enter(gs, role, version, experiment, suite, test);
 	if (rc > 0)
 		rc = pv_testspill_hold_all(gs);
 	if (rc < 0)
