@@ -459,6 +459,10 @@ struct cmplist {
 	/* a batch of tests: their keys to roll up under, in order */
 	const struct pv_runkey *roll;
 	size_t nroll;
+	/* the writing: where, the roll key reached, the changes found */
+	struct writer *w;
+	size_t ti;
+	long found;
 };
 
 /* A comparison as sorted: its key is one's with the pair's versions. */
@@ -818,7 +822,7 @@ writer_end(struct writer *w)
 
 /* Whether c's interval excludes 0: the honest one where there is one. */
 static int
-found(const struct pv_cmp *c)
+excludes_zero(const struct pv_cmp *c)
 {
 	double lo = isnan(c->hlo) ? c->lo : c->hlo;
 	double hi = isnan(c->hhi) ? c->hi : c->hhi;
@@ -826,26 +830,65 @@ found(const struct pv_cmp *c)
 	return hi < 0 || lo > 0;
 }
 
+/* Write a comparison of l, the next in key order, and roll it up. */
+static void
+write_cmp(struct cmplist *l, struct pv_cmp *c)
+{
+	struct writer *w = l->w;
+	const struct pv_runkey *rk = &c->key;
+
+	if (l->roll != NULL) {
+		while (l->ti + 1 < l->nroll &&
+		       (pv_str_cmp(l->roll[l->ti].suite, c->key.suite) != 0 ||
+			pv_str_cmp(l->roll[l->ti].test, c->key.test) != 0))
+			l->ti++;
+		rk = &l->roll[l->ti];
+	}
+	if (secondary(l->d, &c->key))
+		c->flags |= PV_CMP_SECONDARY;
+	pv_rollup_next(&w->ru, rk);
+	pv_strbuf_reset(&w->sb);
+	pv_rec_cmp_write(&w->sb, c);
+	fwrite(w->sb.buf, 1, w->sb.len, w->out);
+	if (!isnan(c->change))
+		pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
+	l->found += excludes_zero(c);
+}
+
+/* A block of a slice computed: written while the next are computed. */
+static void
+take_write(void *arg, const struct pv_inorder_block *blk)
+{
+	struct cmplist *l = *(struct cmplist *const *)arg;
+	size_t i;
+
+	for (i = blk->start; i < blk->end; i++)
+		write_cmp(l, &l->c[i]);
+}
+
 /*
- * Compute l's comparisons and write them in key order with the roll-ups.
- * Returns how many have an interval that excludes 0.
+ * Compute l's comparisons and write them in key order with the roll-ups
+ * to w.  Returns how many have an interval that excludes 0.
  */
 static long
 compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
 {
 	struct pv_inorder job;
 	struct cmplist *lp = l;
-	size_t i, ti = 0, from, to;
+	size_t i, from, to;
 	size_t slice = l->h != NULL ? l->n : CMP_SLICE;
-	long nfound = 0;
 
 	sort_cmps(l);
+	l->w = w;
+	l->ti = 0;
+	l->found = 0;
 	memset(&job, 0, sizeof(job));
 	job.block = CMP_BLOCK;
 	job.jobs = l->jobs;
 	job.per_thread = CMP_PER_THREAD;
 	job.work = compute_block;
-	job.take = take_none;
+	/* the keys of a pair finished together are written after */
+	job.take = l->h != NULL ? take_none : take_write;
 	job.thread_end = pv_stats_thread_release;
 	job.arg = &lp;
 	for (from = 0; from < l->n; from = to) {
@@ -853,41 +896,21 @@ compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
 		l->from = from;
 		job.n = to - from;
 		pv_inorder_run(&job);
-		for (i = 0; l->h != NULL && i < l->npair; i++) {
+	}
+	if (l->h != NULL) {
+		for (i = 0; i < l->npair; i++) {
 			size_t a = l->pair[i];
 			size_t b = i + 1 < l->npair ? l->pair[i + 1] : l->n;
 
 			pv_cmp_pair(l->c + a, l->h + a, b - a, &d->opt);
 		}
-		for (i = from; i < to; i++) {
-			struct pv_cmp *c = l->h != NULL ?
-				&l->c[l->ord[i].at] : &l->c[i - from];
-			const struct pv_runkey *rk = &c->key;
-
-			if (l->roll != NULL) {
-				while (ti + 1 < l->nroll &&
-				       (pv_str_cmp(l->roll[ti].suite,
-						   c->key.suite) != 0 ||
-					pv_str_cmp(l->roll[ti].test,
-						   c->key.test) != 0))
-					ti++;
-				rk = &l->roll[ti];
-			}
-			if (secondary(d, &c->key))
-				c->flags |= PV_CMP_SECONDARY;
-			pv_rollup_next(&w->ru, rk);
-			pv_strbuf_reset(&w->sb);
-			pv_rec_cmp_write(&w->sb, c);
-			fwrite(w->sb.buf, 1, w->sb.len, w->out);
-			if (!isnan(c->change))
-				pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
-			nfound += found(c);
-		}
+		for (i = 0; i < l->n; i++)
+			write_cmp(l, &l->c[l->ord[i].at]);
+		for (i = 0; i < l->n; i++)
+			pv_honest_release(&l->h[i]);
 	}
-	for (i = 0; l->h != NULL && i < l->n; i++)
-		pv_honest_release(&l->h[i]);
 	free(l->ord);
-	return nfound;
+	return l->found;
 }
 
 /*
