@@ -997,9 +997,8 @@ same_pair(const struct bpair *x, const struct bpair *y)
 /* The batch: the tests of a pair read back into bt, their roll keys. */
 struct batch {
 	struct pv_runtab bt;
-	struct pv_runkey *roll[2];	/* this batch's, the one before */
-	size_t nroll, alloc[2];
-	int cur;
+	struct pv_runkey *roll;		/* this batch's */
+	size_t nroll, alloc;
 	long found;
 };
 
@@ -1017,7 +1016,7 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 	l.d = d;
 	l.tab = &b->bt;
 	l.jobs = d->opt.jobs;
-	l.roll = b->roll[b->cur];
+	l.roll = b->roll;
 	l.nroll = b->nroll;
 	/* no runstart records here (finish_batched()): no times */
 	cmplist_alloc(&l, n, 0);
@@ -1056,8 +1055,6 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 	free(l.ver);
 	free(v);
 	pv_runtab_clear(&b->bt);
-	/* the roll-up keeps the last key until the next: kept a batch more */
-	b->cur = !b->cur;
 	b->nroll = 0;
 }
 
@@ -1068,8 +1065,8 @@ batch_test(struct batch *b, const struct pv_runset *bk,
 {
 	struct pv_runkey *k;
 
-	PV_GROW(b->roll[b->cur], b->nroll + 1, b->alloc[b->cur]);
-	k = &b->roll[b->cur][b->nroll++];
+	PV_GROW(b->roll, b->nroll + 1, b->alloc);
+	k = &b->roll[b->nroll++];
 	*k = g->key;
 	k->role = bk->key.version;
 	k->version = tk->key.version;
@@ -1223,8 +1220,7 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 	}
 	writer_end(&w);
 	pv_runtab_release(&b.bt);
-	free(b.roll[0]);
-	free(b.roll[1]);
+	free(b.roll);
 	if (ret != -1)
 		ret = b.found;
 	goto out;
