@@ -49,19 +49,19 @@ end(struct pv_rollup *r, int n)
 void
 pv_rollup_next(struct pv_rollup *r, const struct pv_runkey *key)
 {
-	const struct pv_runkey *p = r->prev;
+	const struct pv_runkey *p = &r->prev;
 
-	r->prev = key;
-	if (p == NULL)
-		return;
-	if (pv_str_cmp(p->role, key->role) ||
-	    pv_str_cmp(p->version, key->version) ||
-	    pv_str_cmp(p->experiment, key->experiment))
+	if (!r->have_prev)
+		r->have_prev = 1;
+	else if (pv_str_cmp(p->role, key->role) ||
+		 pv_str_cmp(p->version, key->version) ||
+		 pv_str_cmp(p->experiment, key->experiment))
 		end(r, 3);
 	else if (pv_str_cmp(p->suite, key->suite))
 		end(r, 2);
 	else if (pv_str_cmp(p->test, key->test))
 		end(r, 1);
+	r->prev = *key;
 }
 
 void
@@ -74,7 +74,8 @@ pv_rollup_add(struct pv_rollup *r, const struct pv_runkey *key, size_t runs,
 		struct pv_roll *o = &r->scope[s];
 
 		if (o->keys == 0) {
-			o->first = key;
+			o->first_key = *key;
+			o->first = &o->first_key;
 			o->runs = o->nse = 0;
 			o->min_runs = runs;
 			o->sum = o->var = 0;

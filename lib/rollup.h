@@ -18,7 +18,8 @@
 #include "rec_key.h"
 
 struct pv_roll {
-	const struct pv_runkey *first;	/* its first key (the caller's) */
+	const struct pv_runkey *first;	/* its first key: &first_key */
+	struct pv_runkey first_key;
 	size_t keys;
 	size_t runs, min_runs;		/* of the keys' runs: sum, fewest */
 	double sum, min;		/* of the keys' values */
@@ -30,7 +31,8 @@ struct pv_roll {
 
 struct pv_rollup {
 	struct pv_roll scope[PV_NSCOPE];
-	const struct pv_runkey *prev;	/* the key given last */
+	struct pv_runkey prev;		/* the key given last ... */
+	int have_prev;			/* ... if any */
 	int keep_values;
 	/* write the record of a scope that ends (roll is emptied after) */
 	void (*flush)(void *arg, struct pv_roll *roll, enum pv_scope scope);
@@ -44,8 +46,9 @@ void pv_rollup_init(struct pv_rollup *r, int keep_values,
 void pv_rollup_release(struct pv_rollup *r);
 
 /*
- * key comes next (the keys must outlive the roll-up): end the scopes it
- * is not in.
+ * key comes next: end the scopes it is not in.  The keys are copied (a
+ * caller may reuse its own), their strings are not: those must outlive
+ * the roll-up.
  */
 void pv_rollup_next(struct pv_rollup *r, const struct pv_runkey *key);
 /* Add key (the one given last) to every scope; se NaN: it has none. */

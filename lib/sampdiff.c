@@ -20,16 +20,19 @@
 
 /*
  * The record about to be added to gs's table is of this test (testspill.h):
- * when it came back after another began, every key is held from now on.
+ * when it came back after another began, every key is held from now on,
+ * and the tests are no longer told apart.
  */
 static int
 enter_group(struct pv_sampdiff *d, struct pv_testspill *gs,
 	    struct pv_str role, struct pv_str version,
 	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
 {
-	int rc = pv_testspill_enter(gs, role, version, experiment, suite,
-				    test);
+	int rc;
 
+	if (gs->hold)
+		return 0;
+	rc = pv_testspill_enter(gs, role, version, experiment, suite, test);
 	if (rc > 0)
 		rc = pv_testspill_hold_all(gs);
 	if (rc < 0)
@@ -425,54 +428,96 @@ side_sec(struct pv_sampdiff *d, const struct pv_runset *set)
 }
 
 /*
- * The comparisons to make: first listed (their keys, sets and sections),
- * then computed, by several threads when there are many, each into its
- * own slot, so that the output does not depend on the threads; then the
- * keys of each pair finished together; then written in key order.
+ * The comparisons to make: first listed (their sets and sections), then
+ * taken in key order a slice at a time, computed by several threads when
+ * there are many, each into its own slot, so that the output does not
+ * depend on the threads, and written.  Where the runs' times may be known
+ * the keys of each pair are finished together (pv_cmp_pair()): then the
+ * slice is the whole list.
  */
 struct cmplist {
 	struct pv_arena arena;		/* c, h, set, sec, allocated once */
-	struct pv_cmp *c;
-	struct pv_honest *h;		/* the honest interval's parts */
+	struct pv_cmp *c;		/* the slice's; all (by at) where h */
+	/*
+	 * The honest interval's parts, kept for pv_cmp_pair() where the
+	 * runs' times may be known (runstart records); else NULL, and each
+	 * comparison is finished alone as it is computed: without times
+	 * nothing is pooled over the pair.
+	 */
+	struct pv_honest *h;
 	const struct pv_runset **set;	/* two a comparison: base, target */
 	size_t *sec;			/* their sections */
 	size_t n;
 	size_t *pair;			/* where each pair's comparisons begin */
-	size_t npair, pairalloc;
+	struct pv_str *ver;		/* two a pair: its base, its target */
+	size_t npair, pairalloc, veralloc;
 	const struct pv_sampdiff *d;
 	const struct pv_runtab *tab;	/* of the sets */
 	size_t jobs;			/* 0: one thread per CPU */
-	struct pv_cmp **ord;		/* the comparisons in key order */
+	struct cmpref *ord;		/* the comparisons in key order */
+	size_t from;			/* the slice's first, in ord */
 	/* a batch of tests: their keys to roll up under, in order */
 	const struct pv_runkey *roll;
 	size_t nroll;
+	/* the writing: where, the roll key reached, the changes found */
+	struct writer *w;
+	size_t ti;
+	long found;
 };
+
+/* A comparison as sorted: its key is one's with the pair's versions. */
+struct cmpref {
+	const struct pv_runset *one;	/* its base's set, else target's */
+	const struct pv_str *base, *target;	/* the pair's versions */
+	size_t at;			/* in the list */
+};
+
+/* Comparisons computed and written at a time, where not all at once. */
+#define CMP_SLICE 8192
 
 /* Comparisons a thread takes at a time; the least worth a thread. */
 #define CMP_BLOCK 256
 #define CMP_PER_THREAD 2048
 
+/* The comparisons from here on are of the pair of base and target. */
+static void
+pair_begin(struct cmplist *l, const struct pv_runset *base,
+	   const struct pv_runset *target)
+{
+	PV_GROW(l->pair, l->npair + 1, l->pairalloc);
+	PV_GROW(l->ver, 2 * l->npair + 2, l->veralloc);
+	l->pair[l->npair] = l->n;
+	l->ver[2 * l->npair] = base->key.version;
+	l->ver[2 * l->npair + 1] = target->key.version;
+	l->npair++;
+}
+
+/* Room for bound comparisons (pairs_bound()); times: keep h. */
+static void
+cmplist_alloc(struct cmplist *l, size_t bound, int times)
+{
+	size_t nc = times || bound < CMP_SLICE ? bound : CMP_SLICE;
+
+	if (bound == 0)
+		bound = nc = 1;
+	/* (a large bound dies here first: twice it set pointers fit then) */
+	l->c = pv_arena_alloc(&l->arena, pv_xmult(nc, sizeof(*l->c)));
+	if (times)
+		l->h = pv_arena_alloc(&l->arena,
+				      pv_xmult(bound, sizeof(*l->h)));
+	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
+	l->set = pv_arena_alloc(&l->arena,
+				pv_xmult(2 * bound, sizeof(*l->set)));
+	l->sec = pv_arena_alloc(&l->arena,
+				pv_xmult(2 * bound, sizeof(*l->sec)));
+}
+
+/* A comparison of the pair begun last: its sets (one may be NULL). */
 static void
 compare(struct cmplist *l, const struct pv_runset *bs,
-	const struct pv_runset *ts, const struct pv_runset *base,
-	const struct pv_runset *target, size_t ib, size_t it)
+	const struct pv_runset *ts, size_t ib, size_t it)
 {
 	/* room for it: pairs_bound() */
-	struct pv_cmp *c = &l->c[l->n];
-	/* the callers give bs, ts or both, never neither */
-	const struct pv_runset *one = bs != NULL ? bs : ts;
-
-	memset(c, 0, sizeof(*c));
-	/*
-	 * (the analysers follow a path where both are NULL, through a
-	 * table of sets they take to be empty and not at once)
-	 */
-	/* cppcheck-suppress nullPointer */
-	/* NOLINTNEXTLINE(clang-analyzer-core.NullDereference) */
-	c->key = one->key;
-	c->key_text = pv_runtab_key_text(l->tab, one);
-	c->key.role = base->key.version;
-	c->key.version = target->key.version;
 	l->set[2 * l->n] = bs;
 	l->set[2 * l->n + 1] = ts;
 	l->sec[2 * l->n] = ib;
@@ -521,6 +566,18 @@ find_runstart(const struct pv_sampdiff_section *s, uint64_t run)
 				cmp_runstart) : NULL;
 }
 
+/* Whether a section has runstart records: the runs' times may be known. */
+static int
+have_runstart(const struct pv_sampdiff *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsec; i++)
+		if (d->sec[i].nrs > 0)
+			return 1;
+	return 0;
+}
+
 /*
  * The times of a side's runs (ids[0..n)) from its section's runstart
  * records into t: 2 when every run's start is known, 1 when only every
@@ -545,6 +602,15 @@ run_times(const struct pv_sampdiff_section *s, const uint64_t *ids,
 	return start ? 2 : ord ? 1 : 0;
 }
 
+/* The key of a comparison: its set's, with the pair's versions. */
+static void
+ref_key(const struct cmpref *r, struct pv_runkey *k)
+{
+	*k = r->one->key;
+	k->role = *r->base;
+	k->version = *r->target;
+}
+
 /* Compute a block of comparisons (of ord), their honest parts too. */
 static void
 compute_block(void *arg, struct pv_inorder_block *blk)
@@ -555,17 +621,19 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 	size_t alloc = 0, ialloc = 0, i;
 
 	for (i = blk->start; i < blk->end; i++) {
-		struct pv_cmp *c = l->ord[i];
-		size_t at = (size_t)(c - l->c);
+		const struct cmpref *r = &l->ord[l->from + i];
+		size_t at = r->at;
+		struct pv_cmp *c = l->h != NULL ? &l->c[at] : &l->c[i];
 		const struct pv_runset *bs = l->set[2 * at];
 		const struct pv_runset *ts = l->set[2 * at + 1];
 		size_t nb = bs ? bs->nrun : 0, nt = ts ? ts->nrun : 0;
 		struct pv_honest_side sb, st;
-		struct pv_runkey k = c->key;
-		struct pv_str text = c->key_text;
+		struct pv_honest h;
+		struct pv_runkey k;
 		double *v, *tm, *ord;
 		int kb = 0, kt = 0;
 
+		ref_key(r, &k);
 		/* values, start times and orders of both sides */
 		PV_GROW(buf, 3 * (nb + nt) + 1, alloc);
 		PV_GROW(ids, nb + nt + 1, ialloc);
@@ -595,8 +663,15 @@ compute_block(void *arg, struct pv_inorder_block *blk)
 			st.time = ord + nb;
 			sb.local = st.local = 1;
 		}
-		pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c, &l->h[at]);
-		c->key_text = text;
+		if (l->h != NULL) {
+			pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c,
+					     &l->h[at]);
+		} else {
+			pv_cmp_compute_sides(&k, &sb, &st, &l->d->opt, c, &h);
+			pv_cmp_pair(c, &h, 1, &l->d->opt);
+			pv_honest_release(&h);
+		}
+		c->key_text = pv_runtab_key_text(l->tab, r->one);
 	}
 	free(buf);
 	free(ids);
@@ -609,34 +684,47 @@ take_none(void *arg, const struct pv_inorder_block *blk)
 	(void)blk;
 }
 
-/* Comparisons in the order of their keys (as they come when equal). */
+/* Comparisons in the order of their keys (as listed when equal). */
 static int
-cmp_ptr(const void *a, const void *b)
+cmp_ref(const void *a, const void *b)
 {
-	const struct pv_cmp *x = *(const struct pv_cmp *const *)a;
-	const struct pv_cmp *y = *(const struct pv_cmp *const *)b;
-	int c = pv_rec_key_cmp(&x->key, &y->key);
+	const struct cmpref *x = a, *y = b;
+	struct pv_runkey kx, ky;
+	int c;
 
-	return c ? c : (x > y) - (x < y);
+	ref_key(x, &kx);
+	ref_key(y, &ky);
+	c = pv_rec_key_cmp(&kx, &ky);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
 }
 
 /* The comparisons in key order, into l->ord. */
 static void
 sort_cmps(struct cmplist *l)
 {
-	size_t i;
+	size_t i, p;
 
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
 	l->ord = pv_xreallocarray(NULL, l->n ? l->n : 1, sizeof(*l->ord));
-	for (i = 0; i < l->n; i++)
-		l->ord[i] = &l->c[i];
+	for (p = 0; p < l->npair; p++) {
+		size_t end = p + 1 < l->npair ? l->pair[p + 1] : l->n;
+
+		for (i = l->pair[p]; i < end; i++) {
+			struct cmpref *r = &l->ord[i];
+
+			/* compare() has bs, ts or both, never neither */
+			r->one = l->set[2 * i] != NULL ? l->set[2 * i] :
+				l->set[2 * i + 1];
+			r->base = &l->ver[2 * p];
+			r->target = &l->ver[2 * p + 1];
+			r->at = i;
+		}
+	}
 	/* one pair of sides at a time comes in order: check first */
 	for (i = 1; i < l->n; i++)
-		if (cmp_ptr(&l->ord[i - 1], &l->ord[i]) > 0)
+		if (cmp_ref(&l->ord[i - 1], &l->ord[i]) > 0)
 			break;
 	if (i < l->n)
-		/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-		qsort(l->ord, l->n, sizeof(*l->ord), cmp_ptr);
+		qsort(l->ord, l->n, sizeof(*l->ord), cmp_ref);
 }
 
 /* The writer's state: the roll-ups and where the output goes. */
@@ -732,72 +820,97 @@ writer_end(struct writer *w)
 	pv_strbuf_release(&w->sb);
 }
 
-/* How many of l's comparisons have an interval that excludes 0. */
-static long
-count_found(const struct cmplist *l)
+/* Whether c's interval excludes 0: the honest one where there is one. */
+static int
+excludes_zero(const struct pv_cmp *c)
 {
-	long found = 0;
-	size_t i;
+	double lo = isnan(c->hlo) ? c->lo : c->hlo;
+	double hi = isnan(c->hhi) ? c->hi : c->hhi;
 
-	for (i = 0; i < l->n; i++) {
-		double lo = isnan(l->c[i].hlo) ? l->c[i].lo : l->c[i].hlo;
-		double hi = isnan(l->c[i].hhi) ? l->c[i].hi : l->c[i].hhi;
-
-		if (hi < 0 || lo > 0)
-			found++;
-	}
-	return found;
+	return hi < 0 || lo > 0;
 }
 
+/* Write a comparison of l, the next in key order, and roll it up. */
 static void
+write_cmp(struct cmplist *l, struct pv_cmp *c)
+{
+	struct writer *w = l->w;
+	const struct pv_runkey *rk = &c->key;
+
+	if (l->roll != NULL) {
+		while (l->ti + 1 < l->nroll &&
+		       (pv_str_cmp(l->roll[l->ti].suite, c->key.suite) != 0 ||
+			pv_str_cmp(l->roll[l->ti].test, c->key.test) != 0))
+			l->ti++;
+		rk = &l->roll[l->ti];
+	}
+	if (secondary(l->d, &c->key))
+		c->flags |= PV_CMP_SECONDARY;
+	pv_rollup_next(&w->ru, rk);
+	pv_strbuf_reset(&w->sb);
+	pv_rec_cmp_write(&w->sb, c);
+	fwrite(w->sb.buf, 1, w->sb.len, w->out);
+	if (!isnan(c->change))
+		pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
+	l->found += excludes_zero(c);
+}
+
+/* A block of a slice computed: written while the next are computed. */
+static void
+take_write(void *arg, const struct pv_inorder_block *blk)
+{
+	struct cmplist *l = *(struct cmplist *const *)arg;
+	size_t i;
+
+	for (i = blk->start; i < blk->end; i++)
+		write_cmp(l, &l->c[i]);
+}
+
+/*
+ * Compute l's comparisons and write them in key order with the roll-ups
+ * to w.  Returns how many have an interval that excludes 0.
+ */
+static long
 compute_batch(struct pv_sampdiff *d, struct cmplist *l, struct writer *w)
 {
 	struct pv_inorder job;
 	struct cmplist *lp = l;
-	size_t i, ti = 0;
+	size_t i, from, to;
+	size_t slice = l->h != NULL ? l->n : CMP_SLICE;
 
 	sort_cmps(l);
+	l->w = w;
+	l->ti = 0;
+	l->found = 0;
 	memset(&job, 0, sizeof(job));
-	job.n = l->n;
 	job.block = CMP_BLOCK;
 	job.jobs = l->jobs;
 	job.per_thread = CMP_PER_THREAD;
 	job.work = compute_block;
-	job.take = take_none;
+	/* the keys of a pair finished together are written after */
+	job.take = l->h != NULL ? take_none : take_write;
 	job.thread_end = pv_stats_thread_release;
 	job.arg = &lp;
-	pv_inorder_run(&job);
-	for (i = 0; i < l->npair; i++) {
-		size_t from = l->pair[i];
-		size_t to = i + 1 < l->npair ? l->pair[i + 1] : l->n;
-
-		pv_cmp_pair(l->c + from, l->h + from, to - from, &d->opt);
+	for (from = 0; from < l->n; from = to) {
+		to = l->n - from > slice ? from + slice : l->n;
+		l->from = from;
+		job.n = to - from;
+		pv_inorder_run(&job);
 	}
-	for (i = 0; i < l->n; i++) {
-		const struct pv_cmp *c = l->ord[i];
+	if (l->h != NULL) {
+		for (i = 0; i < l->npair; i++) {
+			size_t a = l->pair[i];
+			size_t b = i + 1 < l->npair ? l->pair[i + 1] : l->n;
 
-		const struct pv_runkey *rk = &c->key;
-
-		if (l->roll != NULL) {
-			while (ti + 1 < l->nroll &&
-			       (pv_str_cmp(l->roll[ti].suite,
-					   c->key.suite) != 0 ||
-				pv_str_cmp(l->roll[ti].test, c->key.test) != 0))
-				ti++;
-			rk = &l->roll[ti];
+			pv_cmp_pair(l->c + a, l->h + a, b - a, &d->opt);
 		}
-		if (secondary(d, &c->key))
-			l->ord[i]->flags |= PV_CMP_SECONDARY;
-		pv_rollup_next(&w->ru, rk);
-		pv_strbuf_reset(&w->sb);
-		pv_rec_cmp_write(&w->sb, c);
-		fwrite(w->sb.buf, 1, w->sb.len, w->out);
-		if (!isnan(c->change))
-			pv_rollup_add(&w->ru, rk, 0, c->change, c->se);
+		for (i = 0; i < l->n; i++)
+			write_cmp(l, &l->c[l->ord[i].at]);
+		for (i = 0; i < l->n; i++)
+			pv_honest_release(&l->h[i]);
 	}
-	for (i = 0; i < l->n; i++)
-		pv_honest_release(&l->h[i]);
 	free(l->ord);
+	return l->found;
 }
 
 /*
@@ -884,9 +997,8 @@ same_pair(const struct bpair *x, const struct bpair *y)
 /* The batch: the tests of a pair read back into bt, their roll keys. */
 struct batch {
 	struct pv_runtab bt;
-	struct pv_runkey *roll[2];	/* this batch's, the one before */
-	size_t nroll, alloc[2];
-	int cur;
+	struct pv_runkey *roll;		/* this batch's */
+	size_t nroll, alloc;
 	long found;
 };
 
@@ -904,17 +1016,11 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 	l.d = d;
 	l.tab = &b->bt;
 	l.jobs = d->opt.jobs;
-	l.roll = b->roll[b->cur];
+	l.roll = b->roll;
 	l.nroll = b->nroll;
-	if (n == 0)
-		n = 1;
-	l.c = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.c)));
-	l.h = pv_arena_alloc(&l.arena, pv_xmult(n, sizeof(*l.h)));
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.set)));
-	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * n, sizeof(*l.sec)));
-	PV_GROW(l.pair, 1, l.pairalloc);
-	l.pair[l.npair++] = 0;
+	/* no runstart records here (finish_batched()): no times */
+	cmplist_alloc(&l, n, 0);
+	pair_begin(&l, bk, tk);
 	/* the baseline's sets, then the target's, or the other way */
 	for (mid = 0; mid < b->bt.nset && same_side(v[mid], v[0]); mid++)
 		;
@@ -935,25 +1041,20 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 						       &v[y]->key);
 
 			if (c < 0)
-				compare(&l, v[x++], NULL, bk, tk, p->ib,
-					p->it);
+				compare(&l, v[x++], NULL, p->ib, p->it);
 			else if (c > 0)
-				compare(&l, NULL, v[y++], bk, tk, p->ib,
-					p->it);
+				compare(&l, NULL, v[y++], p->ib, p->it);
 			else
-				compare(&l, v[x++], v[y++], bk, tk, p->ib,
-					p->it);
+				compare(&l, v[x++], v[y++], p->ib, p->it);
 		}
 	}
-	compute_batch(d, &l, w);
-	b->found += count_found(&l);
+	b->found += compute_batch(d, &l, w);
 	d->ncmp += l.n;
 	pv_arena_release(&l.arena);
 	free(l.pair);
+	free(l.ver);
 	free(v);
 	pv_runtab_clear(&b->bt);
-	/* the roll-up keeps the last key until the next: kept a batch more */
-	b->cur = !b->cur;
 	b->nroll = 0;
 }
 
@@ -964,8 +1065,8 @@ batch_test(struct batch *b, const struct pv_runset *bk,
 {
 	struct pv_runkey *k;
 
-	PV_GROW(b->roll[b->cur], b->nroll + 1, b->alloc[b->cur]);
-	k = &b->roll[b->cur][b->nroll++];
+	PV_GROW(b->roll, b->nroll + 1, b->alloc);
+	k = &b->roll[b->nroll++];
 	*k = g->key;
 	k->role = bk->key.version;
 	k->version = tk->key.version;
@@ -995,10 +1096,7 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 	size_t nside = 0, sidealloc = 0, npair = 0, pairalloc = 0, i, j, e;
 	long ret = -2;
 
-	for (i = 0; i < d->nsec; i++)
-		if (d->sec[i].nrs > 0)
-			break;
-	if (gs->hold || gs->n == 0 || i < d->nsec)
+	if (gs->hold || gs->n == 0 || have_runstart(d))
 		goto hold;
 	if (pv_testspill_save_current(gs) < 0) {
 		d->err = gs->err;
@@ -1122,8 +1220,7 @@ finish_batched(struct pv_sampdiff *d, FILE *out, const char *const *ignore,
 	}
 	writer_end(&w);
 	pv_runtab_release(&b.bt);
-	free(b.roll[0]);
-	free(b.roll[1]);
+	free(b.roll);
 	if (ret != -1)
 		ret = b.found;
 	goto out;
@@ -1179,15 +1276,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	}
 
 	/* each experiment's baselines against its targets */
-	i = pairs_bound(side, nside, v);
-	if (i == 0)
-		i = 1;
-	/* (a large i dies here first: twice i set pointers fit then) */
-	l.c = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.c)));
-	l.h = pv_arena_alloc(&l.arena, pv_xmult(i, sizeof(*l.h)));
-	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	l.set = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.set)));
-	l.sec = pv_arena_alloc(&l.arena, pv_xmult(2 * i, sizeof(*l.sec)));
+	cmplist_alloc(&l, pairs_bound(side, nside, v), have_runstart(d));
 	d->npairs = 0;
 	for (e = 0; e < nside; e = j) {
 		size_t a, b;
@@ -1212,13 +1301,13 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 						   nignore)) {
 					pv_arena_release(&l.arena);
 					free(l.pair);
+					free(l.ver);
 					free(side);
 					free(v);
 					return -1;
 				}
 				d->npairs++;
-				PV_GROW(l.pair, l.npair + 1, l.pairalloc);
-				l.pair[l.npair++] = l.n;
+				pair_begin(&l, bk, tk);
 				x = sb->start;
 				y = st->start;
 				while (x < sb->end || y < st->end) {
@@ -1229,14 +1318,14 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 							&v[y]->key);
 
 					if (c < 0)
-						compare(&l, v[x++], NULL,
-							bk, tk, ib, it);
+						compare(&l, v[x++], NULL, ib,
+							it);
 					else if (c > 0)
-						compare(&l, NULL, v[y++],
-							bk, tk, ib, it);
+						compare(&l, NULL, v[y++], ib,
+							it);
 					else
-						compare(&l, v[x++], v[y++],
-							bk, tk, ib, it);
+						compare(&l, v[x++], v[y++], ib,
+							it);
 				}
 			}
 		}
@@ -1245,18 +1334,18 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 		nothing_paired(d, side, nside, v, tab->nset);
 		pv_arena_release(&l.arena);
 		free(l.pair);
+		free(l.ver);
 		free(side);
 		free(v);
 		return -1;
 	}
 	writer_start(d, &w, out);
-	compute_batch(d, &l, &w);
+	found = compute_batch(d, &l, &w);
 	writer_end(&w);
-	/* the honest interval where there is one */
-	found = count_found(&l);
 	d->ncmp = l.n;
 	pv_arena_release(&l.arena);
 	free(l.pair);
+	free(l.ver);
 	free(side);
 	free(v);
 	return found;

@@ -36,7 +36,9 @@
  * section with runstart records (the drift of a pair's keys is judged
  * over all of them together) or two pairs of the same versions and
  * experiment (their keys interleave) hold every key, as a table of the
- * whole input.  The output is the same either way.
+ * whole input.  The output is the same either way.  The comparisons are
+ * computed and written about 8192 at a time; with runstart records all
+ * of them are kept until their pairs are finished.
  */
 #ifndef PV_SAMPDIFF_H
 #define PV_SAMPDIFF_H

@@ -6,7 +6,8 @@
 # pv-stat's runvals, must be within 16 MB of that on 2,000 (9 MB and
 # 18 MB); a table of every key took 127 MB more (11 MB and 138 MB).  The
 # same keys in run order (every key held) give the same records as the
-# grouped night's tests read back in batches of about 8192 keys.
+# grouped night's tests read back in batches of about 8192 keys, and in
+# both the roll-ups are those of the cmp records.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 # under make check-valgrind the peak would be valgrind's, not pv-diff's
@@ -45,4 +46,50 @@ pv-diff "$T/big.pv" | grep -v '^sample' >"$T/grouped.out"
 pv-diff "$T/runs.pv" | grep -v '^sample' >"$T/runs.out"
 test_cmp "$T/grouped.out" "$T/runs.out" && pass ||
 	fail "pv-diff: grouped and run order give other records"
+
+# The comparisons are computed and written 8192 at a time: every cmproll
+# record is still the count, mean and least CHANGE of its keys' cmp
+# records (the mean to 1e-9 of their size), for the keys held together
+# (run order) and read back in batches (grouped).
+cat >"$T/roll.awk" <<'EOF'
+function near(a, b, size) {
+	return (a > b ? a - b : b - a) <= 1e-9 * size
+}
+function add(k, v) {
+	n[k]++
+	sum[k] += v
+	abs[k] += v < 0 ? -v : v
+	if (!(k in min) || v < min[k])
+		min[k] = v
+}
+BEGIN { FS = "\t" }
+$1 == "cmp" && $14 != "-" {
+	p = $2 FS $3 FS $4
+	add(p FS "test" FS $5 FS $6, $14)
+	add(p FS "suite" FS $5 FS "-", $14)
+	add(p FS "run" FS "-" FS "-", $14)
+}
+$1 == "cmproll" {
+	k = $2 FS $3 FS $4 FS $5 FS $6 FS $7
+	nroll++
+	seen[k] = 1
+	if ((k in n) && n[k] == $8 && near(sum[k] / n[k], $9, abs[k] / n[k]) &&
+	    near(min[k], $12, abs[k] / n[k]))
+		next
+	printf "cmproll %s: %s %s %s, cmp records: %s %s %s\n", k, $8, $9,
+	       $12, n[k], (k in n) ? sum[k] / n[k] : "-", min[k]
+}
+END {
+	for (k in n)
+		if (!(k in seen))
+			print "no cmproll for " k
+	if (nroll == 0)
+		print "no cmproll records"
+}
+EOF
+for what in runs grouped; do
+	awk -f "$T/roll.awk" "$T/$what.out" >"$T/roll.$what"
+	test_cmp /dev/null "$T/roll.$what" && pass ||
+		fail "pv-diff ($what): cmproll records against their cmp records"
+done
 finish
