@@ -260,6 +260,11 @@ main(int argc, char **argv)
 	opt.band = band;
 	opt.deltas = deltas;
 	opt.ndelta = ndelta;
+	/*
+	 * Every write is of a block gathered whole (PASS_BLOCK, the
+	 * classifier's): stdio's buffer would only copy it once more.
+	 */
+	setvbuf(stdout, NULL, _IONBF, 0);
 	pv_classifier_init(&cl, &opt);
 	pv_cpgroups_init(&cps);
 	pv_strbuf_init(&pass, PASS_BLOCK);
