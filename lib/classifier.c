@@ -1185,24 +1185,29 @@ key_text(struct key_text *kt, const struct pv_classifier *cl, size_t i,
 
 /*
  * The verdicts, then the systematic regressions, then the detect records,
- * written in blocks.
+ * written in blocks.  A key's text is made once, for its verdict, and kept
+ * (texts, ends[i] the end of key i's) for its detect record.
  */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
-	/* a key's text made again for each record: not held for them all */
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, texts = PV_STRBUF_INIT;
 	struct key_text key = { PV_STRBUF_INIT, NULL, 0 };
-	size_t i, j, n;
+	size_t i, j, n, *ends;
+	struct pv_str t;
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
+	ends = pv_xreallocarray(NULL, cl->n + 1, sizeof(*ends));
+	ends[0] = 0;
 	for (i = 0; i < cl->n; i++) {
 		struct pv_verdict v;
 
 		pv_classifier_get(cl, i, &v);
 		v.reason = reason_of(cl, i, &v);
-		pv_rec_verdict_write(&sb, &v,
-				     key_text(&key, cl, i, &v.cmp.key));
+		t = key_text(&key, cl, i, &v.cmp.key);
+		pv_strbuf_add(&texts, t.s, t.len);
+		ends[i + 1] = texts.len;
+		pv_rec_verdict_write(&sb, &v, t);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->ng; i++) {
@@ -1214,9 +1219,9 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		for (j = g->first, n = 0; j < g->first + g->count; j++)
 			if (!isnan(cl->k[j].change))
 				cl->level[n++] = cl->k[j].level;
-		pv_rec_systematic_write(&sb, &k, key_text(&key, cl, g->first,
-							  &k), g,
-					cl->level, n);
+		t.s = texts.buf + ends[g->first];
+		t.len = ends[g->first + 1] - ends[g->first];
+		pv_rec_systematic_write(&sb, &k, t, g, cl->level, n);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
@@ -1229,11 +1234,14 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		c.nt = k->nt;
 		c.rcv_b = k->rcv_b;
 		c.rcv_t = k->rcv_t;
-		pv_rec_detect_write(&sb, &c, k->mde,
-				    key_text(&key, cl, i, &c.key));
+		t.s = texts.buf + ends[i];
+		t.len = ends[i + 1] - ends[i];
+		pv_rec_detect_write(&sb, &c, k->mde, t);
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
+	free(ends);
+	pv_strbuf_release(&texts);
 	pv_strbuf_release(&key.sb);
 	pv_strbuf_release(&sb);
 }
