@@ -387,6 +387,52 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
+/*
+ * The chi-square quantile by Halley's method on GSL's CDF and density,
+ * from Wilson and Hilferty's cube (or, below, the lower tail's power
+ * law): two steps from a start good to 1e-3, each step cubing the
+ * relative error, where GSL's inverse takes four or five CDF and
+ * density pairs.  It stops once a step is below 1e-8 of x: the next
+ * error is below 1e-20, rounding.  Where it does not get there in 16
+ * steps, GSL's inverse.
+ */
+double
+pv_stats_chisq_quantile_near(double prob, double df)
+{
+	double k = df / 2, x, c, lg;
+	int i;
+
+	pv_stats_gsl_quiet();
+	if (!(prob > 0 && prob < 1) || !(df > 0) || isinf(df))
+		return pv_stats_chisq_quantile(prob, df);
+	c = 2 / (9 * df);
+	x = 1 - c + pv_stats_normal_quantile(prob) * sqrt(c);
+	x = df * x * x * x;
+	lg = gsl_sf_lngamma(k);
+	if (!(x > 0) || df < 2)
+		x = 2 * exp((log(prob) + gsl_sf_lngamma(k + 1)) / k);
+	for (i = 0; i < 16; i++) {
+		double f = gsl_cdf_chisq_P(x, df) - prob;
+		double d = exp((k - 1) * log(x) - x / 2 - k * M_LN2 - lg);
+		double r, step;
+
+		if (!(d > 0) || isnan(f))
+			break;
+		r = f / d;
+		/* Halley: d'/d = (k - 1) / x - 1 / 2 */
+		step = r / (1 - r * ((k - 1) / x - 0.5) / 2);
+		if (!(fabs(step) < x))
+			step = r;	/* Newton's, where Halley's overshoots */
+		if (x - step > 0)
+			x -= step;
+		else
+			x /= 2;
+		if (fabs(step) < 1e-8 * x)
+			return x;
+	}
+	return pv_stats_chisq_quantile(prob, df);
+}
+
 /* the last two asked, (df, |t|): Welch's p and the unwidened honest
  * interval's are the same |t| (the 2^k scaling is exact) at the same df */
 static _Thread_local struct memo2 tp_last;
