@@ -782,12 +782,12 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 /*
  * runs_search() on GSL's chi-square quantile, which costs four or five
  * of its CDF and density pairs, a third of pv-classify's time: the
- * search runs first on pv_stats_chisq_quantile_near(), half that, and
+ * search runs first on pv_stats_chisq_quantile_near(), one CDF, and
  * again on GSL's only where an N is within PLAN_MARGIN of deciding.
  * The N is the same: up to 1e4 degrees of freedom (past them, GSL's
- * tolerance shows) the quantiles differ by less than 1e-12 of them
+ * tolerance shows) the quantiles differ by less than 1e-11 of them
  * (check_stats), so every probability of deciding and its bounds by less
- * than 1e-10 (each is a sum of four normal tails whose arguments move by
+ * than 1e-9 (each is a sum of four normal tails whose arguments move by
  * (|z| + hw / sm) / 2 times that; hw / sm is below 100 here), and
  * an N decided PLAN_MARGIN clear of decide_power on the near quantile is
  * decided the same way, DECIDE_MARGIN clear, on GSL's.

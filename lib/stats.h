@@ -226,9 +226,9 @@ double pv_stats_normal_sf(double z);
 double pv_stats_chisq_sf(double x, double df);
 double pv_stats_chisq_quantile(double prob, double df);
 /*
- * The same quantile to within a few units of rounding (below 1e-12 of
- * it up to 1e4 degrees of freedom), at about half the cost, but not
- * GSL's bits: for a figure that is decided with a margin far wider
+ * The same quantile to within 1e-11 of it, up to 1e4 degrees of freedom
+ * (to rounding, mostly), for one CDF where GSL's takes four or five,
+ * but not GSL's bits: for a figure decided with a margin far wider
  * (runs_to_decide() in classifier.c).
  */
 double pv_stats_chisq_quantile_near(double prob, double df);
