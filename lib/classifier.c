@@ -23,16 +23,12 @@ pv_classifier_init(struct pv_classifier *cl,
 	cl->opt = *o;
 	pv_symtab_init(&cl->strs);
 	pv_strbuf_init(&cl->why, 0);
-	pv_strbuf_init(&cl->said[0], 0);
-	pv_strbuf_init(&cl->said[1], 0);
 	cl->logd = NAN;
 }
 
 void
 pv_classifier_release(struct pv_classifier *cl)
 {
-	pv_strbuf_release(&cl->said[0]);
-	pv_strbuf_release(&cl->said[1]);
 	free(cl->pair);
 	free(cl->k);
 	free(cl->g);
@@ -514,29 +510,23 @@ slow:
 }
 
 /*
- * The reason texts, printf-style, into one of the classifier's two
- * buffers in turn (a reason may quote the one before it), valid until the
- * one after next: they are made again when written (pv_classifier_reason()),
- * not kept for every key, a third of the memory of a million.  printf
- * itself cost a sixth of the tool's time (its exact conversion of every
- * double), so the conversions used here are done above, to the same
- * bytes: literal text, %%, %s, %zu, %.<n>f and %.<n>g.  Anything else is a
- * mistake in this file and goes to printf whole.
+ * The reason texts, printf-style, into cl->why: say() starts one,
+ * say_more() goes on with it (the words on more runs after the why),
+ * valid until the next say(): they are made again when written
+ * (pv_classifier_reason()), not kept for every key, a third of the memory
+ * of a million.  printf itself cost a sixth of the tool's time (its exact
+ * conversion of every double), so the conversions used here are done
+ * above, to the same bytes: literal text, %%, %s, %zu, %.<n>f and %.<n>g.
+ * Anything else is a mistake in this file and goes to printf whole.
  */
-static const char *
-say(struct pv_classifier *cl, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *
-say(struct pv_classifier *cl, const char *fmt, ...)
+static void
+vsay(struct pv_strbuf *sb, const char *fmt, va_list ap)
 {
-	struct pv_strbuf *sb = &cl->why, *out;
 	const char *p = fmt, *pc;
-	va_list ap, again;
+	size_t start = sb->len;
+	va_list again;
 	int prec;
 
-	pv_strbuf_reset(sb);
-	va_start(ap, fmt);
 	va_copy(again, ap);
 	while ((pc = strchr(p, '%')) != NULL) {
 		pv_strbuf_add(sb, p, (size_t)(pc - p));
@@ -559,7 +549,7 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 				add_general(sb, va_arg(ap, double), prec);
 			p += 3;
 		} else {
-			pv_strbuf_reset(sb);
+			pv_strbuf_setlen(sb, start);
 			pv_strbuf_vaddf(sb, fmt, again);
 			p = "";
 			break;
@@ -567,11 +557,37 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 	}
 	pv_strbuf_addstr(sb, p);
 	va_end(again);
+}
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+{
+	va_list ap;
+
+	pv_strbuf_reset(&cl->why);
+	va_start(ap, fmt);
+	vsay(&cl->why, fmt, ap);
 	va_end(ap);
-	out = &cl->said[cl->nsaid++ & 1];
-	pv_strbuf_reset(out);
-	pv_strbuf_add(out, sb->buf, sb->len);
-	return out->buf;
+	return cl->why.buf;
+}
+
+static const char *
+say_more(struct pv_classifier *cl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *
+say_more(struct pv_classifier *cl, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(&cl->why, fmt, ap);
+	va_end(ap);
+	return cl->why.buf;
 }
 
 /*
@@ -843,7 +859,6 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	double reg, imp;
 	double lo = c->hlo, hi = c->hhi, blo, bhi;
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
-	const char *why;
 	struct pcts pc;
 
 	log_band(cl, thr, &reg, &imp);
@@ -907,26 +922,25 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 			v->runs = runs_to_decide(cl, c, -reg, pr);
 		return;
 	}
+	/* why, then what more runs would do */
 	if (sig && (hi < 0 || lo > 0))
-		why = say(cl, "significant, but %s%% is inside the %.3g%% "
-			  "threshold", chg(&pc, 0, c->change), 100 * thr);
+		say(cl, "significant, but %s%% is inside the %.3g%% threshold",
+		    chg(&pc, 0, c->change), 100 * thr);
 	else if (hi < 0 || lo > 0)
-		why = say(cl, "not significant after the false discovery "
-			  "control (q-value %.3g)", v->qvalue);
+		say(cl, "not significant after the false discovery control "
+		    "(q-value %.3g)", v->qvalue);
 	else
-		why = say(cl, "interval %s%% to %s%% holds no change and "
-			  "a %.3g%% change", chg(&pc, 0, lo), chg(&pc, 1, hi),
-			  100 * thr);
-	if (c->flags & PV_CMP_DRIFT) {
-		v->reason = say(cl, "%s; drift: more runs in the same order "
-				"do not remove it, interleave the sides", why);
-		return;
-	}
-	if (v->runs > 0)
-		v->reason = say(cl, "%s; about %zu runs a side would decide",
-				why, v->runs);
+		say(cl, "interval %s%% to %s%% holds no change and a %.3g%% "
+		    "change", chg(&pc, 0, lo), chg(&pc, 1, hi), 100 * thr);
+	if (c->flags & PV_CMP_DRIFT)
+		v->reason = say_more(cl, "; drift: more runs in the same "
+				     "order do not remove it, interleave the "
+				     "sides");
+	else if (v->runs > 0)
+		v->reason = say_more(cl, "; about %zu runs a side would "
+				     "decide", v->runs);
 	else
-		v->reason = say(cl, "%s; more runs unlikely to decide", why);
+		v->reason = say_more(cl, "; more runs unlikely to decide");
 }
 
 /*
