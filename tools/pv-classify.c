@@ -149,9 +149,11 @@ read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
 			}
 			*scanned += sc.keys;
 		}
-		/* the raw line as pv_write_raw() writes it */
-		pv_strbuf_add(pass, rec.raw.s, rec.raw.len);
-		pv_strbuf_addch(pass, '\n');
+		/* the raw line as pv_write_raw() writes it, in one copy */
+		pv_strbuf_grow(pass, rec.raw.len + 1);
+		memcpy(pass->buf + pass->len, rec.raw.s, rec.raw.len);
+		pass->buf[pass->len + rec.raw.len] = '\n';
+		pv_strbuf_setlen(pass, pass->len + rec.raw.len + 1);
 		if (pass->len >= PASS_BLOCK)
 			pass_flush(pass);
 	}
