@@ -598,7 +598,7 @@ say_more(struct pv_classifier *cl, const char *fmt, ...)
 static double
 p_decide(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw), p;
+	double cut = hw > thr ? hw : thr, p;
 
 	if (!(sm > 0)) {
 		double a = fabs(m);
@@ -640,18 +640,18 @@ tail_bound(double z)
 static inline double
 p_decide_bound(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw);
+	double cut = hw > thr ? hw : thr;
 	double p = tail_bound((cut - m) / sm) + tail_bound((cut + m) / sm);
 
 	if (hc < thr) {
 		double z3 = (-(thr - hc) - m) / sm, z4 = (thr - hc - m) / sm;
-		double b = (z4 - z3) * 0.398942280401433;
+		double b = (z4 - z3) * 0.398942280401433, t = 1;
 
 		if (z3 > 0)
-			b = fmin(b, tail_bound(z3));
+			t = tail_bound(z3);
 		else if (z4 < 0)
-			b = fmin(b, tail_bound(-z4));
-		p += fmin(b, 1);
+			t = tail_bound(-z4);
+		p += b < t ? b : t;
 	}
 	return p;
 }
@@ -675,7 +675,7 @@ q_erfc(double z)
 static double
 p_decide_erfc(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw), p;
+	double cut = hw > thr ? hw : thr, p;
 
 	p = q_erfc((cut - m) / sm) + q_erfc((cut + m) / sm);
 	if (hc < thr)
@@ -726,6 +726,8 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 {
 	double se2 = c->se * c->se, w, m, v, s2, a;
 	double margin = close != NULL ? PLAN_MARGIN : DECIDE_MARGIN;
+	/* the widening beyond Welch's (the quantum) stays */
+	double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
 	size_t n = c->nb < c->nt ? c->nb : c->nt, N, step;
 
 	s2 = se2 / (1 / (double)c->nb + 1 / (double)c->nt) * up;
@@ -733,6 +735,7 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 	m = pr->mu + w * (c->change - pr->mu);
 	v = w * se2;
 	a = cl->opt.q / (double)(pr->ntested ? pr->ntested : 1);
+	w2 = w2 > 0 ? w2 / 2 : 0;
 	if (runs_tq.n != n || !(runs_tq.a == a)) {
 		runs_tq.n = n;
 		runs_tq.a = a;
@@ -743,7 +746,6 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 		double center = (double)n / (double)N * c->change + f * m;
 		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
 		double sdN = sqrt(2 * s2 / (double)N);
-		double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
 		double tq, tc;
 
 		/* whole df: the quantiles are kept (a is the pair's) */
@@ -762,8 +764,6 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 			}
 		}
 
-		/* the widening beyond Welch's (the quantum) stays */
-		w2 = w2 > 0 ? w2 / 2 : 0;
 		if (sm > 0 && p_decide_bound(center, sm, thr, tq * sdN + w2,
 					     tc * sdN + w2) + margin <
 		    cl->opt.decide_power)
