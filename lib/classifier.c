@@ -640,11 +640,12 @@ tail_bound(double z)
 static inline double
 p_decide_bound(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = hw > thr ? hw : thr;
-	double p = tail_bound((cut - m) / sm) + tail_bound((cut + m) / sm);
+	/* times 1 / sm: a rounding from / sm, nothing beside the margin */
+	double cut = hw > thr ? hw : thr, is = 1 / sm;
+	double p = tail_bound((cut - m) * is) + tail_bound((cut + m) * is);
 
 	if (hc < thr) {
-		double z3 = (-(thr - hc) - m) / sm, z4 = (thr - hc - m) / sm;
+		double z3 = (-(thr - hc) - m) * is, z4 = (thr - hc - m) * is;
 		double b = (z4 - z3) * 0.398942280401433, t = 1;
 
 		if (z3 > 0)
