@@ -692,13 +692,15 @@ p_decide_erfc(double m, double sm, double thr, double hw, double hc)
  * The two t quantiles of each N that runs_to_decide() tries, 2N - 2 df:
  * the steps of N depend on n only and the level on the pair only, so a
  * key asks what the key before it asked.  The last (n, a) asked is kept,
- * its quantiles as pv_stats_t_quantile_whole() gave them.
+ * its quantiles as pv_stats_t_quantile_whole() gave them, and each N's
+ * shares of the new runs and the old, (N - n) / N and n / N.
  */
 #define RUNS_STEPS 64
 static _Thread_local struct {
 	size_t n, have;		/* n 0: empty */
 	double a;
 	double tq[RUNS_STEPS], tc[RUNS_STEPS];
+	double f[RUNS_STEPS], r[RUNS_STEPS];	/* (N - n) / N, n / N */
 } runs_tq;
 
 /* The empirical-Bayes prior of a pair's true changes: N(mu, tau2). */
@@ -743,27 +745,32 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 		runs_tq.have = 0;
 	}
 	for (N = n + 1, step = 0; N <= RUNS_MAX; N += N / 8 + 1, step++) {
-		double f = (double)(N - n) / (double)N;
-		double center = (double)n / (double)N * c->change + f * m;
-		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
-		double sdN = sqrt(2 * s2 / (double)N);
-		double tq, tc;
+		double center, sm, sdN, tq, tc, f, r;
 
 		/* whole df: the quantiles are kept (a is the pair's) */
 		if (step < runs_tq.have) {
 			tq = runs_tq.tq[step];
 			tc = runs_tq.tc[step];
+			f = runs_tq.f[step];
+			r = runs_tq.r[step];
 		} else {
 			tq = pv_stats_t_quantile_whole(1 - a / 2,
 						       (unsigned)(2 * N - 2));
 			tc = pv_stats_t_quantile_whole(0.975,
 						       (unsigned)(2 * N - 2));
+			f = (double)(N - n) / (double)N;
+			r = (double)n / (double)N;
 			if (step == runs_tq.have && step < RUNS_STEPS) {
 				runs_tq.tq[step] = tq;
 				runs_tq.tc[step] = tc;
+				runs_tq.f[step] = f;
+				runs_tq.r[step] = r;
 				runs_tq.have++;
 			}
 		}
+		center = r * c->change + f * m;
+		sm = f * sqrt(v + 2 * s2 / (double)(N - n));
+		sdN = sqrt(2 * s2 / (double)N);
 
 		if (sm > 0 && p_decide_bound(center, sm, thr, tq * sdN + w2,
 					     tc * sdN + w2) + margin <
