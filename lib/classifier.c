@@ -23,16 +23,12 @@ pv_classifier_init(struct pv_classifier *cl,
 	cl->opt = *o;
 	pv_symtab_init(&cl->strs);
 	pv_strbuf_init(&cl->why, 0);
-	pv_strbuf_init(&cl->said[0], 0);
-	pv_strbuf_init(&cl->said[1], 0);
 	cl->logd = NAN;
 }
 
 void
 pv_classifier_release(struct pv_classifier *cl)
 {
-	pv_strbuf_release(&cl->said[0]);
-	pv_strbuf_release(&cl->said[1]);
 	free(cl->pair);
 	free(cl->k);
 	free(cl->g);
@@ -514,29 +510,23 @@ slow:
 }
 
 /*
- * The reason texts, printf-style, into one of the classifier's two
- * buffers in turn (a reason may quote the one before it), valid until the
- * one after next: they are made again when written (pv_classifier_reason()),
- * not kept for every key, a third of the memory of a million.  printf
- * itself cost a sixth of the tool's time (its exact conversion of every
- * double), so the conversions used here are done above, to the same
- * bytes: literal text, %%, %s, %zu, %.<n>f and %.<n>g.  Anything else is a
- * mistake in this file and goes to printf whole.
+ * The reason texts, printf-style, into cl->why: say() starts one,
+ * say_more() goes on with it (the words on more runs after the why),
+ * valid until the next say(): they are made again when written
+ * (pv_classifier_reason()), not kept for every key, a third of the memory
+ * of a million.  printf itself cost a sixth of the tool's time (its exact
+ * conversion of every double), so the conversions used here are done
+ * above, to the same bytes: literal text, %%, %s, %zu, %.<n>f and %.<n>g.
+ * Anything else is a mistake in this file and goes to printf whole.
  */
-static const char *
-say(struct pv_classifier *cl, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static const char *
-say(struct pv_classifier *cl, const char *fmt, ...)
+static void
+vsay(struct pv_strbuf *sb, const char *fmt, va_list ap)
 {
-	struct pv_strbuf *sb = &cl->why, *out;
 	const char *p = fmt, *pc;
-	va_list ap, again;
+	size_t start = sb->len;
+	va_list again;
 	int prec;
 
-	pv_strbuf_reset(sb);
-	va_start(ap, fmt);
 	va_copy(again, ap);
 	while ((pc = strchr(p, '%')) != NULL) {
 		pv_strbuf_add(sb, p, (size_t)(pc - p));
@@ -559,7 +549,7 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 				add_general(sb, va_arg(ap, double), prec);
 			p += 3;
 		} else {
-			pv_strbuf_reset(sb);
+			pv_strbuf_setlen(sb, start);
 			pv_strbuf_vaddf(sb, fmt, again);
 			p = "";
 			break;
@@ -567,11 +557,37 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 	}
 	pv_strbuf_addstr(sb, p);
 	va_end(again);
+}
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *
+say(struct pv_classifier *cl, const char *fmt, ...)
+{
+	va_list ap;
+
+	pv_strbuf_reset(&cl->why);
+	va_start(ap, fmt);
+	vsay(&cl->why, fmt, ap);
 	va_end(ap);
-	out = &cl->said[cl->nsaid++ & 1];
-	pv_strbuf_reset(out);
-	pv_strbuf_add(out, sb->buf, sb->len);
-	return out->buf;
+	return cl->why.buf;
+}
+
+static const char *
+say_more(struct pv_classifier *cl, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static const char *
+say_more(struct pv_classifier *cl, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(&cl->why, fmt, ap);
+	va_end(ap);
+	return cl->why.buf;
 }
 
 /*
@@ -582,7 +598,7 @@ say(struct pv_classifier *cl, const char *fmt, ...)
 static double
 p_decide(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw), p;
+	double cut = hw > thr ? hw : thr, p;
 
 	if (!(sm > 0)) {
 		double a = fabs(m);
@@ -598,53 +614,52 @@ p_decide(double m, double sm, double thr, double hw, double hc)
 }
 
 /*
- * An upper bound of p_decide() for sm > 0, at the cost of one exp a tail
- * instead of GSL's: Q(z) <= e^(-z^2 / 2) / 2 for z >= 0 (Chernoff), and
- * the chance of an interval is at most its width times the density's
- * peak, 1 / sqrt(2 pi) (rounded up here).  Where the bound is clearly
- * below the power asked, p_decide() is too and need not be computed: the
- * N found is the same.  The margin, 1e-9, is millions of times the
- * rounding of GSL's tails and of the sums.  A looser bound still, with
- * e^y bounded below by its Taylor polynomial of degree 3 instead of the
- * exp, is tried first: every N it rules out the exp bound rules out too.
+ * An upper bound of p_decide() for sm > 0 without GSL's tails or an exp:
+ * Q(z) <= e^(-z^2 / 2) / 2 for z >= 0 (Chernoff), with e^y bounded below
+ * by its Taylor polynomial of degree 3, and the chance of an interval at
+ * most its width times the density's peak, 1 / sqrt(2 pi) (rounded up
+ * here).  Where the bound is clearly below the power asked, p_decide() is
+ * too and need not be computed: the N found is the same.  The margin,
+ * 1e-9, is millions of times the rounding of GSL's tails and of the sums.
+ * (The exp's own bound, tried after this one, ruled out 577 of the
+ * 40,449 N this one leaves on the 10k night, for more than erfc() costs
+ * on them.)
  */
 static inline double
-tail_bound(double z, int cheap)
+tail_bound(double z)
 {
 	double y;
 
 	if (!(z > 0))
 		return 1;
-	if (!cheap)
-		return exp(-z * z / 2) / 2;
-	/* looser still, without the exp: e^y >= 1 + y + y^2/2 + y^3/6 */
+	/* e^y >= 1 + y + y^2/2 + y^3/6 */
 	y = z * z / 2;
 	return 0.5 / (1 + y * (1 + y * (0.5 + y / 6)));
 }
 
-/* cheap: the exp-free tails, first, for the N far from deciding */
 static inline double
-p_decide_bound(double m, double sm, double thr, double hw, double hc,
-	       int cheap)
+p_decide_bound(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw);
-	double p = tail_bound((cut - m) / sm, cheap) +
-		tail_bound((cut + m) / sm, cheap);
+	/* times 1 / sm: a rounding from / sm, nothing beside the margin */
+	double cut = hw > thr ? hw : thr, is = 1 / sm;
+	double p = tail_bound((cut - m) * is) + tail_bound((cut + m) * is);
 
 	if (hc < thr) {
-		double z3 = (-(thr - hc) - m) / sm, z4 = (thr - hc - m) / sm;
-		double b = (z4 - z3) * 0.398942280401433;
+		double z3 = (-(thr - hc) - m) * is, z4 = (thr - hc - m) * is;
+		double b = (z4 - z3) * 0.398942280401433, t = 1;
 
 		if (z3 > 0)
-			b = fmin(b, tail_bound(z3, cheap));
+			t = tail_bound(z3);
 		else if (z4 < 0)
-			b = fmin(b, tail_bound(-z4, cheap));
-		p += fmin(b, 1);
+			t = tail_bound(-z4);
+		p += b < t ? b : t;
 	}
 	return p;
 }
 
 #define DECIDE_MARGIN 1e-9
+/* runs_to_decide()'s on the near quantile: a hundred times that */
+#define PLAN_MARGIN 1e-7
 
 /*
  * p_decide() with libm's erfc() for GSL's normal tails, for sm > 0: the
@@ -661,7 +676,7 @@ q_erfc(double z)
 static double
 p_decide_erfc(double m, double sm, double thr, double hw, double hc)
 {
-	double cut = fmax(thr, hw), p;
+	double cut = hw > thr ? hw : thr, p;
 
 	p = q_erfc((cut - m) / sm) + q_erfc((cut + m) / sm);
 	if (hc < thr)
@@ -677,13 +692,15 @@ p_decide_erfc(double m, double sm, double thr, double hw, double hc)
  * The two t quantiles of each N that runs_to_decide() tries, 2N - 2 df:
  * the steps of N depend on n only and the level on the pair only, so a
  * key asks what the key before it asked.  The last (n, a) asked is kept,
- * its quantiles as pv_stats_t_quantile_whole() gave them.
+ * its quantiles as pv_stats_t_quantile_whole() gave them, and each N's
+ * shares of the new runs and the old, (N - n) / N and n / N.
  */
 #define RUNS_STEPS 64
 static _Thread_local struct {
 	size_t n, have;		/* n 0: empty */
 	double a;
 	double tq[RUNS_STEPS], tc[RUNS_STEPS];
+	double f[RUNS_STEPS], r[RUNS_STEPS];	/* (N - n) / N, n / N */
 } runs_tq;
 
 /* The empirical-Bayes prior of a pair's true changes: N(mu, tau2). */
@@ -695,81 +712,124 @@ struct prior {
 /*
  * Runs a side likely to decide a key.  Its true change has the posterior
  * N(m, v) under the pair's prior; its noise is planned at its plan_bound
- * upper confidence bound (chi-square on its Welch df); N runs a side give
- * the final change (n d + (N - n) new) / N, whose interval must clear the
- * false discovery control at its strictest for one key of the pair
- * (Bonferroni over them).  The smallest N up to 1000 whose probability
- * of deciding is decide_power, or 0.
+ * upper confidence bound (up: its Welch df over the chi-square quantile);
+ * N runs a side give the final change (n d + (N - n) new) / N, whose
+ * interval must clear the false discovery control at its strictest for
+ * one key of the pair (Bonferroni over them).  The smallest N up to 1000
+ * whose probability of deciding is decide_power, or 0.
+ *
+ * With close NULL, the quantile is GSL's and every N decided as described
+ * above runs_to_decide().  Otherwise it is near GSL's, and each N decided
+ * only where it is PLAN_MARGIN clear of decide_power; where it is not,
+ * *close is set and nothing is returned.
  */
 static size_t
-runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
-	       double thr, const struct prior *pr)
+runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
+	    double thr, const struct prior *pr, double up, int *close)
 {
-	double se2 = c->se * c->se, up = 1, w, m, v, s2, a;
+	double se2 = c->se * c->se, w, m, v, s2, a;
+	double margin = close != NULL ? PLAN_MARGIN : DECIDE_MARGIN;
+	/* the widening beyond Welch's (the quantum) stays */
+	double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
 	size_t n = c->nb < c->nt ? c->nb : c->nt, N, step;
 
-	if (!(c->se > 0) || n < 2)
-		return 0;
-	s2 = se2 / (1 / (double)c->nb + 1 / (double)c->nt);
-	if (c->df >= 1 && cl->opt.plan_bound > 0)
-		up = c->df / pv_stats_chisq_quantile(cl->opt.plan_bound, c->df);
-	s2 *= up;
+	s2 = se2 / (1 / (double)c->nb + 1 / (double)c->nt) * up;
 	w = pr->tau2 > 0 ? pr->tau2 / (pr->tau2 + se2) : 0;
 	m = pr->mu + w * (c->change - pr->mu);
 	v = w * se2;
 	a = cl->opt.q / (double)(pr->ntested ? pr->ntested : 1);
+	w2 = w2 > 0 ? w2 / 2 : 0;
 	if (runs_tq.n != n || !(runs_tq.a == a)) {
 		runs_tq.n = n;
 		runs_tq.a = a;
 		runs_tq.have = 0;
 	}
 	for (N = n + 1, step = 0; N <= RUNS_MAX; N += N / 8 + 1, step++) {
-		double f = (double)(N - n) / (double)N;
-		double center = (double)n / (double)N * c->change + f * m;
-		double sm = f * sqrt(v + 2 * s2 / (double)(N - n));
-		double sdN = sqrt(2 * s2 / (double)N);
-		double w2 = c->hhi - c->hlo - 2 * (c->hi - c->change);
-		double tq, tc;
+		double center, sm, sdN, tq, tc, f, r;
 
 		/* whole df: the quantiles are kept (a is the pair's) */
 		if (step < runs_tq.have) {
 			tq = runs_tq.tq[step];
 			tc = runs_tq.tc[step];
+			f = runs_tq.f[step];
+			r = runs_tq.r[step];
 		} else {
 			tq = pv_stats_t_quantile_whole(1 - a / 2,
 						       (unsigned)(2 * N - 2));
 			tc = pv_stats_t_quantile_whole(0.975,
 						       (unsigned)(2 * N - 2));
+			f = (double)(N - n) / (double)N;
+			r = (double)n / (double)N;
 			if (step == runs_tq.have && step < RUNS_STEPS) {
 				runs_tq.tq[step] = tq;
 				runs_tq.tc[step] = tc;
+				runs_tq.f[step] = f;
+				runs_tq.r[step] = r;
 				runs_tq.have++;
 			}
 		}
+		center = r * c->change + f * m;
+		sm = f * sqrt(v + 2 * s2 / (double)(N - n));
+		sdN = sqrt(2 * s2 / (double)N);
 
-		/* the widening beyond Welch's (the quantum) stays */
-		w2 = w2 > 0 ? w2 / 2 : 0;
-		if (sm > 0 && (p_decide_bound(center, sm, thr, tq * sdN + w2,
-					      tc * sdN + w2, 1) +
-			       DECIDE_MARGIN < cl->opt.decide_power ||
-			       p_decide_bound(center, sm, thr, tq * sdN + w2,
-					      tc * sdN + w2, 0) +
-			       DECIDE_MARGIN < cl->opt.decide_power))
+		if (sm > 0 && p_decide_bound(center, sm, thr, tq * sdN + w2,
+					     tc * sdN + w2) + margin <
+		    cl->opt.decide_power)
 			continue;
 		if (sm > 0) {
 			double p = p_decide_erfc(center, sm, thr,
 						 tq * sdN + w2, tc * sdN + w2);
 
-			if (p >= cl->opt.decide_power + DECIDE_MARGIN)
+			if (p >= cl->opt.decide_power + margin)
 				return N;
-			if (p + DECIDE_MARGIN < cl->opt.decide_power)
+			if (p + margin < cl->opt.decide_power)
 				continue;
+		}
+		if (close != NULL) {
+			*close = 1;
+			return 0;
 		}
 		if (p_decide(center, sm, thr, tq * sdN + w2, tc * sdN + w2) >=
 		    cl->opt.decide_power)
 			return N;
 	}
 	return 0;
+}
+
+/*
+ * runs_search() on GSL's chi-square quantile, which costs four or five
+ * of its CDF and density pairs, a third of pv-classify's time: the
+ * search runs first on pv_stats_chisq_quantile_near(), one CDF, and
+ * again on GSL's only where an N is within PLAN_MARGIN of deciding.
+ * The N is the same: up to 1e4 degrees of freedom (past them, GSL's
+ * tolerance shows) the quantiles differ by less than 1e-11 of them
+ * (check_stats), so every probability of deciding and its bounds by less
+ * than 1e-9 (each is a sum of four normal tails whose arguments move by
+ * (|z| + hw / sm) / 2 times that; hw / sm is below 100 here), and
+ * an N decided PLAN_MARGIN clear of decide_power on the near quantile is
+ * decided the same way, DECIDE_MARGIN clear, on GSL's.
+ */
+static size_t
+runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,
+	       double thr, const struct prior *pr)
+{
+	size_t n = c->nb < c->nt ? c->nb : c->nt, N;
+	int close = 0;
+
+	if (!(c->se > 0) || n < 2)
+		return 0;
+	if (!(c->df >= 1 && cl->opt.plan_bound > 0))
+		return runs_search(cl, c, thr, pr, 1, NULL);
+	if (!(c->df < 1e4))
+		return runs_search(cl, c, thr, pr, c->df /
+				   pv_stats_chisq_quantile(cl->opt.plan_bound,
+							   c->df), NULL);
+	N = runs_search(cl, c, thr, pr, c->df / pv_stats_chisq_quantile_near(
+				cl->opt.plan_bound, c->df), &close);
+	if (!close)
+		return N;
+	return runs_search(cl, c, thr, pr, c->df / pv_stats_chisq_quantile(
+				   cl->opt.plan_bound, c->df), NULL);
 }
 
 /*
@@ -807,7 +867,6 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 	double reg, imp;
 	double lo = c->hlo, hi = c->hhi, blo, bhi;
 	int sig = !isnan(v->qvalue) && v->qvalue <= o->q;
-	const char *why;
 	struct pcts pc;
 
 	log_band(cl, thr, &reg, &imp);
@@ -871,26 +930,25 @@ classify(struct pv_classifier *cl, struct pv_verdict *v,
 			v->runs = runs_to_decide(cl, c, -reg, pr);
 		return;
 	}
+	/* why, then what more runs would do */
 	if (sig && (hi < 0 || lo > 0))
-		why = say(cl, "significant, but %s%% is inside the %.3g%% "
-			  "threshold", chg(&pc, 0, c->change), 100 * thr);
+		say(cl, "significant, but %s%% is inside the %.3g%% threshold",
+		    chg(&pc, 0, c->change), 100 * thr);
 	else if (hi < 0 || lo > 0)
-		why = say(cl, "not significant after the false discovery "
-			  "control (q-value %.3g)", v->qvalue);
+		say(cl, "not significant after the false discovery control "
+		    "(q-value %.3g)", v->qvalue);
 	else
-		why = say(cl, "interval %s%% to %s%% holds no change and "
-			  "a %.3g%% change", chg(&pc, 0, lo), chg(&pc, 1, hi),
-			  100 * thr);
-	if (c->flags & PV_CMP_DRIFT) {
-		v->reason = say(cl, "%s; drift: more runs in the same order "
-				"do not remove it, interleave the sides", why);
-		return;
-	}
-	if (v->runs > 0)
-		v->reason = say(cl, "%s; about %zu runs a side would decide",
-				why, v->runs);
+		say(cl, "interval %s%% to %s%% holds no change and a %.3g%% "
+		    "change", chg(&pc, 0, lo), chg(&pc, 1, hi), 100 * thr);
+	if (c->flags & PV_CMP_DRIFT)
+		v->reason = say_more(cl, "; drift: more runs in the same "
+				     "order do not remove it, interleave the "
+				     "sides");
+	else if (v->runs > 0)
+		v->reason = say_more(cl, "; about %zu runs a side would "
+				     "decide", v->runs);
 	else
-		v->reason = say(cl, "%s; more runs unlikely to decide", why);
+		v->reason = say_more(cl, "; more runs unlikely to decide");
 }
 
 /*
@@ -1185,24 +1243,29 @@ key_text(struct key_text *kt, const struct pv_classifier *cl, size_t i,
 
 /*
  * The verdicts, then the systematic regressions, then the detect records,
- * written in blocks.
+ * written in blocks.  A key's text is made once, for its verdict, and kept
+ * (texts, ends[i] the end of key i's) for its detect record.
  */
 void
 pv_classifier_write(struct pv_classifier *cl, FILE *out)
 {
-	/* a key's text made again for each record: not held for them all */
-	struct pv_strbuf sb = PV_STRBUF_INIT;
+	struct pv_strbuf sb = PV_STRBUF_INIT, texts = PV_STRBUF_INIT;
 	struct key_text key = { PV_STRBUF_INIT, NULL, 0 };
-	size_t i, j, n;
+	size_t i, j, n, *ends;
+	struct pv_str t;
 
 	pv_strbuf_init(&sb, WRITE_BLOCK + 4096);
+	ends = pv_xreallocarray(NULL, cl->n + 1, sizeof(*ends));
+	ends[0] = 0;
 	for (i = 0; i < cl->n; i++) {
 		struct pv_verdict v;
 
 		pv_classifier_get(cl, i, &v);
 		v.reason = reason_of(cl, i, &v);
-		pv_rec_verdict_write(&sb, &v,
-				     key_text(&key, cl, i, &v.cmp.key));
+		t = key_text(&key, cl, i, &v.cmp.key);
+		pv_strbuf_add(&texts, t.s, t.len);
+		ends[i + 1] = texts.len;
+		pv_rec_verdict_write(&sb, &v, t);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->ng; i++) {
@@ -1214,9 +1277,9 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		for (j = g->first, n = 0; j < g->first + g->count; j++)
 			if (!isnan(cl->k[j].change))
 				cl->level[n++] = cl->k[j].level;
-		pv_rec_systematic_write(&sb, &k, key_text(&key, cl, g->first,
-							  &k), g,
-					cl->level, n);
+		t.s = texts.buf + ends[g->first];
+		t.len = ends[g->first + 1] - ends[g->first];
+		pv_rec_systematic_write(&sb, &k, t, g, cl->level, n);
 		put(&sb, out, 0);
 	}
 	for (i = 0; i < cl->n; i++) {
@@ -1229,11 +1292,14 @@ pv_classifier_write(struct pv_classifier *cl, FILE *out)
 		c.nt = k->nt;
 		c.rcv_b = k->rcv_b;
 		c.rcv_t = k->rcv_t;
-		pv_rec_detect_write(&sb, &c, k->mde,
-				    key_text(&key, cl, i, &c.key));
+		t.s = texts.buf + ends[i];
+		t.len = ends[i + 1] - ends[i];
+		pv_rec_detect_write(&sb, &c, k->mde, t);
 		put(&sb, out, 0);
 	}
 	put(&sb, out, 1);
+	free(ends);
+	pv_strbuf_release(&texts);
 	pv_strbuf_release(&key.sb);
 	pv_strbuf_release(&sb);
 }

@@ -117,8 +117,6 @@ struct pv_classifier {
 		size_t ntested;
 	} *pair;
 	size_t npair, pair_alloc;
-	struct pv_strbuf said[2];	/* the reason texts made last */
-	unsigned nsaid;
 	/* log(1 - d) and log(1 + d) of the last d asked (NaN: none) */
 	double logd, logd_lo, logd_hi;
 };

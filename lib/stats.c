@@ -387,6 +387,60 @@ pv_stats_chisq_quantile(double prob, double df)
 	return gsl_cdf_chisq_Pinv(prob, df);
 }
 
+/*
+ * The chi-square quantile from Wilson and Hilferty's cube (or, below 2
+ * degrees of freedom, the lower tail's power law), corrected by the
+ * inverse of the CDF's Taylor series about it, to the fourth power of
+ * the step: the coefficients are the density's derivatives, the density
+ * times polynomials in 1 / x, and cost no CDF.  From a start good to
+ * 1e-3, as Wilson and Hilferty's is from a few degrees of freedom on,
+ * the error left is about that to the fifth power, rounding: one CDF,
+ * where GSL's inverse takes four or five CDF and density pairs.  Where
+ * the step is larger, again from there; where that does not converge in
+ * 16 steps, GSL's inverse.
+ */
+double
+pv_stats_chisq_quantile_near(double prob, double df)
+{
+	double k = df / 2, x, c, lg;
+	int i;
+
+	pv_stats_gsl_quiet();
+	if (!(prob > 0 && prob < 1) || !(df > 0) || isinf(df))
+		return pv_stats_chisq_quantile(prob, df);
+	c = 2 / (9 * df);
+	x = 1 - c + pv_stats_normal_quantile(prob) * sqrt(c);
+	x = df * x * x * x;
+	lg = gsl_sf_lngamma(k);
+	if (!(x > 0) || df < 2)
+		x = 2 * exp((log(prob) + gsl_sf_lngamma(k + 1)) / k);
+	for (i = 0; i < 16; i++) {
+		double d = exp((k - 1) * log(x) - x / 2 - k * M_LN2 - lg);
+		double r = (prob - gsl_cdf_chisq_P(x, df)) / d;
+		/* the density's derivatives over it: u, u^2 + u', ... */
+		double u = (k - 1) / x - 0.5, u1 = -(k - 1) / (x * x);
+		double c2 = u / 2, c3 = (u * u + u1) / 6;
+		double c4 = (u * u * u + 3 * u * u1 + 2 * (k - 1) / (x * x * x)) /
+			24;
+		double h;
+
+		if (!(d > 0) || isnan(r))
+			break;
+		/* h + c2 h^2 + c3 h^3 + c4 h^4 = r, h to the fourth power */
+		h = r * (1 + r * (-c2 + r * (2 * c2 * c2 - c3 +
+			r * (-5 * c2 * c2 * c2 + 5 * c2 * c3 - c4))));
+		if (!(fabs(h) < x / 2)) {
+			/* too far for the series: towards r, at most doubling */
+			x = r > 0 ? x + fmin(r, x) : x / 2;
+			continue;
+		}
+		x += h;
+		if (fabs(h) < 1e-3 * x)
+			return x;
+	}
+	return pv_stats_chisq_quantile(prob, df);
+}
+
 /* the last two asked, (df, |t|): Welch's p and the unwidened honest
  * interval's are the same |t| (the 2^k scaling is exact) at the same df */
 static _Thread_local struct memo2 tp_last;

@@ -225,6 +225,13 @@ double pv_stats_normal_sf(double z);
 /* P(X > x) and the quantile P(X <= q) = prob of chi-square on df. */
 double pv_stats_chisq_sf(double x, double df);
 double pv_stats_chisq_quantile(double prob, double df);
+/*
+ * The same quantile to within 1e-11 of it, up to 1e4 degrees of freedom
+ * (to rounding, mostly), for one CDF where GSL's takes four or five,
+ * but not GSL's bits: for a figure decided with a margin far wider
+ * (runs_to_decide() in classifier.c).
+ */
+double pv_stats_chisq_quantile_near(double prob, double df);
 
 /*
  * A trend over time within two groups, x at times tx and y at times ty:

@@ -149,9 +149,11 @@ read_file(struct pv_classifier *cl, struct pv_cpgroups *cps,
 			}
 			*scanned += sc.keys;
 		}
-		/* the raw line as pv_write_raw() writes it */
-		pv_strbuf_add(pass, rec.raw.s, rec.raw.len);
-		pv_strbuf_addch(pass, '\n');
+		/* the raw line as pv_write_raw() writes it, in one copy */
+		pv_strbuf_grow(pass, rec.raw.len + 1);
+		memcpy(pass->buf + pass->len, rec.raw.s, rec.raw.len);
+		pass->buf[pass->len + rec.raw.len] = '\n';
+		pv_strbuf_setlen(pass, pass->len + rec.raw.len + 1);
 		if (pass->len >= PASS_BLOCK)
 			pass_flush(pass);
 	}
@@ -260,6 +262,11 @@ main(int argc, char **argv)
 	opt.band = band;
 	opt.deltas = deltas;
 	opt.ndelta = ndelta;
+	/*
+	 * Every write is of a block gathered whole (PASS_BLOCK, the
+	 * classifier's): stdio's buffer would only copy it once more.
+	 */
+	setvbuf(stdout, NULL, _IONBF, 0);
 	pv_classifier_init(&cl, &opt);
 	pv_cpgroups_init(&cps);
 	pv_strbuf_init(&pass, PASS_BLOCK);

@@ -652,8 +652,36 @@ START_TEST(test_tails)
 			1 : t * t), (double)v->ny));
 		near(v, "c_q", pv_stats_chisq_quantile(0.1,
 			(double)(v->nx + v->ny - 2)));
+		near(v, "c_q", pv_stats_chisq_quantile_near(0.1,
+			(double)(v->nx + v->ny - 2)));
 	}
 	ck_assert_uint_ge(checked, 30);
+}
+END_TEST
+
+/*
+ * The near quantile is GSL's to 1e-11 of it (runs_to_decide() in
+ * classifier.c counts on it) on the levels a plan takes and on Welch's
+ * degrees of freedom from 1 to 1e4, fractional.
+ */
+START_TEST(test_chisq_quantile_near)
+{
+	static const double prob[] = { 0.01, 0.05, 0.1, 0.2, 0.5 };
+	size_t i;
+	double df;
+
+	for (i = 0; i < sizeof(prob) / sizeof(prob[0]); i++)
+		for (df = 1; df < 1e4; df *= 1.01) {
+			double q = pv_stats_chisq_quantile(prob[i], df);
+			double qn = pv_stats_chisq_quantile_near(prob[i], df);
+
+			ck_assert_msg(fabs(qn / q - 1) < 1e-11,
+				      "prob %g df %.17g: %.17g, GSL %.17g",
+				      prob[i], df, qn, q);
+		}
+	ck_assert(isnan(pv_stats_chisq_quantile_near(0.1, 0)));
+	ck_assert(isnan(pv_stats_chisq_quantile_near(1.5, 3)));
+	ck_assert_double_eq(pv_stats_chisq_quantile_near(0, 3), 0);
 }
 END_TEST
 
@@ -819,6 +847,7 @@ stats_suite(void)
 	tcase_add_test(tc, test_ar1_factor);
 	tcase_add_test(tc, test_kendall);
 	tcase_add_test(tc, test_tails);
+	tcase_add_test(tc, test_chisq_quantile_near);
 	tcase_add_test(tc, test_bh);
 	tcase_add_test(tc, test_bh_known);
 	tcase_add_test(tc, test_sorted_variants);
