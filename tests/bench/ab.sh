@@ -9,7 +9,7 @@
 # whether the change made the tools slower.  Four rows, the workloads of
 # tests/bench/parse.sh, pv-diff-stacks.sh and speed.sh:
 #
-#   parse           pv-parse of a `perf script` capture, five times
+#   parse           pv-parse of a `perf script` capture, ten times
 #   parse-render    the same piped into pv-render --format=folded
 #   pv-diff-stacks  pv-diff of two profiles of 50,000 distinct stacks,
 #                   ten times
@@ -81,9 +81,10 @@ fi
 script() {
 	case $1 in
 	parse)
-		echo 'for i in 1 2 3 4 5; do "$B/pv-parse" "$C"; done' ;;
+		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do "$B/pv-parse" "$C"
+			done' ;;
 	parse-render)
-		echo 'for i in 1 2 3 4 5; do "$B/pv-parse" "$C" |
+		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do "$B/pv-parse" "$C" |
 			"$B/pv-render" --format=folded; done' ;;
 	pv-diff-stacks)
 		echo 'i=0; while [ $i -lt 10 ]; do
