@@ -32,6 +32,7 @@ struct pv_reader {
 	struct pv_str *frame;
 	size_t frame_alloc;
 	const char *const *use;	/* NULL: every type; else these only */
+	size_t *use_len;	/* their lengths */
 	/*
 	 * The previous sample record's bytes up to RUN, when none of its
 	 * fields had an escape, with its fields' places and its parsed
@@ -80,7 +81,19 @@ pv_reader_rewind(struct pv_reader *r)
 void
 pv_reader_use(struct pv_reader *r, const char *const *types)
 {
+	size_t n = 0;
+
 	r->use = types;
+	free(r->use_len);
+	r->use_len = NULL;
+	if (types != NULL) {
+		while (types[n] != NULL)
+			n++;
+		r->use_len = pv_xreallocarray(NULL, n + 1,
+					      sizeof(*r->use_len));
+		for (n = 0; types[n] != NULL; n++)
+			r->use_len[n] = strlen(types[n]);
+	}
 	pv_strbuf_reset(&r->sample_key);
 }
 
@@ -88,13 +101,12 @@ pv_reader_use(struct pv_reader *r, const char *const *types)
 static int
 used(const struct pv_reader *r, const char *s, size_t len)
 {
-	const char *const *t;
+	size_t i;
 
 	if (r->use == NULL)
 		return 1;
-	for (t = r->use; *t != NULL; t++)
-		if ((*t)[0] == s[0] && strncmp(*t, s, len) == 0 &&
-		    (*t)[len] == '\0')
+	for (i = 0; r->use[i] != NULL; i++)
+		if (r->use_len[i] == len && memcmp(r->use[i], s, len) == 0)
 			return 1;
 	/* the structure of the stream is always checked */
 	return (len == 7 && memcmp(s, "section", 7) == 0) ||
@@ -109,6 +121,7 @@ pv_reader_close(struct pv_reader *r)
 	pv_input_close(r->in);
 	pv_strbuf_release(&r->unesc);
 	pv_strbuf_release(&r->sample_key);
+	free(r->use_len);
 	free(r->field);
 	free(r->frame);
 	free(r);
@@ -1002,20 +1015,65 @@ pv_reader_split_frames(struct pv_reader *r, struct pv_record *rec)
 
 /* Writing */
 
+/*
+ * The length of the run of bytes at the start of s[0..len) that need no
+ * escape (special[] above lim or 0): sixteen at a time with SSE2, which
+ * most names and every reason are made of, the rest one at a time.
+ */
+static inline size_t
+plain_span(const char *s, size_t len, unsigned char lim)
+{
+	size_t i = 0;
+
+#if defined(__SSE2__) && !defined(PV_NO_SSE2)
+	if (len >= 16) {
+		const __m128i semi = _mm_set1_epi8(lim > 1 ? ';' : '\\');
+
+		for (; len - i >= 16; i += 16) {
+			__m128i v = _mm_loadu_si128(
+				(const __m128i *)(const void *)(s + i));
+			__m128i m = _mm_or_si128(
+				_mm_or_si128(
+				    _mm_cmpeq_epi8(v, _mm_set1_epi8('\t')),
+				    _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))),
+				_mm_or_si128(
+				    _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')),
+				    _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+			unsigned bits;
+
+			m = _mm_or_si128(m, _mm_or_si128(
+				_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+				_mm_cmpeq_epi8(v, semi)));
+			bits = (unsigned)_mm_movemask_epi8(m);
+			if (bits != 0)
+				return i + (size_t)__builtin_ctz(bits);
+		}
+	}
+#endif
+	for (; i < len; i++) {
+		unsigned char k = special[(unsigned char)s[i]];
+
+		if (k != 0 && k <= lim)
+			break;
+	}
+	return i;
+}
+
 void
 pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame)
 {
-	size_t i, start = 0;
+	size_t i = 0, n;
 	unsigned char lim = frame ? 2 : 1;
 
 	pv_strbuf_grow(sb, len);
-	for (i = 0; i < len; i++) {
-		unsigned char k = special[(unsigned char)s[i]];
+	for (;;) {
 		char e;
 
-		if (k == 0 || k > lim)
-			continue;
-		pv_strbuf_add(sb, s + start, i - start);
+		n = plain_span(s + i, len - i, lim);
+		pv_strbuf_add(sb, s + i, n);
+		i += n;
+		if (i == len)
+			break;
 		switch (s[i]) {
 		case '\t': e = 't'; break;
 		case '\n': e = 'n'; break;
@@ -1025,9 +1083,8 @@ pv_escape(struct pv_strbuf *sb, const char *s, size_t len, int frame)
 		}
 		pv_strbuf_addch(sb, '\\');
 		pv_strbuf_addch(sb, e);
-		start = i + 1;
+		i++;
 	}
-	pv_strbuf_add(sb, s + start, len - start);
 }
 
 static struct pv_strbuf linebuf = PV_STRBUF_INIT;

@@ -126,18 +126,23 @@ stream_at(struct state *st, const char *name, unsigned long line)
 
 /*
  * The record about to be added is of this test: the one read before saved
- * when it is another, this one's keys taken back if it came back.
+ * when it is another.  When a test comes back (the input is not grouped by
+ * test), every saved test is taken back, the whole table is held from
+ * then on, as write_all() would hold it at the end, and the tests are no
+ * longer told apart.
  */
 static void
 enter_group(struct state *st, struct pv_str role, struct pv_str version,
 	    struct pv_str experiment, struct pv_str suite, struct pv_str test)
 {
 	struct pv_testspill *ts = &st->tests;
-	int rc = pv_testspill_enter(ts, role, version, experiment, suite,
-				    test);
+	int rc;
 
+	if (ts->hold)
+		return;
+	rc = pv_testspill_enter(ts, role, version, experiment, suite, test);
 	if (rc > 0)
-		rc = pv_testspill_take(ts, &ts->g[ts->cur]);
+		rc = pv_testspill_hold_all(ts);
 	if (rc < 0)
 		pv_die("%s", pv_err_msg(&ts->err));
 }
