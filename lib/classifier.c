@@ -660,6 +660,8 @@ p_decide_bound(double m, double sm, double thr, double hw, double hc)
 #define DECIDE_MARGIN 1e-9
 /* runs_to_decide()'s on the near quantile: a hundred times that */
 #define PLAN_MARGIN 1e-7
+/* ... where the half width's t part is at most this many times sm */
+#define NEAR_RATIO 1e4
 
 /*
  * p_decide() with libm's erfc() for GSL's normal tails, for sm > 0: the
@@ -772,6 +774,11 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
 		sm = f * sqrt(v + 2 * s2 / (double)(N - n));
 		sdN = sqrt(2 * s2 / (double)N);
 
+		/* past NEAR_RATIO the near quantile's argument does not hold */
+		if (close != NULL && !(tq * sdN <= NEAR_RATIO * sm)) {
+			*close = 1;
+			return 0;
+		}
 		if (sm > 0 && p_decide_bound(center, sm, thr, tq * sdN + w2,
 					     tc * sdN + w2) + margin <
 		    cl->opt.decide_power)
@@ -801,13 +808,18 @@ runs_search(const struct pv_classifier *cl, const struct pv_cmp *c,
  * of its CDF and density pairs, a third of pv-classify's time: the
  * search runs first on pv_stats_chisq_quantile_near(), one CDF, and
  * again on GSL's only where an N is within PLAN_MARGIN of deciding.
- * The N is the same: up to 1e4 degrees of freedom (past them, GSL's
+ * The N is the same.  Up to 1e4 degrees of freedom (past them, GSL's
  * tolerance shows) the quantiles differ by less than 1e-11 of them
- * (check_stats), so every probability of deciding and its bounds by less
- * than 1e-9 (each is a sum of four normal tails whose arguments move by
- * (|z| + hw / sm) / 2 times that; hw / sm is below 100 here), and
- * an N decided PLAN_MARGIN clear of decide_power on the near quantile is
- * decided the same way, DECIDE_MARGIN clear, on GSL's.
+ * (check_stats; 5e-15 at plan_bound's 0.1), so s2 does, and sm and the
+ * t part of each half width hw by half that.  Each probability of
+ * deciding, and each bound, is a sum of four normal tails whose
+ * arguments z then move by (|z| + t part / sm) / 2 times 1e-11: with
+ * |z| phi(z) <= 0.25, phi <= 0.4 and the t part at most NEAR_RATIO (1e4)
+ * times sm (runs_search() takes GSL's where it is more), by less than
+ * 4 (0.25 + 0.4e4) 0.5e-11 = 8e-8.  So an N decided PLAN_MARGIN (1e-7)
+ * clear of decide_power on the near quantile is decided the same way,
+ * DECIDE_MARGIN (1e-9) clear, on GSL's.  (The quantum part of hw does
+ * not move with the quantile.)
  */
 static size_t
 runs_to_decide(const struct pv_classifier *cl, const struct pv_cmp *c,

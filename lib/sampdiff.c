@@ -500,16 +500,23 @@ cmplist_alloc(struct cmplist *l, size_t bound, int times)
 
 	if (bound == 0)
 		bound = nc = 1;
-	/* (a large bound dies here first: twice it set pointers fit then) */
 	l->c = pv_arena_alloc(&l->arena, pv_xmult(nc, sizeof(*l->c)));
 	if (times)
 		l->h = pv_arena_alloc(&l->arena,
 				      pv_xmult(bound, sizeof(*l->h)));
 	/* NOLINTNEXTLINE(bugprone-sizeof-expression) */
-	l->set = pv_arena_alloc(&l->arena,
-				pv_xmult(2 * bound, sizeof(*l->set)));
-	l->sec = pv_arena_alloc(&l->arena,
-				pv_xmult(2 * bound, sizeof(*l->sec)));
+	l->set = pv_arena_alloc(&l->arena, pv_xmult(pv_xmult(2, bound),
+						    sizeof(*l->set)));
+	l->sec = pv_arena_alloc(&l->arena, pv_xmult(pv_xmult(2, bound),
+						    sizeof(*l->sec)));
+}
+
+static void
+cmplist_release(struct cmplist *l)
+{
+	pv_arena_release(&l->arena);
+	free(l->pair);
+	free(l->ver);
 }
 
 /* A comparison of the pair begun last: its sets (one may be NULL). */
@@ -1050,9 +1057,7 @@ batch_run(struct pv_sampdiff *d, struct batch *b, const struct bpair *p,
 	}
 	b->found += compute_batch(d, &l, w);
 	d->ncmp += l.n;
-	pv_arena_release(&l.arena);
-	free(l.pair);
-	free(l.ver);
+	cmplist_release(&l);
 	free(v);
 	pv_runtab_clear(&b->bt);
 	b->nroll = 0;
@@ -1299,9 +1304,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 				it = side_sec(d, tk);
 				if (not_comparable(d, bk, tk, ib, it, ignore,
 						   nignore)) {
-					pv_arena_release(&l.arena);
-					free(l.pair);
-					free(l.ver);
+					cmplist_release(&l);
 					free(side);
 					free(v);
 					return -1;
@@ -1332,9 +1335,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	}
 	if (d->npairs == 0) {
 		nothing_paired(d, side, nside, v, tab->nset);
-		pv_arena_release(&l.arena);
-		free(l.pair);
-		free(l.ver);
+		cmplist_release(&l);
 		free(side);
 		free(v);
 		return -1;
@@ -1343,9 +1344,7 @@ pv_sampdiff_finish(struct pv_sampdiff *d, FILE *out,
 	found = compute_batch(d, &l, &w);
 	writer_end(&w);
 	d->ncmp = l.n;
-	pv_arena_release(&l.arena);
-	free(l.pair);
-	free(l.ver);
+	cmplist_release(&l);
 	free(side);
 	free(v);
 	return found;

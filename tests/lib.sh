@@ -15,6 +15,20 @@ top_builddir=$(cd "$top_builddir" && pwd)
 PATH=$top_builddir/tools:$PATH
 export PATH top_srcdir top_builddir
 
+# A test that times wall-clock throughputs (one that sets pv_test_alone,
+# nightly-e2e.sh) runs alone: it holds a lock exclusively, every other test
+# shared, so that under make -j it waits for the tests running and the
+# tests after it wait for it.  (fd 9, which children inherit; after five
+# minutes of waiting, or without flock(1), a test goes on without it.)
+pv_lock=${TMPDIR:-/tmp}/pv-tests.$(id -u).lock
+if command -v flock >/dev/null 2>&1 && [ -w "${TMPDIR:-/tmp}" ] &&
+    { [ ! -e "$pv_lock" ] || [ -w "$pv_lock" ]; }; then
+	exec 9>>"$pv_lock"
+	if [ -n "${pv_test_alone:-}" ]; then pv_mode=-x; else pv_mode=-s; fi
+	flock $pv_mode -w 300 9 ||
+		echo "lib.sh: waited 5 minutes for $pv_lock; going on" >&2
+fi
+
 T=$(mktemp -d "${TMPDIR:-/tmp}/pv-test.XXXXXX") || exit 99
 trap 'rm -rf "$T"' EXIT
 failures=0

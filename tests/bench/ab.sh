@@ -17,8 +17,9 @@
 #                   10 runs a side (speed.sh's night)
 #
 # Each figure is CPU seconds (user + system) of the row's commands, the
-# best of $AB_RUNS (5) rounds; in each round every row runs on OLD and
-# then on NEW, so that a change of the machine's load falls on both.
+# best of $AB_RUNS (5) rounds; in each round every row runs on both,
+# OLD first in one round and NEW first in the next, so that a change of
+# the machine's load falls on both.
 # The ratio NEW/OLD is what to read: on a shared or virtual machine the
 # seconds drift from run to run, the ratio much less.
 #
@@ -50,6 +51,7 @@ command -v /usr/bin/time >/dev/null 2>&1 ||
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/pv-ab.XXXXXX")
 trap 'rm -rf "$T"' EXIT
+trap 'exit 2' HUP INT TERM
 
 # the inputs, made once: speed.sh's night and pv-diff-stacks.sh's pair
 awk -v keys=100000 -v n=10 'BEGIN {
@@ -81,18 +83,24 @@ fi
 script() {
 	case $1 in
 	parse)
-		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do "$B/pv-parse" "$C"
-			done' ;;
+		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do
+			"$B/pv-parse" "$C" || exit 2; done' ;;
 	parse-render)
-		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do "$B/pv-parse" "$C" |
-			"$B/pv-render" --format=folded; done' ;;
+		echo 'for i in 1 2 3 4 5 6 7 8 9 10; do
+			{ "$B/pv-parse" "$C" || echo > "$T/failed"; } |
+			"$B/pv-render" --format=folded || exit 2
+			[ ! -e "$T/failed" ] || exit 2; done' ;;
 	pv-diff-stacks)
 		echo 'i=0; while [ $i -lt 10 ]; do
 			"$B/pv-diff" "$T/base" "$T/target"
 			[ $? -le 1 ] || exit 2; i=$((i + 1)); done; exit 0' ;;
 	speed100k)
-		echo '"$B/pv-stat" "$T/100k.pv" | "$B/pv-diff" | "$B/pv-classify"
-			[ $? -le 1 ]' ;;
+		# each stage's status (1: found) noted, as sh has no pipefail
+		echo 'rm -f "$T/failed"
+			{ "$B/pv-stat" "$T/100k.pv" || echo > "$T/failed"; } |
+			{ "$B/pv-diff"; [ $? -le 1 ] || echo > "$T/failed"; } |
+			{ "$B/pv-classify"; [ $? -le 1 ] || echo > "$T/failed"; }
+			[ ! -e "$T/failed" ]' ;;
 	esac
 }
 
@@ -114,8 +122,13 @@ cpu() {
 r=0
 while [ $r -lt "$runs" ]; do
 	for row in $rows; do
-		cpu "$row" old "$old"
-		cpu "$row" new "$new"
+		if [ $((r % 2)) = 0 ]; then
+			cpu "$row" old "$old"
+			cpu "$row" new "$new"
+		else
+			cpu "$row" new "$new"
+			cpu "$row" old "$old"
+		fi
 	done
 	r=$((r + 1))
 done

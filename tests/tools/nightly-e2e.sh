@@ -25,7 +25,9 @@
 # About two minutes.  The A/A check (night 2) is not asserted where the
 # load average passed twice the CPUs plus one during nights 1 and 2, nor
 # the systematic group of night 3 where it did so during nights 1 to 3
-# (slowed by the cgroup; a co-runner loads the machine by design).
+# (slowed by the cgroup; a co-runner loads the machine by design).  It
+# runs alone under make -j: the other tests wait (tests/lib.sh).
+pv_test_alone=1
 . "${top_srcdir:-.}/tests/lib.sh"
 
 for t in stress-ng sysbench; do

@@ -7,7 +7,8 @@
 # 18 MB); a table of every key took 127 MB more (11 MB and 138 MB).  The
 # same keys in run order (every key held) give the same records as the
 # grouped night's tests read back in batches of about 8192 keys, and in
-# both the roll-ups are those of the cmp records.
+# both the roll-ups are those of the cmp records, for one pair and for
+# three.
 . "${top_srcdir:-.}/tests/lib.sh"
 
 # under make check-valgrind the peak would be valgrind's, not pv-diff's
@@ -88,6 +89,49 @@ END {
 }
 EOF
 for what in runs grouped; do
+	awk -f "$T/roll.awk" "$T/$what.out" >"$T/roll.$what"
+	test_cmp /dev/null "$T/roll.$what" && pass ||
+		fail "pv-diff ($what): cmproll records against their cmp records"
+done
+
+# Three targets of one baseline, 8,300 keys each, in suites of more than
+# a batch: grouped by test, a suite's roll-up spans batches; the same keys
+# in another order are held whole.  Both give the same records, and every
+# cmproll names its own pair (5a0dd47 named the next pair's target where
+# a scope spanned two batches).
+pairs() {
+	awk -v order="$1" 'BEGIN {
+		srand(3)
+		keys = 8300
+		print "pv-format\t1"
+		for (side = 0; side < 4; side++) {
+			printf "section\t%s\t%s\tspeed\n",
+			       side ? "target" : "baseline", side ? "B" side : "A"
+			for (k = 0; k < keys; k++)
+				for (r = 1; r <= 2; r++) {
+					z = sqrt(-2 * log(1 - rand()))
+					z *= cos(6.283185307179586 * rand())
+					f = (side && k % 20 == 0) ? 0.95 : 1
+					v[k, r] = 1000 * f * exp(0.03 * z)
+				}
+			for (j = 0; j < keys; j++) {
+				k = order ? (j * 7919) % keys : j
+				for (r = 1; r <= 2; r++)
+					printf "sample\tsuite%d\ttest%d\top%d\tops\t" \
+					       "ops/s\thigher\t1\t%d\t-\t%.6f\n",
+					       int(k / (keys / 3)), int(k / 3001), k, r,
+					       v[k, r]
+			}
+		}
+	}'
+}
+pairs 0 >"$T/pairs.pv" || exit 99
+pairs 1 >"$T/pairs-runs.pv" || exit 99
+pv-diff "$T/pairs.pv" | grep -v '^sample' >"$T/pairs.out"
+pv-diff "$T/pairs-runs.pv" | grep -v '^sample' >"$T/pairs-runs.out"
+test_cmp "$T/pairs.out" "$T/pairs-runs.out" && pass ||
+	fail "pv-diff: three pairs grouped and in another order give other records"
+for what in pairs pairs-runs; do
 	awk -f "$T/roll.awk" "$T/$what.out" >"$T/roll.$what"
 	test_cmp /dev/null "$T/roll.$what" && pass ||
 		fail "pv-diff ($what): cmproll records against their cmp records"

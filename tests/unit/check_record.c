@@ -291,6 +291,65 @@ START_TEST(test_escape_form)
 }
 END_TEST
 
+/*
+ * pv_escape() against a byte-at-a-time escaper, on strings of every
+ * length up to 70 whose bytes are mostly plain, each special byte at
+ * every place (its SSE2 blocks of sixteen and their tails).
+ */
+static void
+escape_ref(struct pv_strbuf *sb, const char *s, size_t len, int frame)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '\t': pv_strbuf_addstr(sb, "\\t"); break;
+		case '\n': pv_strbuf_addstr(sb, "\\n"); break;
+		case '\r': pv_strbuf_addstr(sb, "\\r"); break;
+		case '\0': pv_strbuf_addstr(sb, "\\0"); break;
+		case '\\': pv_strbuf_addstr(sb, "\\\\"); break;
+		case ';':
+			pv_strbuf_addstr(sb, frame ? "\\;" : ";");
+			break;
+		default: pv_strbuf_addch(sb, s[i]); break;
+		}
+	}
+}
+
+START_TEST(test_escape_spans)
+{
+	static const char special[] = { '\t', '\n', '\r', '\0', '\\', ';' };
+	struct pv_strbuf got = PV_STRBUF_INIT, want = PV_STRBUF_INIT;
+	char s[70];
+	size_t len, at, k;
+	int frame;
+
+	for (len = 0; len <= sizeof(s); len++)
+		for (at = 0; at <= len; at++)
+			for (k = 0; k < sizeof(special); k++)
+				for (frame = 0; frame < 2; frame++) {
+					size_t i;
+
+					for (i = 0; i < len; i++)
+						s[i] = (char)('a' + (i * 7 + k) % 26);
+					if (at < len)	/* at == len: all plain */
+						s[at] = special[k];
+					if (len > 40)	/* and a second one */
+						s[len - 3] = special[(k + 1) %
+								     sizeof(special)];
+					pv_strbuf_reset(&got);
+					pv_strbuf_reset(&want);
+					pv_escape(&got, s, len, frame);
+					escape_ref(&want, s, len, frame);
+					ck_assert_uint_eq(got.len, want.len);
+					ck_assert(memcmp(got.buf, want.buf,
+							 got.len) == 0);
+				}
+	pv_strbuf_release(&got);
+	pv_strbuf_release(&want);
+}
+END_TEST
+
 /* A frame list of one megabyte, and a line longer than the buffer. */
 START_TEST(test_long_line)
 {
@@ -841,6 +900,7 @@ record_suite(void)
 	tcase_add_test(tc, test_absent_fields);
 	tcase_add_test(tc, test_escape_round_trip);
 	tcase_add_test(tc, test_escape_form);
+	tcase_add_test(tc, test_escape_spans);
 	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_crlf);
 	tcase_add_test(tc, test_folded);
