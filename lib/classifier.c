@@ -521,6 +521,10 @@ slow:
  */
 static void
 vsay(struct pv_strbuf *sb, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void
+vsay(struct pv_strbuf *sb, const char *fmt, va_list ap)
 {
 	const char *p = fmt, *pc;
 	size_t start = sb->len;
