@@ -54,18 +54,7 @@ trap 'rm -rf "$T"' EXIT
 trap 'exit 2' HUP INT TERM
 
 # the inputs, made once: speed.sh's night and pv-diff-stacks.sh's pair
-awk -v keys=100000 -v n=10 'BEGIN {
-	srand(42)
-	print "pv-format\t1"
-	for (side = 0; side < 2; side++) {
-		printf "section\t%s\t%s\tspeed\n", side ? "target" : "baseline", side ? "B" : "A"
-		for (k = 0; k < keys; k++) for (r = 1; r <= n; r++) {
-			z = sqrt(-2 * log(1 - rand())) * cos(6.283185307179586 * rand())
-			f = (side && k % 20 == 0) ? 0.95 : 1
-			printf "sample\tsuite%d\ttest%d\top\tops\tops/s\thigher\t%d\t%d\t-\t%.6f\n", k % 7, k % 1000, int(k / 1000) + 1, r, 1000 * f * exp(0.03 * z)
-		}
-	}
-}' >"$T/100k.pv"
+awk -v keys=100000 -f "$top_srcdir/tests/bench/gen-speed.awk" >"$T/100k.pv"
 awk -v n=50000 -v seed=1 -f "$top_srcdir/tests/bench/gen-stacks.awk" |
 	sort >"$T/base"
 awk -v mode=target -v n=50000 -v seed=2 \
