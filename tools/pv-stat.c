@@ -345,7 +345,8 @@ struct writer {
 
 /*
  * The key a set is rolled up under: its own, or, when the table holds a
- * batch of keys, its test's, which outlives the batch (rollup.h).
+ * batch of keys, its test's, whose strings outlive the batch: the roll-up
+ * copies the keys it is given, not their strings (rollup.h).
  */
 static const struct pv_runkey *
 roll_key(const struct writer *w, const struct pv_runset *set)
