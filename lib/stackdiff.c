@@ -1108,6 +1108,17 @@ cmp_group_name(const void *pa, const void *pb)
 			  pv_symtab_get(sort_gnames, b->name));
 }
 
+/* -1 with err set when a count overflowed, else 0 */
+static int
+overflowed(struct pv_stackdiff *d)
+{
+	if (d->overflow || d->tree.overflow) {
+		pv_err_set(&d->err, "a count does not fit in 64 bits");
+		return -1;
+	}
+	return 0;
+}
+
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
 {
@@ -1168,17 +1179,12 @@ pv_stackdiff_compute_stacks(struct pv_stackdiff *d)
 	 * The walk's sums are of weights below an event's, which did not
 	 * overflow when these did not: nothing is found too large later.
 	 */
-	if (d->overflow || t->overflow) {
-		pv_err_set(&d->err, "a count does not fit in 64 bits");
-		return -1;
-	}
-	return 0;
+	return overflowed(d);
 }
 
 int
 pv_stackdiff_compute_funcs(struct pv_stackdiff *d)
 {
-	const struct pv_flametree *t = &d->tree;
 	uint32_t *evtotal = d->evtotal;
 	size_t i;
 	int side;
@@ -1220,11 +1226,7 @@ pv_stackdiff_compute_funcs(struct pv_stackdiff *d)
 		pv_callpaths_find(d, evtotal);
 	free(evtotal);
 	d->evtotal = NULL;
-	if (d->overflow || t->overflow) {
-		pv_err_set(&d->err, "a count does not fit in 64 bits");
-		return -1;
-	}
-	return 0;
+	return overflowed(d);
 }
 
 int
