@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "arena.h"
 #include "xalloc.h"
@@ -34,16 +33,14 @@ struct pv_arena_chunk {
 static void *
 chunk_new(size_t size)
 {
-#ifdef MADV_HUGEPAGE
 	if (size >= HUGE) {
 		void *p;
 
 		size = (size + HUGE - 1) / HUGE * HUGE;
 		p = pv_xaligned_alloc(HUGE, size);
-		(void)madvise(p, size, MADV_HUGEPAGE);
+		pv_xadvise_huge(p, size);
 		return p;
 	}
-#endif
 	return pv_xmalloc(size);
 }
 

@@ -78,6 +78,7 @@ grow(struct pv_flametree *t)
 	size_t mask = t->mask * 2 + 1, i;
 	uint32_t *slot = pv_xcalloc(mask + 1, sizeof(*slot));
 
+	pv_xadvise_huge(slot, (mask + 1) * sizeof(*slot));
 	/* from the slots alone */
 	for (i = 0; i <= t->mask; i++)
 		if (t->slot[i] != 0)
@@ -105,7 +106,10 @@ new_child(struct pv_flametree *t, uint32_t parent, uint32_t name, int table)
 		return PV_FLAMETREE_NONE;
 	}
 	i = (uint32_t)t->nnode++;
-	PV_GROW(t->node, t->nnode, t->alloc);
+	if (t->nnode > t->alloc) {
+		PV_GROW(t->node, t->nnode, t->alloc);
+		pv_xadvise_huge(t->node, t->alloc * sizeof(*t->node));
+	}
 	n = &t->node[i];
 	n->name = name;
 	n->parent = parent;
@@ -279,10 +283,12 @@ pv_flametree_reserve(struct pv_flametree *t, size_t nnode)
 	/*
 	 * The nodes only: they are touched in order as they come, while
 	 * the table of children is touched all over, and is better grown
-	 * with the tree than made large and sparse.
+	 * with the tree than made large and sparse.  Both are read all
+	 * over (a child found from its parent): huge pages (xalloc.h).
 	 */
 	if (nnode > t->alloc) {
 		t->node = pv_xreallocarray(t->node, nnode, sizeof(*t->node));
 		t->alloc = nnode;
+		pv_xadvise_huge(t->node, nnode * sizeof(*t->node));
 	}
 }

@@ -18,7 +18,6 @@ void
 pv_dfold_init(struct pv_dfold *f)
 {
 	memset(f, 0, sizeof(*f));
-	pv_strbuf_init(&f->text, 0);
 	pv_symtab_init(&f->names);
 	pv_stacktab_init(&f->stacks);
 }
@@ -26,7 +25,8 @@ pv_dfold_init(struct pv_dfold *f)
 void
 pv_dfold_release(struct pv_dfold *f)
 {
-	pv_strbuf_release(&f->text);
+	pv_arena_release(&f->arena);
+	free(f->seg);
 	free(f->line);
 	pv_symtab_release(&f->names);
 	pv_stacktab_release(&f->stacks);
@@ -99,7 +99,7 @@ to_table(struct pv_dfold *f)
 
 	for (i = 0; i < f->nline && rc == 0; i++) {
 		const struct pv_dfold_line *l = &f->line[i];
-		const char *p = f->text.buf + l->off, *end = p + l->len, *semi;
+		const char *p = l->s, *end = p + l->len, *semi;
 		size_t n = 0;
 
 		while (l->len > 0) {
@@ -118,6 +118,38 @@ to_table(struct pv_dfold *f)
 	return rc;
 }
 
+/* Write a line at w: the frames joined, the two counts; returns its end. */
+static char *
+line_at(char *w, const char *frames, size_t len, struct pv_str c0,
+	struct pv_str c1)
+{
+	memcpy(w, frames, len);
+	w += len;
+	*w++ = ' ';
+	memcpy(w, c0.s, c0.len);
+	w += c0.len;
+	*w++ = ' ';
+	memcpy(w, c1.s, c1.len);
+	w += c1.len;
+	*w++ = '\n';
+	return w;
+}
+
+/* The decimal digits of v, in buf (room for 20). */
+static struct pv_str
+digits(char *buf, uint64_t v)
+{
+	char *end = buf + 20, *p = end;
+	struct pv_str r;
+
+	do
+		*--p = (char)('0' + v % 10);
+	while ((v /= 10) != 0);
+	r.s = p;
+	r.len = (size_t)(end - p);
+	return r;
+}
+
 /* Append a line: the frames joined, the two counts. */
 static void
 put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
@@ -132,6 +164,42 @@ put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
 	pv_strbuf_addch(sb, '\n');
 }
 
+/*
+ * Room for need bytes after the lines written: in the last segment, or
+ * in a new one that holds as much as all before it (64 KiB at least, 64
+ * MiB at most), so that there are few.
+ */
+static char *
+text_room(struct pv_dfold *f, size_t need)
+{
+	struct pv_dfold_seg *g = f->nseg > 0 ? &f->seg[f->nseg - 1] : NULL;
+
+	if (g == NULL || g->cap - g->len < need) {
+		size_t cap = f->textlen < (64u << 10) ? (64u << 10) :
+			f->textlen > (64u << 20) ? (64u << 20) : f->textlen;
+
+		if (cap < need)
+			cap = need;
+		PV_GROW(f->seg, f->nseg + 1, f->seg_alloc);
+		g = &f->seg[f->nseg++];
+		g->buf = pv_arena_alloc(&f->arena, cap);
+		g->len = 0;
+		g->cap = cap;
+	}
+	return g->buf + g->len;
+}
+
+/* The line that text_room() made room for, written up to end. */
+static void
+text_used(struct pv_dfold *f, const char *end)
+{
+	struct pv_dfold_seg *g = &f->seg[f->nseg - 1];
+	size_t n = (size_t)(end - (g->buf + g->len));
+
+	g->len += n;
+	f->textlen += n;
+}
+
 /* Whether a count read as s is written so: digits, no leading zero. */
 static int
 as_written(struct pv_str s)
@@ -144,44 +212,36 @@ pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
 		    uint64_t base, uint64_t target, const struct pv_str *text)
 {
 	struct pv_dfold_line *l;
+	struct pv_str c0, c1;
+	char b0[20], b1[20], *w;
 
 	if (f->table)
 		return 0;
 	if (f->nline > 0) {
 		const struct pv_dfold_line *last = &f->line[f->nline - 1];
 		size_t m = last->len < joined->len ? last->len : joined->len;
-		int c = memcmp(joined->s, f->text.buf + last->off, m);
+		int c = memcmp(joined->s, last->s, m);
 
 		/* after the last, or it is no new line in order */
 		if (c < 0 || (c == 0 && joined->len <= last->len))
 			return 0;
 	}
+	/* the counts as the dstack record wrote them, else written here */
+	if (text != NULL && as_written(text[0]) && as_written(text[1])) {
+		c0 = text[0];
+		c1 = text[1];
+	} else {
+		c0 = digits(b0, base);
+		c1 = digits(b1, target);
+	}
 	PV_GROW(f->line, f->nline + 1, f->line_alloc);
 	l = &f->line[f->nline++];
-	l->off = f->text.len;
+	w = text_room(f, joined->len + c0.len + c1.len + 3);
+	l->s = w;
 	l->len = joined->len;
 	l->count[0] = base;
 	l->count[1] = target;
-	if (text != NULL && as_written(text[0]) && as_written(text[1])) {
-		/* in one reservation: a line a dstack record */
-		struct pv_strbuf *sb = &f->text;
-		char *w;
-
-		pv_strbuf_grow(sb, joined->len + text[0].len + text[1].len + 3);
-		w = sb->buf + sb->len;
-		memcpy(w, joined->s, joined->len);
-		w += joined->len;
-		*w++ = ' ';
-		memcpy(w, text[0].s, text[0].len);
-		w += text[0].len;
-		*w++ = ' ';
-		memcpy(w, text[1].s, text[1].len);
-		w += text[1].len;
-		*w++ = '\n';
-		pv_strbuf_setlen(sb, (size_t)(w - sb->buf));
-	} else {
-		put_line(&f->text, joined->s, joined->len, base, target);
-	}
+	text_used(f, line_at(w, joined->s, joined->len, c0, c1));
 	return 1;
 }
 
@@ -235,7 +295,8 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 		return -1;
 	/* the lines as kept, when their counts stand as they are */
 	if (!f->table && (!normalize || t[0] == 0 || t[0] == t[1])) {
-		fwrite(f->text.buf, 1, f->text.len, out);
+		for (i = 0; i < f->nseg; i++)
+			fwrite(f->seg[i].buf, 1, f->seg[i].len, out);
 		return 0;
 	}
 	if (f->table)
@@ -247,7 +308,7 @@ pv_render_diff_folded(FILE *out, const struct pv_dfold *f, int normalize)
 			const struct pv_dfold_line *l = &f->line[i];
 
 			c = l->count;
-			put_line(&sb, f->text.buf + l->off, l->len,
+			put_line(&sb, l->s, l->len,
 				 scaled(c[0], t, normalize), c[1]);
 		} else {
 			const struct pv_stack *s = v[i];

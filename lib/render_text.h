@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "arena.h"
 #include "rec_profile.h"
 #include "stackdiff.h"
 #include "stacktab.h"
@@ -28,25 +29,36 @@
  * the lines are written at the end, in byte-wise order of the frames.
  *
  * pv-diff writes its dstack records distinct and in that order: while
- * they come so, each is kept as its line, written out at once into one
- * buffer (the counts as they are), without a look-up, so that the end
- * writes that buffer whole; the first that does not come so (or that has
- * a ';' in a name) moves them all into a table of distinct stacks, which
- * adds up and sorts the rest.
+ * they come so, each is kept as its line, written out at once (the counts
+ * as they are), without a look-up, into segments that the end writes
+ * whole; the first that does not come so (or that has a ';' in a name)
+ * moves them all into a table of distinct stacks, which adds up and sorts
+ * the rest.  The segments come from an arena, whose large chunks take
+ * huge pages (arena.h): ten megabytes of lines held to the end cost a few
+ * page faults, not thousands.
  *
  * Lifecycle: pv_dfold_init(), pv_dfold_add() any number of times,
  * pv_render_diff_folded(), pv_dfold_release().  Allocation failure dies
  * (xalloc.h).
  */
 struct pv_dfold_line {
-	size_t off, len;		/* the frames joined, in text */
+	const char *s;			/* the frames joined, in a segment */
+	size_t len;
 	uint64_t count[2];		/* base, target */
+};
+
+/* A piece of the lines as written, which does not move as it fills. */
+struct pv_dfold_seg {
+	char *buf;
+	size_t len, cap;
 };
 
 struct pv_dfold {
 	/* while sorted: the lines, in order */
 	int table;			/* the lines have moved to the table */
-	struct pv_strbuf text;		/* the lines as written */
+	struct pv_arena arena;		/* the segments */
+	struct pv_dfold_seg *seg;	/* the lines as written, in order */
+	size_t nseg, seg_alloc, textlen;
 	struct pv_dfold_line *line;
 	size_t nline, line_alloc;
 	/* else: the distinct stacks */

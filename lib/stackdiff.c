@@ -84,6 +84,7 @@ pv_stackdiff_release(struct pv_stackdiff *d)
 	free(d->frames);
 	free(d->event);
 	free(d->order);
+	free(d->evtotal);
 	if (d->collect != NULL)
 		pv_stacktab_release(d->collect);
 	free(d->collect);
@@ -1107,13 +1108,31 @@ cmp_group_name(const void *pa, const void *pb)
 			  pv_symtab_get(sort_gnames, b->name));
 }
 
+/* -1 with err set when a count overflowed, else 0 */
+static int
+overflowed(struct pv_stackdiff *d)
+{
+	if (d->overflow || d->tree.overflow) {
+		pv_err_set(&d->err, "a count does not fit in 64 bits");
+		return -1;
+	}
+	return 0;
+}
+
 int
 pv_stackdiff_compute(struct pv_stackdiff *d)
+{
+	if (pv_stackdiff_compute_stacks(d) < 0)
+		return -1;
+	return pv_stackdiff_compute_funcs(d);
+}
+
+int
+pv_stackdiff_compute_stacks(struct pv_stackdiff *d)
 {
 	struct pv_flametree *t;
 	size_t i, talloc = 0;
 	uint32_t *evtotal, n;
-	int side;
 
 	pv_flametree_sum(&d->tree);
 	if (pair_events(d) < 0)
@@ -1155,6 +1174,21 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 		order_by_table(d);
 	if (d->opt.groups && d->nframe_rec > 0)	/* else no group */
 		pv_groups_prepare(d);
+	d->evtotal = evtotal;
+	/*
+	 * The walk's sums are of weights below an event's, which did not
+	 * overflow when these did not: nothing is found too large later.
+	 */
+	return overflowed(d);
+}
+
+int
+pv_stackdiff_compute_funcs(struct pv_stackdiff *d)
+{
+	uint32_t *evtotal = d->evtotal;
+	size_t i;
+	int side;
+
 	walk(d);
 	for (i = 0; i < d->nfunc; i++) {
 		struct pv_stackdiff_func *f = &d->func[i];
@@ -1191,11 +1225,8 @@ pv_stackdiff_compute(struct pv_stackdiff *d)
 	if (d->opt.function != NULL)
 		pv_callpaths_find(d, evtotal);
 	free(evtotal);
-	if (d->overflow || t->overflow) {
-		pv_err_set(&d->err, "a count does not fit in 64 bits");
-		return -1;
-	}
-	return 0;
+	d->evtotal = NULL;
+	return overflowed(d);
 }
 
 int
@@ -1403,6 +1434,13 @@ write_funcs(const struct pv_stackdiff *d, struct pv_strbuf *sb, FILE *out)
 void
 pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 {
+	pv_stackdiff_write_stacks(d, out);
+	pv_stackdiff_write_funcs(d, out);
+}
+
+void
+pv_stackdiff_write_stacks(const struct pv_stackdiff *d, FILE *out)
+{
 	struct pv_strbuf sb = PV_STRBUF_INIT;
 	size_t i;
 
@@ -1427,6 +1465,16 @@ pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out)
 	if (d->opt.groups)
 		pv_groups_write_frames(d, &sb, out);
 	write_stacks(d, &sb, out);
+	flush(&sb, out, 0);
+	pv_strbuf_release(&sb);
+}
+
+void
+pv_stackdiff_write_funcs(const struct pv_stackdiff *d, FILE *out)
+{
+	struct pv_strbuf sb = PV_STRBUF_INIT;
+
+	pv_strbuf_grow(&sb, BLOCK + 4096);
 	write_funcs(d, &sb, out);
 	if (d->opt.groups)
 		pv_groups_write(d, &sb, out);

@@ -194,6 +194,8 @@ struct pv_stackdiff {
 	struct pv_stacktab *collect;	/* pv_stackdiff_collect()'s */
 	int collect_side;
 	uint32_t *order;		/* nodes in output order (compute) */
+	uint32_t *evtotal;		/* names id -> total + 1, between the
+					   parts of the computing */
 	size_t norder;
 	struct pv_strbuf buf;
 	int overflow;
@@ -258,6 +260,15 @@ void pv_stackdiff_add_frame(struct pv_stackdiff *d, int side,
  * 0, or -1 when a count overflowed (err says so).  Call once.
  */
 int pv_stackdiff_compute(struct pv_stackdiff *d);
+/*
+ * pv_stackdiff_compute() in two parts, for a writer that sends the
+ * stacks on while it counts the functions (pv-diff into a pipe): the
+ * stacks' part (the tree summed, its events paired, its roots merged and
+ * in output order, the totals), which is all that can fail and is enough
+ * for pv_stackdiff_write_stacks(); then the functions' part, the rest.
+ */
+int pv_stackdiff_compute_stacks(struct pv_stackdiff *d);
+int pv_stackdiff_compute_funcs(struct pv_stackdiff *d);
 
 /* The distinct stacks added (after normalisation), both sides together. */
 size_t pv_stackdiff_nstacks(const struct pv_stackdiff *d);
@@ -274,6 +285,13 @@ int pv_stackdiff_moved(const struct pv_stackdiff *d, double threshold);
  * rec_profile.h's), in that order, those that the options asked for.
  */
 void pv_stackdiff_write(const struct pv_stackdiff *d, FILE *out);
+/*
+ * The same in two parts: rootmerge, total, frame and dstack records
+ * (after pv_stackdiff_compute_stacks()); then func, group, match and path
+ * records (after pv_stackdiff_compute_funcs()).
+ */
+void pv_stackdiff_write_stacks(const struct pv_stackdiff *d, FILE *out);
+void pv_stackdiff_write_funcs(const struct pv_stackdiff *d, FILE *out);
 
 /*
  * Append the normalised form of name s[0..len) to out, under opt (its raw

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -67,6 +68,22 @@ pv_xrealloc(void *ptr, size_t size)
 	if (p == NULL)
 		pv_xalloc_die();
 	return p;
+}
+
+void
+pv_xadvise_huge(void *p, size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;	/* x86-64, arm64 */
+	uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t to = ((uintptr_t)p + size) & ~(huge - 1);
+
+	if (to > from)
+		(void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)size;
+#endif
 }
 
 void *

@@ -25,6 +25,15 @@ char *pv_xstrdup(const char *s);
 char *pv_xmemdup(const void *p, size_t len);	/* NUL-terminated copy */
 /* aligned_alloc(3): align a power of two, size a multiple of it */
 void *pv_xaligned_alloc(size_t align, size_t size);
+/*
+ * Advice for the array p[0..size) (from these allocators), which is read
+ * all over rather than in order (a tree's nodes, a hash table): back it
+ * with huge pages where the system makes them on request (Linux's
+ * transparent huge pages, madvise(MADV_HUGEPAGE) on the part of it that
+ * whole huge pages cover), so that it takes fewer page faults and TLB
+ * misses.  Nothing elsewhere, nor for an array too small to hold one.
+ */
+void pv_xadvise_huge(void *p, size_t size);
 /* a * b, for sizes of memory to get elsewhere (an arena): dies on overflow */
 size_t pv_xmult(size_t a, size_t b);
 

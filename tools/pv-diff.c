@@ -545,7 +545,12 @@ run_stacks(const struct options *opt, char **operand, int n)
 	}
 	if (st.nstack == 0)
 		pv_die("no stack or sample records to compare");
-	if (pv_stackdiff_compute(&st.sd) < 0)
+	/*
+	 * The stacks go out before the functions are counted, so that a
+	 * reader down the pipe starts on them meanwhile; what can fail
+	 * comes first, before any output.
+	 */
+	if (pv_stackdiff_compute_stacks(&st.sd) < 0)
 		pv_die("%s", pv_err_msg(&st.sd.err));
 	for (k = 0; k < st.sd.nrootmerge; k++) {
 		struct pv_str b = pv_symtab_get(&st.sd.names,
@@ -557,15 +562,17 @@ run_stacks(const struct options *opt, char **operand, int n)
 			"'%.*s' compared as one (--keep-roots keeps them "
 			"apart)", (int)b.len, b.s, (int)t.len, t.s);
 	}
-	if (opt->sd.function != NULL && !st.sd.function_found)
-		pv_warn("no stack holds the function '%s': no path records",
-			opt->sd.function);
-
 	pv_write_version(stdout);
 	for (i = 0; i < 2; i++)
 		write_side(&st.side[i], i);
 	write_diff_section(&st);
-	pv_stackdiff_write(&st.sd, stdout);
+	pv_stackdiff_write_stacks(&st.sd, stdout);
+	if (pv_stackdiff_compute_funcs(&st.sd) < 0)
+		pv_die("%s", pv_err_msg(&st.sd.err));
+	if (opt->sd.function != NULL && !st.sd.function_found)
+		pv_warn("no stack holds the function '%s': no path records",
+			opt->sd.function);
+	pv_stackdiff_write_funcs(&st.sd, stdout);
 	found = pv_stackdiff_moved(&st.sd, opt->threshold);
 
 	for (i = 0; i < 2; i++) {

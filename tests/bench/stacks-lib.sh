@@ -82,6 +82,23 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 }
 
+# ratio3 VALUE ANCHOR: the same, three decimals, for a list of a round's
+ratio3() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'
+}
+
+# median NUMBER...: the middle one (the mean of the middle two), three
+# decimals: of the ratios of the rounds of a comparison.  Each round
+# measures the two sides one after the other, so that a change of the
+# load falls on both; the best of each side may come from two different
+# rounds, and on a virtual machine whose rounds differ by a tenth that
+# decides more than the programs do.
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+		END { if (NR % 2) printf "%.3f", v[(NR + 1) / 2]
+		      else printf "%.3f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 load_average() {
 	printf 'load average: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
 }

@@ -171,6 +171,64 @@ START_TEST(test_diff_folded_sorted)
 }
 END_TEST
 
+/*
+ * Lines kept past one segment of text (64 KiB), one longer than a
+ * segment among them: written whole, normalised and moved into the table
+ * as the table has them.
+ */
+START_TEST(test_diff_folded_segments)
+{
+	struct pv_dfold d, t;
+	char name[32], *out, *want, *big;
+	size_t i, n = 20000, blen = 100000;
+	int rc, pass;
+
+	big = malloc(blen + 3);
+	ck_assert_ptr_nonnull(big);
+	memcpy(big, "m;", 2);
+	memset(big + 2, 'x', blen);
+	big[blen + 2] = '\0';
+	for (pass = 0; pass < 2; pass++) {
+		pv_dfold_init(&d);
+		pv_dfold_init(&t);
+		for (i = 0; i < n; i++) {
+			snprintf(name, sizeof(name), "m;f%06zu", i);
+			joined = 1;
+			dadd(&d, name, i, 2 * i + 1);
+			joined = 0;
+			dadd(&t, name, i, 2 * i + 1);
+		}
+		joined = 1;	/* "m;f..." < "m;x..." */
+		dadd(&d, big, 7, 8);
+		joined = 0;
+		dadd(&t, big, 7, 8);
+		if (pass == 1) {	/* out of order: all to the table */
+			joined = 1;
+			dadd(&d, "a", 1, 2);
+			joined = 0;
+			dadd(&t, "a", 1, 2);
+		}
+		ck_assert_int_eq(d.table, pass);
+		ck_assert_int_eq(d.table || d.nseg > 3, 1);
+		out = folded(&d, 0, &rc);
+		ck_assert_int_eq(rc, 0);
+		want = folded(&t, 0, &rc);
+		ck_assert_uint_eq(strlen(out), strlen(want));
+		ck_assert_int_eq(strcmp(out, want), 0);
+		free(out);
+		free(want);
+		out = folded(&d, 1, &rc);
+		want = folded(&t, 1, &rc);
+		ck_assert_int_eq(strcmp(out, want), 0);
+		free(out);
+		free(want);
+		pv_dfold_release(&d);
+		pv_dfold_release(&t);
+	}
+	free(big);
+}
+END_TEST
+
 START_TEST(test_diff_folded_large)
 {
 	struct pv_dfold d;
@@ -272,6 +330,7 @@ render_text_suite(void)
 	tcase_add_loop_test(tc, test_diff_folded, 0, 2);
 	tcase_add_test(tc, test_diff_folded_joined);
 	tcase_add_test(tc, test_diff_folded_sorted);
+	tcase_add_test(tc, test_diff_folded_segments);
 	tcase_add_test(tc, test_diff_folded_large);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("table");

@@ -376,6 +376,51 @@ START_TEST(test_merge)
 }
 END_TEST
 
+/*
+ * Computed and written in two parts, the stacks' before the functions',
+ * with every option that adds records: the bytes of one part and one
+ * write, and the stacks written before the functions are counted.
+ */
+START_TEST(test_parts)
+{
+	struct pv_stackdiff_opts o = { .groups = 1, .match = 1,
+				       .merge_roots = 1, .function = "f" };
+	struct pv_stackdiff one, two;
+	char *a, *b = NULL;
+	size_t alen, blen, stacks;
+	FILE *f;
+
+	pv_stackdiff_init(&one, &o);
+	fill(&one, PV_SIDE_BASE);
+	fill(&one, PV_SIDE_TARGET);
+	pv_stackdiff_init(&two, &o);
+	fill(&two, PV_SIDE_BASE);
+	fill(&two, PV_SIDE_TARGET);
+	a = written(&one, &alen);
+	f = open_memstream(&b, &blen);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(pv_stackdiff_compute_stacks(&two), 0);
+	ck_assert_uint_eq(two.nfunc, 0);
+	pv_stackdiff_write_stacks(&two, f);
+	ck_assert_int_eq(fflush(f), 0);
+	stacks = blen;
+	ck_assert_int_eq(pv_stackdiff_compute_funcs(&two), 0);
+	ck_assert_uint_gt(two.nfunc, 0);
+	pv_stackdiff_write_funcs(&two, f);
+	fclose(f);
+	ck_assert_uint_eq(alen, blen);
+	ck_assert(memcmp(a, b, alen) == 0);
+	/* the parts split where the dstack records end */
+	ck_assert_ptr_null(strstr(b + stacks, "dstack\t"));
+	ck_assert(strncmp(b + stacks, "func\t", 5) == 0);
+	ck_assert_ptr_nonnull(strstr(a, "\npath\t"));
+	free(a);
+	free(b);
+	pv_stackdiff_release(&one);
+	pv_stackdiff_release(&two);
+}
+END_TEST
+
 /* Records written, then read back by the reader and parsed. */
 START_TEST(test_roundtrip)
 {
@@ -458,6 +503,7 @@ stackdiff_suite(void)
 	tcase_add_test(tc, test_merge);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("records");
+	tcase_add_test(tc, test_parts);
 	tcase_add_test(tc, test_roundtrip);
 	suite_add_tcase(s, tc);
 	return s;
