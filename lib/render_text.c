@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "numfmt.h"
 #include "record.h"
 #include "render_text.h"
 #include "xalloc.h"
@@ -135,21 +136,6 @@ line_at(char *w, const char *frames, size_t len, struct pv_str c0,
 	return w;
 }
 
-/* The decimal digits of v, in buf (room for 20). */
-static struct pv_str
-digits(char *buf, uint64_t v)
-{
-	char *end = buf + 20, *p = end;
-	struct pv_str r;
-
-	do
-		*--p = (char)('0' + v % 10);
-	while ((v /= 10) != 0);
-	r.s = p;
-	r.len = (size_t)(end - p);
-	return r;
-}
-
 /* Append a line: the frames joined, the two counts. */
 static void
 put_line(struct pv_strbuf *sb, const char *frames, size_t len, uint64_t c0,
@@ -213,7 +199,7 @@ pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
 {
 	struct pv_dfold_line *l;
 	struct pv_str c0, c1;
-	char b0[20], b1[20], *w;
+	char b0[PV_NUMFMT_MAX], b1[PV_NUMFMT_MAX], *w;
 
 	if (f->table)
 		return 0;
@@ -231,8 +217,10 @@ pv_dfold_add_joined(struct pv_dfold *f, const struct pv_str *joined,
 		c0 = text[0];
 		c1 = text[1];
 	} else {
-		c0 = digits(b0, base);
-		c1 = digits(b1, target);
+		c0.s = b0;
+		c0.len = pv_numfmt_u64(b0, base);
+		c1.s = b1;
+		c1.len = pv_numfmt_u64(b1, target);
 	}
 	PV_GROW(f->line, f->nline + 1, f->line_alloc);
 	l = &f->line[f->nline++];
