@@ -14,6 +14,7 @@
 #include <zlib.h>
 
 #include "input.h"
+#include "rec_runstart.h"
 #include "record.h"
 #include "store.h"
 #include "store_private.h"
@@ -187,6 +188,21 @@ is_derived(const struct pv_record *rec, size_t *run)
 	return 0;
 }
 
+/* Whether rec is a runstart record (a well-formed one), and its RUN. */
+static int
+is_runstart(const struct pv_record *rec, uint64_t *run)
+{
+	struct pv_runstart rs;
+	struct pv_err e = PV_ERR_INIT;
+
+	if (rec->type != PV_REC_OTHER || rec->nfield == 0 ||
+	    !pv_str_eq(rec->field[0], "runstart") ||
+	    pv_rec_runstart_parse(rec, &rs, &e) < 0)
+		return 0;
+	*run = rs.run;
+	return 1;
+}
+
 /* The RUN in f moved on by *base; *top is the largest RUN seen. */
 static int
 move_run(struct pv_store *st, struct pv_str *f, uint64_t run, uint64_t *base,
@@ -250,8 +266,20 @@ pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
 		return -1;
 	r = pv_reader_open_input(pv_input_open_fd(fd, hash));
 	while ((rc = pv_reader_next(r, &rec)) > 0) {
-		if (rec.type == PV_REC_VERSION)
-			continue;	/* the caller writes one at the top */
+		if (rec.type == PV_REC_VERSION) {
+			/*
+			 * The caller writes one at the top.  A stream that
+			 * follows another in the object (cat(1) of two
+			 * collections) numbers its runs on, as a stored
+			 * stream after another does: its pv-format line,
+			 * which told pv-stat so, is not written.
+			 */
+			if (run_base != NULL) {
+				*run_base += top;
+				top = 0;
+			}
+			continue;
+		}
 		if (rec.type == PV_REC_SECTION) {
 			in_section = 1;
 			keep = want_section(experiment, &rec.experiment);
@@ -295,6 +323,11 @@ pv_store_cat_records(struct pv_store *st, const char *hash, FILE *out,
 		if (run_base != NULL && rec.type == PV_REC_SAMPLE) {
 			if (write_changed(st, out, &rec, 0, NULL, NULL, 8,
 					  rec.run, run_base, &top) < 0)
+				break;
+		} else if (run_base != NULL && is_runstart(&rec, &run)) {
+			/* a run's start goes with its samples */
+			if (write_changed(st, out, &rec, 0, NULL, NULL, 1,
+					  run, run_base, &top) < 0)
 				break;
 		} else {
 			pv_write_raw(out, &rec);

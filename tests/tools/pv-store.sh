@@ -145,6 +145,37 @@ pv-store --store=nights pair --baseline=base tgt | pv-stat |
 printf 'baseline 2\ntarget 4\n' >nights.want
 if test_cmp nights.want nights.out; then pass
 else fail "pair: the runs of two collections stay apart"; fi
+# the same two collections stored as one object, cat(1) of the two
+# streams: the second's runs are numbered on too, its runstart records
+# with them, not merged into the first's as more values of each run
+runs() {
+	printf 'pv-format\t1\nsection\t-\tk\tx\n'
+	printf 'runstart\t%s\t%s\t%s\n' 1 1 "$3" 2 2 "$4"
+	printf 'sample\ts\tt\to\tm\tu\thigher\t-\t%s\t-\t%s\n' 1 "$1" 2 "$2"
+}
+{ runs 100 101 1732300000 1732300010; runs 102 103 1732300020 1732300030
+} | pv-store --store=nights add -v cat -d 1732300000 >/dev/null || exit 99
+pv-store --store=nights pair --baseline=base cat >cat.pair || exit 99
+awk -F'\t' '$1 == "section" { side = $2 }
+	side == "target" && $1 == "runstart" { print $1, $2, $4 }
+	side == "target" && $1 == "sample" { print $1, $9, $11 }' cat.pair \
+	>cat.out
+cat >cat.want <<'EOF2'
+runstart 1 1732300000
+runstart 2 1732300010
+sample 1 100
+sample 2 101
+runstart 3 1732300020
+runstart 4 1732300030
+sample 3 102
+sample 4 103
+EOF2
+if test_cmp cat.want cat.out; then pass
+else fail "pair: the runs of two streams of one object stay apart"; fi
+pv-stat cat.pair 2>cat.err | awk -F'\t' '$1 == "stat" { print $2, $12 }' \
+	>cat.out
+if test_cmp nights.want cat.out && test_cmp /dev/null cat.err; then pass
+else fail "pair of one object of two streams: pv-stat's runs"; fi
 
 # series: the kernel versions in release order, whatever the order they
 # were stored in and the VERSION their sections give; roles '-', runval
