@@ -82,7 +82,8 @@ ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
 }
 
-# ratio3 VALUE ANCHOR: the same, three decimals, for a list of a round's
+# ratio3 VALUE ANCHOR: the same, three decimals: a round's ratio, for
+# the lists that median() reads
 ratio3() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'
 }
